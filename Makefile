@@ -1,0 +1,45 @@
+# Roost: the two commands of the quick start.
+#   make run   - create .venv, install, and play Eggo in the terminal against three bots
+#   make test  - create/update .venv with the dev tools and run ruff, mypy and pytest
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PYTEST_ARGS ?= -n 2
+
+.PHONY: run test lint typecheck unit bench playthroughs clean
+
+run: $(VENV)/.installed
+	$(BIN)/roost play eggo --players 4
+
+test: $(VENV)/.installed-dev lint typecheck unit
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check src tests scripts benchmarks
+	$(BIN)/ruff format --check src tests scripts benchmarks
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy
+
+unit: $(VENV)/.installed-dev
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed
+	$(BIN)/roost bench
+
+playthroughs: $(VENV)/.installed
+	$(BIN)/python scripts/regen_playthroughs.py
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@ $(VENV)/.installed
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,28 @@
+"""The game-agnostic engine: protocol, parameters, registry, hidden-card bookkeeping, runner."""
+
+from roost.core.errors import IllegalActionError, ParameterError, RoostError, UnknownGameError
+from roost.core.game import CHANCE, OMNISCIENT, TERMINAL, Game, State
+from roost.core.params import Param
+from roost.core.registry import load_game, load_state, register, registered_games
+from roost.core.runner import Bot, play_game
+from roost.core.view import SeatView
+
+__all__ = [
+    "CHANCE",
+    "OMNISCIENT",
+    "TERMINAL",
+    "Bot",
+    "Game",
+    "IllegalActionError",
+    "Param",
+    "ParameterError",
+    "RoostError",
+    "SeatView",
+    "State",
+    "UnknownGameError",
+    "load_game",
+    "load_state",
+    "play_game",
+    "register",
+    "registered_games",
+]

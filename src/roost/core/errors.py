@@ -1,0 +1,31 @@
+"""Errors raised by the engine.
+
+Every error a user can cause carries a sentence that says what was wrong and what is accepted,
+so the terminal, the server and the RL adapters can show it as it is.
+"""
+
+from __future__ import annotations
+
+
+class RoostError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalActionError(RoostError, ValueError):
+    """An action that is not legal in the current state; the state is left untouched."""
+
+    def __init__(self, action: int, reason: str) -> None:
+        super().__init__(f"illegal action {action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class ParameterError(RoostError, ValueError):
+    """A game parameter that is unknown, of the wrong type or out of range."""
+
+
+class UnknownGameError(RoostError, KeyError):
+    """A game name that is not registered."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])

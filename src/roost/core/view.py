@@ -1,0 +1,50 @@
+"""A seat's window onto a state: all a bot or a front end may use.
+
+Bots receive a `SeatView`, not the state, so a bot cannot read what its seat may not know: it sees
+the observation, the legal actions, action descriptions as its seat may know them, and states
+resampled from its seat's information (for search).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from roost.core.game import Game, State
+
+
+class SeatView:
+    """What `seat` may know of `state`, and nothing else."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        state.game.check_seat(seat, allow_none=False)
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    def current_player(self) -> int:
+        return self._state.current_player()
+
+    def is_terminal(self) -> bool:
+        return self._state.is_terminal()
+
+    def legal_actions(self) -> list[int]:
+        """The seat's legal actions (empty when it is not this seat's turn)."""
+        if self._state.current_player() != self.seat:
+            return []
+        return self._state.legal_actions()
+
+    def observation(self) -> dict[str, Any]:
+        return self._state.observation(self.seat)
+
+    def action_to_string(self, action: int) -> str:
+        return self._state.action_to_string(action, self.seat)
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state this seat cannot tell apart from the real one."""
+        return self._state.resample_from_infostate(self.seat, rng)

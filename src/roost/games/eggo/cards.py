@@ -1,0 +1,118 @@
+"""The Eggo deck as data: every count the rulebook and the rules notes give, in one table.
+
+Sources (see ../shared/rules/NOTES.md section 3): 106 Eggo cards (Hasbro); 4 Demogorgon,
+8 Reverse, 8 Draw 2, 8 Portal, 6 All-Players Rift (confirmed); 4 colours; the 72 character cards
+inferred as 9 characters x 4 colours x 2 copies; Reverse and Draw 2 two per colour.
+
+Card *types* are small ints; copies of a type are interchangeable, so hands and decks hold
+type ids. Type ids: character cards ``colour * 9 + character`` (0-35), Reverse ``36 + colour``,
+Draw 2 ``40 + colour``, Portal 44, All-Players Rift 45, Demogorgon 46.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+COLOURS: Final = ("red", "green", "yellow", "blue")
+CHARACTERS: Final = (
+    "Will", "Mike", "Lucas", "Dustin", "Eleven", "Hopper", "Joyce", "Nancy", "Jonathan",
+)  # fmt: skip
+PLAYER_CHARACTERS: Final = ("Will", "Mike", "Lucas", "Dustin", "Eleven", "Hopper", "Barb")
+"""The seven character cards players choose from; Barb can never leave the Upside Down."""
+BARB: Final = PLAYER_CHARACTERS.index("Barb")
+
+# The deck table: kind, whether the kind comes in every colour, whether in every character,
+# and the copies of each (colour, character) combination.
+DECK_TABLE: Final = (
+    # kind          per colour  per character  copies
+    ("character",   True,       True,          2),  # 9 x 4 x 2 = 72
+    ("reverse",     True,       False,         2),  # 4 x 2     =  8
+    ("draw2",       True,       False,         2),  # 4 x 2     =  8
+    ("portal",      False,      False,         8),
+    ("rift",        False,      False,         6),
+    ("demogorgon",  False,      False,         4),
+)  # fmt: skip
+DECK_SIZE: Final = 106
+HAND_SIZE: Final = 4
+DEMOGORGONS_TO_END: Final = 4
+
+NO_CHARACTER: Final = len(CHARACTERS)
+"""Character slot of a card or a top of pile that shows no character."""
+
+
+@dataclass(frozen=True)
+class CardType:
+    id: int
+    kind: str
+    colour: int | None
+    character: int | None
+    copies: int
+
+    @property
+    def name(self) -> str:
+        colour = COLOURS[self.colour] if self.colour is not None else None
+        if self.kind == "character":
+            assert self.character is not None
+            return f"{colour} {CHARACTERS[self.character]}"
+        label = {
+            "reverse": "Reverse",
+            "draw2": "Draw 2",
+            "portal": "Portal",
+            "rift": "All-Players Rift",
+            "demogorgon": "Demogorgon",
+        }[self.kind]
+        return f"{colour} {label}" if colour else label
+
+
+def _expand() -> tuple[CardType, ...]:
+    types: list[CardType] = []
+    for kind, per_colour, per_character, copies in DECK_TABLE:
+        colours: list[int | None] = list(range(len(COLOURS))) if per_colour else [None]
+        for colour in colours:
+            characters: list[int | None] = (
+                list(range(len(CHARACTERS))) if per_character else [None]
+            )
+            for character in characters:
+                types.append(CardType(len(types), kind, colour, character, copies))
+    return tuple(types)
+
+
+CARD_TYPES: Final = _expand()
+NUM_TYPES: Final = len(CARD_TYPES)
+CARD_NAMES: Final = tuple(card.name for card in CARD_TYPES)
+PORTAL: Final = next(c.id for c in CARD_TYPES if c.kind == "portal")
+RIFT: Final = next(c.id for c in CARD_TYPES if c.kind == "rift")
+DEMOGORGON: Final = next(c.id for c in CARD_TYPES if c.kind == "demogorgon")
+HUMAN_CARDS: Final = tuple(c.id for c in CARD_TYPES if c.kind == "character")
+"""Types that may start the discard pile (a human character is shown)."""
+FULL_DECK: Final = tuple(c.id for c in CARD_TYPES for _ in range(c.copies))
+
+assert len(FULL_DECK) == DECK_SIZE
+assert (PORTAL, RIFT, DEMOGORGON) == (44, 45, 46)
+
+
+def _playable_masks() -> tuple[int, ...]:
+    """Bitmask of playable card types for each top of pile ``colour * 10 + character``.
+
+    A character card matches on colour or character; Reverse and Draw 2 on colour only;
+    Portal and Rift always.
+    """
+    masks = []
+    for colour in range(len(COLOURS)):
+        for character in range(NO_CHARACTER + 1):
+            mask = 1 << PORTAL | 1 << RIFT
+            for card in CARD_TYPES:
+                if card.kind == "character" and (
+                    card.colour == colour or card.character == character
+                ):
+                    mask |= 1 << card.id
+                elif card.kind in ("reverse", "draw2") and card.colour == colour:
+                    mask |= 1 << card.id
+            masks.append(mask)
+    return tuple(masks)
+
+
+PLAYABLE: Final = _playable_masks()
+HAND_MASK: Final = (1 << NUM_TYPES) - 1 - (1 << DEMOGORGON)
+"""Types a hand may hold: a Demogorgon is set aside the moment it is drawn."""

@@ -1,0 +1,623 @@
+"""Eggo as a state machine: character choice, the deal, turns, draws, special cards, escapes.
+
+The two draw decks are kept as one unordered pool of card types plus the size of each deck.
+Nobody ever sees inside a deck, so each card drawn from either deck is a uniform draw from the
+pool: that is exactly what a shuffled deck split in two gives, whatever order the decks are
+drawn from. Keeping the pool unordered makes every draw a chance node with at most 47 outcomes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Final
+
+from roost.core.errors import IllegalActionError
+from roost.core.game import CHANCE, OMNISCIENT, TERMINAL, State
+from roost.core.hidden import HiddenHands
+from roost.games.eggo.cards import (
+    BARB,
+    CARD_NAMES,
+    CARD_TYPES,
+    CHARACTERS,
+    COLOURS,
+    DEMOGORGON,
+    DEMOGORGONS_TO_END,
+    HAND_MASK,
+    HAND_SIZE,
+    HUMAN_CARDS,
+    NO_CHARACTER,
+    PLAYABLE,
+    PLAYER_CHARACTERS,
+    PORTAL,
+    RIFT,
+)
+
+if TYPE_CHECKING:
+    from roost.games.eggo.game import EggoGame
+
+# Decision actions.
+PLAY_PORTAL: Final = 44
+"""44-47: play a Portal and announce colour 0-3."""
+PLAY_RIFT: Final = 48
+"""48-51: play an All-Players Rift and announce colour 0-3."""
+DRAW_A: Final = 52
+DRAW_B: Final = 53
+CHOOSE: Final = 54
+"""54-60: choose player character 0-6 (6 is Barb)."""
+NUM_ACTIONS: Final = CHOOSE + len(PLAYER_CHARACTERS)
+
+# Phases.
+CHOOSING: Final = 0
+START_CARD: Final = 1
+DEALING: Final = 2
+TURN: Final = 3
+DRAWING: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final = ("choose character", "start card", "deal", "turn", "draw", "game over")
+
+DECK_NAMES: Final = ("A", "B")
+_KIND: Final = tuple(card.kind for card in CARD_TYPES)
+_HUMAN: Final = frozenset(HUMAN_CARDS)
+_COLOUR: Final = tuple(card.colour for card in CARD_TYPES)
+_CHARACTER: Final = tuple(
+    card.character if card.character is not None else NO_CHARACTER for card in CARD_TYPES
+)
+_PLAY_ACTIONS: Final = tuple(
+    (PLAY_PORTAL, PLAY_PORTAL + 1, PLAY_PORTAL + 2, PLAY_PORTAL + 3)
+    if card == PORTAL
+    else (PLAY_RIFT, PLAY_RIFT + 1, PLAY_RIFT + 2, PLAY_RIFT + 3)
+    if card == RIFT
+    else (card,)
+    for card in range(len(CARD_TYPES))
+)
+"""The decision actions that play each card type (a wild card names a colour too)."""
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat}"
+
+
+class EggoState(State):
+    """A position in a game of Stranger Things: Eggo Card Game."""
+
+    __slots__ = (
+        "_characters",
+        "_colour",
+        "_character",
+        "_decks",
+        "_deal_left",
+        "_demogorgons",
+        "_direction",
+        "_discard",
+        "_draw_from",
+        "_draws",
+        "_escaped",
+        "_forced",
+        "_game",
+        "_hands",
+        "_hidden",
+        "_history",
+        "_legal",
+        "_phase",
+        "_player",
+        "_pool",
+        "_upside",
+    )
+
+    _characters: list[int]
+    _colour: int
+    _character: int
+    _decks: list[int]
+    _deal_left: int
+    _demogorgons: int
+    _direction: int
+    _discard: list[int]
+    _draw_from: int
+    _draws: int
+    _escaped: list[bool]
+    _forced: int
+    _game: EggoGame
+    _hands: list[list[int]]
+    _hidden: HiddenHands
+    _history: list[int]
+    _legal: list[int] | None
+    _phase: int
+    _player: int
+    _pool: list[int]
+    _upside: list[bool]
+
+    def __init__(self, game: EggoGame) -> None:
+        n = game.num_players
+        self._game = game
+        self._history = []
+        self._hidden = HiddenHands(n)
+        self._hands = [[] for _ in range(n)]
+        self._pool = [card for card in game.deck if card != DEMOGORGON]
+        self._decks = [0, 0]
+        self._discard = []
+        self._colour = 0
+        self._character = NO_CHARACTER
+        self._upside = [True] * n  # "Ensure the Upside Down is faceup to begin with."
+        self._escaped = [False] * n
+        self._direction = 1
+        self._demogorgons = 0
+        self._draws = 0
+        self._forced = 0
+        self._draw_from = 0
+        self._deal_left = HAND_SIZE * n
+        self._player = 0
+        self._legal = None
+        if game.choose_characters:
+            self._characters = [-1] * n
+            self._phase = CHOOSING
+        else:
+            self._characters = list(range(n))
+            self._phase = START_CARD
+
+    # --- protocol: who moves and what they may do ------------------------------------------
+
+    @property
+    def game(self) -> EggoGame:
+        return self._game
+
+    def current_player(self) -> int:
+        phase = self._phase
+        if phase == TURN or phase == CHOOSING:
+            return self._player
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal.copy()
+
+    def _compute_legal(self) -> list[int]:
+        phase = self._phase
+        if phase == TURN:
+            if self._forced == 0:
+                mask = PLAYABLE[self._colour * 10 + self._character]
+                playable = {card for card in self._hands[self._player] if mask >> card & 1}
+                if playable:
+                    if len(playable) == 1:
+                        return list(_PLAY_ACTIONS[playable.pop()])
+                    actions = []
+                    for card in playable:
+                        actions.extend(_PLAY_ACTIONS[card])
+                    actions.sort()
+                    return actions
+            decks = self._decks
+            if decks[0] and decks[1]:
+                return [DRAW_A, DRAW_B]
+            return [DRAW_A] if decks[0] else [DRAW_B]
+        if phase == CHOOSING:
+            taken = self._characters
+            return [CHOOSE + c for c in range(len(PLAYER_CHARACTERS)) if c not in taken]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self._phase
+        if phase == START_CARD:
+            counts = Counter(card for card in self._pool if card in _HUMAN)
+        elif phase == DEALING or phase == DRAWING:
+            counts = Counter(self._pool)
+        else:
+            return []
+        total = sum(counts.values())
+        return [(card, counts[card] / total) for card in sorted(counts)]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        phase = self._phase
+        pool = self._pool
+        if phase == DEALING or phase == DRAWING:
+            return pool[rng.randrange(len(pool))]
+        if phase == START_CARD:
+            # The rulebook's procedure: turn cards up until one shows a human character.
+            while True:
+                card = pool[rng.randrange(len(pool))]
+                if card in _HUMAN:
+                    return card
+        raise ValueError("sample_chance called at a node that is not a chance node")
+
+    # --- protocol: applying actions ---------------------------------------------------------
+
+    def apply_action(self, action: int) -> None:
+        phase = self._phase
+        if phase == TURN:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            if action not in legal or type(action) is not int:
+                raise IllegalActionError(action, self._why_illegal(action))
+            self._history.append(action)
+            self._hidden.public(action)
+            self._legal = None
+            if action >= DRAW_A:
+                self._start_draw(action - DRAW_A)
+            elif action >= PLAY_RIFT:
+                self._play(RIFT, action - PLAY_RIFT)
+            elif action >= PLAY_PORTAL:
+                self._play(PORTAL, action - PLAY_PORTAL)
+            else:
+                self._play(action, -1)
+        elif phase == DRAWING:
+            if type(action) is not int or action not in self._pool:
+                raise IllegalActionError(action, self._why_illegal(action))
+            self._history.append(action)
+            self._legal = None
+            self._drawn(action)
+        elif phase == DEALING:
+            if type(action) is not int or action not in self._pool:
+                raise IllegalActionError(action, self._why_illegal(action))
+            self._history.append(action)
+            self._legal = None
+            self._deal(action)
+        elif phase == CHOOSING:
+            if type(action) is not int or action not in self.legal_actions():
+                raise IllegalActionError(action, self._why_illegal(action))
+            self._history.append(action)
+            self._hidden.public(action)
+            self._legal = None
+            self._characters[self._player] = action - CHOOSE
+            self._player += 1
+            if self._player == self._game.num_players:
+                self._player = 0
+                self._phase = START_CARD
+        elif phase == START_CARD:
+            if type(action) is not int or action not in _HUMAN or action not in self._pool:
+                raise IllegalActionError(action, self._why_illegal(action))
+            self._history.append(action)
+            self._hidden.public(action)
+            self._legal = None
+            self._pool.remove(action)
+            self._discard.append(action)
+            self._colour = _COLOUR[action]  # type: ignore[assignment]
+            self._character = _CHARACTER[action]
+            self._phase = DEALING
+        else:
+            raise IllegalActionError(action, "the game is over")
+
+    def _deal(self, card: int) -> None:
+        """Deal one card: round the table from seat 0, four each."""
+        n = self._game.num_players
+        seat = (HAND_SIZE * n - self._deal_left) % n
+        self._pool.remove(card)
+        self._hands[seat].append(card)
+        self._hidden.hidden_receipt(seat, HAND_MASK)
+        self._deal_left -= 1
+        if self._deal_left == 0:
+            # Shuffle the four Demogorgons in, split the deck in two roughly equal decks.
+            self._pool.extend([DEMOGORGON] * DEMOGORGONS_TO_END)
+            size = len(self._pool)
+            self._decks = [(size + 1) // 2, size // 2]
+            self._phase = TURN
+            self._player = 0
+
+    def _start_draw(self, deck: int) -> None:
+        if self._forced == 0:
+            # Drawing by choice is allowed only with no playable card: everyone learns that
+            # nothing this player holds matches the top of the pile.
+            self._hidden.restrict(
+                self._player, ~PLAYABLE[self._colour * 10 + self._character]
+            )
+        self._draw_from = deck
+        self._phase = DRAWING
+
+    def _drawn(self, card: int) -> None:
+        player = self._player
+        self._pool.remove(card)
+        self._decks[self._draw_from] -= 1
+        self._phase = TURN
+        if card == DEMOGORGON:
+            # Set aside face up, never held; the fourth ends the game at once.
+            self._hidden.public(card)
+            self._demogorgons += 1
+            if self._demogorgons == DEMOGORGONS_TO_END:
+                self._phase = OVER
+                return
+        else:
+            self._hands[player].append(card)
+            self._hidden.hidden_receipt(player, HAND_MASK)
+        if self._forced:
+            self._forced -= 1
+            return
+        self._draws += 1
+        if self._draws < 2:
+            return  # play it if it matches, else draw again: the next action will tell
+        mask = PLAYABLE[self._colour * 10 + self._character]
+        if card != DEMOGORGON and mask >> card & 1:
+            # The turn goes on, so everyone knows the card matches and must be played.
+            self._hidden.restrict_newest(player, mask)
+        else:
+            # Two draws and still no match: the turn ends, and everyone learns that nothing
+            # this player holds matches.
+            self._hidden.restrict(player, ~mask)
+            self._end_turn(skip=False)
+
+    def _play(self, card: int, announced: int) -> None:
+        player = self._player
+        hand = self._hands[player]
+        hand.remove(card)
+        self._discard.append(card)
+        self._hidden.reveal(player, card)
+        kind = _KIND[card]
+        skip = False
+        if kind == "character":
+            self._colour = _COLOUR[card]  # type: ignore[assignment]
+            self._character = _CHARACTER[card]
+        elif kind == "reverse" or kind == "draw2":
+            self._colour = _COLOUR[card]  # type: ignore[assignment]
+            self._character = NO_CHARACTER
+            if kind == "reverse":
+                self._direction = -self._direction
+                skip = self._game.reverse_skips and self._players_in_play() == 2
+        else:
+            self._colour = announced
+            self._character = NO_CHARACTER
+            if card == PORTAL:
+                self._flip(player)
+            else:
+                escaped = self._escaped
+                for seat in range(self._game.num_players):
+                    if not escaped[seat]:
+                        self._flip(seat)
+                for seat in range(self._game.num_players):
+                    if seat != player and not escaped[seat] and not self._hands[seat]:
+                        self._check_escape(seat)
+        if not hand:
+            self._check_escape(player)
+        if self._players_in_play() == 0:
+            self._phase = OVER
+            return
+        next_player = self._end_turn(skip)
+        if kind == "draw2":
+            self._forced = 2
+            assert next_player >= 0
+
+    def _flip(self, seat: int) -> None:
+        if self._characters[seat] != BARB:  # both sides of Barb's card are the Upside Down
+            self._upside[seat] = not self._upside[seat]
+
+    def _check_escape(self, seat: int) -> None:
+        if not self._upside[seat] and not self._hands[seat]:
+            self._escaped[seat] = True
+
+    def _players_in_play(self) -> int:
+        return self._escaped.count(False)
+
+    def _end_turn(self, skip: bool) -> int:
+        """Pass the turn on in the direction of play, past escaped players."""
+        n = self._game.num_players
+        escaped = self._escaped
+        seat = self._player
+        steps = 2 if skip else 1
+        while steps:
+            seat = (seat + self._direction) % n
+            if not escaped[seat]:
+                steps -= 1
+        self._player = seat
+        self._draws = 0
+        self._phase = TURN
+        return seat
+
+    # --- protocol: outcome ------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        if self._phase != OVER:
+            return [0.0] * self._game.num_players
+        return [1.0 if escaped else 0.0 for escaped in self._escaped]
+
+    def winners(self) -> list[int]:
+        """Seats that escaped (the winners once the game is over)."""
+        return [seat for seat, escaped in enumerate(self._escaped) if escaped]
+
+    # --- protocol: copies, history, equality ------------------------------------------------
+
+    def clone(self) -> EggoState:
+        other = EggoState.__new__(EggoState)
+        other._game = self._game
+        other._phase = self._phase
+        other._player = self._player
+        other._characters = self._characters.copy()
+        other._hands = [hand.copy() for hand in self._hands]
+        other._pool = self._pool.copy()
+        other._decks = self._decks.copy()
+        other._discard = self._discard.copy()
+        other._colour = self._colour
+        other._character = self._character
+        other._upside = self._upside.copy()
+        other._escaped = self._escaped.copy()
+        other._direction = self._direction
+        other._demogorgons = self._demogorgons
+        other._draws = self._draws
+        other._forced = self._forced
+        other._draw_from = self._draw_from
+        other._deal_left = self._deal_left
+        other._history = self._history.copy()
+        other._hidden = self._hidden.copy()
+        other._legal = self._legal
+        return other
+
+    def history(self) -> list[int]:
+        return self._history.copy()
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._phase,
+            self._player,
+            tuple(self._characters),
+            tuple(tuple(sorted(hand)) for hand in self._hands),
+            tuple(sorted(self._pool)),
+            tuple(self._decks),
+            tuple(self._discard),
+            self._colour,
+            self._character,
+            tuple(self._upside),
+            tuple(self._escaped),
+            self._direction,
+            self._demogorgons,
+            self._draws,
+            self._forced,
+            self._draw_from,
+            self._deal_left,
+            tuple(self._history),
+            self._hidden.key(),
+        )
+
+    def card_places(self) -> dict[str, list[int]]:
+        places = {f"hand {seat}": list(hand) for seat, hand in enumerate(self._hands)}
+        places["decks"] = list(self._pool)
+        places["discard"] = list(self._discard)
+        shuffled_in = self._phase >= TURN
+        aside = self._demogorgons if shuffled_in else DEMOGORGONS_TO_END
+        places["demogorgons set aside"] = [DEMOGORGON] * aside
+        return places
+
+    # --- hidden information -------------------------------------------------------------------
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> EggoState:
+        game = self._game
+        game.check_seat(seat, allow_none=False)
+        unseen = self._pool.copy()
+        for other, hand in enumerate(self._hands):
+            if other != seat:
+                unseen.extend(hand)
+        hidden = self._hidden
+        filled = hidden.fill(seat, unseen, rng)
+        state = self.clone()
+        for other, cards in enumerate(filled):
+            if other != seat:
+                state._hands[other] = cards
+        state._pool = unseen
+        state._history = hidden.rewrite(seat, filled, self._history)
+        state._legal = None
+        return state
+
+    def observation(self, seat: int | None = None) -> dict[str, Any]:
+        game = self._game
+        game.check_seat(seat)
+        n = game.num_players
+        phase = self._phase
+        obs: dict[str, Any] = {
+            "game": game.name,
+            "players": n,
+            "seat": seat if seat != OMNISCIENT else None,
+            "phase": PHASE_NAMES[phase],
+            "current_player": self._player if phase in (TURN, CHOOSING, DRAWING) else None,
+            "characters": [
+                PLAYER_CHARACTERS[c] if c >= 0 else None for c in self._characters
+            ],
+            "sides": [
+                "Upside Down" if upside else "Right Side Up" for upside in self._upside
+            ],
+            "escaped": list(self._escaped),
+            "hand_sizes": [len(hand) for hand in self._hands],
+            "top": CARD_NAMES[self._discard[-1]] if self._discard else None,
+            "colour": COLOURS[self._colour] if self._discard else None,
+            "character": (
+                CHARACTERS[self._character]
+                if self._discard and self._character != NO_CHARACTER
+                else None
+            ),
+            "discard": [CARD_NAMES[card] for card in self._discard],
+            "decks": {name: size for name, size in zip(DECK_NAMES, self._decks, strict=True)},
+            "demogorgons": self._demogorgons,
+            "direction": "clockwise" if self._direction == 1 else "counterclockwise",
+            "draws_owed": self._forced,
+            "draws_this_turn": self._draws,
+        }
+        if seat is not None and seat >= 0:
+            obs["hand"] = sorted_names(self._hands[seat])
+        if seat == OMNISCIENT:
+            obs["hands"] = [sorted_names(hand) for hand in self._hands]
+            obs["deck_pool"] = sorted_names(self._pool)
+        if phase == OVER:
+            obs["winners"] = self.winners()
+        return obs
+
+    # --- descriptions --------------------------------------------------------------------------
+
+    def action_to_string(self, action: int, viewer: int | None = None) -> str:
+        self._game.check_seat(viewer)
+        phase = self._phase
+        if phase in (TURN, CHOOSING, OVER):
+            return decision_string(action)
+        if not 0 <= action < len(CARD_NAMES):
+            raise ValueError(f"chance outcome {action} is not a card type (0-{len(CARD_NAMES) - 1})")
+        name = CARD_NAMES[action]
+        if phase == START_CARD:
+            return f"start card: {name}"
+        if phase == DEALING:
+            n = self._game.num_players
+            seat = (HAND_SIZE * n - self._deal_left) % n
+            shown = name if viewer in (seat, OMNISCIENT) else "a card"
+            return f"{seat_name(seat)} is dealt {shown}"
+        deck = DECK_NAMES[self._draw_from]
+        if action == DEMOGORGON:
+            return f"{seat_name(self._player)} draws a Demogorgon from deck {deck}"
+        shown = name if viewer in (self._player, OMNISCIENT) else "a card"
+        return f"{seat_name(self._player)} draws {shown} from deck {deck}"
+
+    def _why_illegal(self, action: object) -> str:
+        phase = self._phase
+        if type(action) is not int:
+            return f"an action is an int, not {type(action).__name__}"
+        if phase in (START_CARD, DEALING, DRAWING):
+            if not 0 <= action < len(CARD_NAMES):
+                return f"chance outcomes are card types 0-{len(CARD_NAMES) - 1}"
+            if action not in self._pool:
+                return f"no {CARD_NAMES[action]} is left in the deck"
+            return f"the start card must show a human character, not {CARD_NAMES[action]}"
+        if phase == OVER:
+            return "the game is over"
+        if not 0 <= action < NUM_ACTIONS:
+            return f"actions are 0-{NUM_ACTIONS - 1}"
+        if phase == CHOOSING:
+            if action < CHOOSE:
+                return "every player chooses a character first"
+            return f"{PLAYER_CHARACTERS[action - CHOOSE]} is already taken"
+        if action >= CHOOSE:
+            return "characters were chosen at the start"
+        if action >= DRAW_A:
+            deck = DECK_NAMES[action - DRAW_A]
+            if self._forced == 0 and self._playable_cards():
+                return "you hold a card you can play, and must play it"
+            return f"deck {deck} is empty"
+        card = RIFT if action >= PLAY_RIFT else PORTAL if action >= PLAY_PORTAL else action
+        if self._forced:
+            return f"you must first draw the {self._forced} card(s) a Draw 2 gave you"
+        if card not in self._hands[self._player]:
+            return f"you do not hold {CARD_NAMES[card]}"
+        return f"{CARD_NAMES[card]} does not match {self._top_description()}"
+
+    def _playable_cards(self) -> list[int]:
+        mask = PLAYABLE[self._colour * 10 + self._character]
+        return [card for card in self._hands[self._player] if mask >> card & 1]
+
+    def _top_description(self) -> str:
+        colour = COLOURS[self._colour]
+        if self._character == NO_CHARACTER:
+            return f"the colour in play ({colour})"
+        return f"the top card ({colour} {CHARACTERS[self._character]})"
+
+
+def decision_string(action: int) -> str:
+    """Readable text of a decision action (the same for every viewer: all are public)."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is not an Eggo action (0-{NUM_ACTIONS - 1})")
+    if action >= CHOOSE:
+        return f"choose {PLAYER_CHARACTERS[action - CHOOSE]}"
+    if action >= DRAW_A:
+        return f"draw from deck {DECK_NAMES[action - DRAW_A]}"
+    if action >= PLAY_RIFT:
+        return f"play All-Players Rift, announce {COLOURS[action - PLAY_RIFT]}"
+    if action >= PLAY_PORTAL:
+        return f"play Portal, announce {COLOURS[action - PLAY_PORTAL]}"
+    return f"play {CARD_NAMES[action]}"
+
+
+def sorted_names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[card] for card in sorted(cards)]

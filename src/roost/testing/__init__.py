@@ -1,0 +1,1 @@
+"""Reusable checks for games: the conformance suite (`roost.testing.conformance`)."""

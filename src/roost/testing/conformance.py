@@ -1,0 +1,260 @@
+"""The conformance suite every Roost game passes: import it to check a game of your own.
+
+Each check raises `AssertionError` with a message naming the game, the seed and the step, so a
+failure is reproducible with `game.state_from_history(...)`. The suite plays random games and,
+at every step, checks what the protocol promises:
+
+* legal actions are sorted, unique, in range, and only the seat to move has any;
+* chance outcomes are sorted, unique, in range and sum to one;
+* action strings are unique among the legal actions;
+* an illegal action raises `IllegalActionError` and changes nothing;
+* a clone equals the original and is independent of it;
+* `to_json` survives JSON and loads back to an equal state; replaying the history does too;
+* every card is in exactly one place; observations are JSON-ready;
+* the game ends within `max_game_length()` with returns inside the declared bounds;
+* hidden information: a state resampled for a seat looks the same to that seat, is a genuine
+  state (its history replays to it), and the seat's log of the game is the same in both;
+* determinism: the same seed gives the same game however the global random state is disturbed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from roost.core.errors import IllegalActionError
+from roost.core.game import CHANCE, OMNISCIENT, TERMINAL, Game, State
+from roost.core.registry import load_state
+from roost.core.view import SeatView
+
+
+@dataclass(frozen=True)
+class Step:
+    """A state met along a random playthrough, with where it was met."""
+
+    state: State
+    seed: int
+    index: int
+
+
+def random_playthrough(game: Game, seed: int) -> Iterator[Step]:
+    """Yield every state of one uniformly random game (chance by its own probabilities)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    index = 0
+    while True:
+        yield Step(state, seed, index)
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+        index += 1
+
+
+def _where(game: Game, step: Step) -> str:
+    return f"{game!r}, seed {step.seed}, step {step.index}"
+
+
+def check_game(game: Game, seeds: list[int], *, deep_every: int = 7) -> None:
+    """Run every check on random games of `game`, one per seed.
+
+    Cheap checks run at every step; the costly ones (serialisation, replay, resampling) at
+    every `deep_every`-th step and at the end.
+    """
+    for seed in seeds:
+        last: Step | None = None
+        for step in random_playthrough(game, seed):
+            check_state(game, step)
+            if step.index % deep_every == 0 or step.state.is_terminal():
+                check_copies(game, step)
+                check_resampling(game, step)
+            last = step
+        assert last is not None
+        check_end(game, last)
+    check_determinism(game, seeds[0] if seeds else 0)
+
+
+def check_state(game: Game, step: Step) -> None:
+    """The per-step checks: actions, chance, strings, illegal actions, cards, observations."""
+    state = step.state
+    where = _where(game, step)
+    player = state.current_player()
+    legal = state.legal_actions()
+    if player >= 0:
+        assert player < game.num_players, f"{where}: current player {player} out of range"
+        assert legal, f"{where}: seat {player} to move has no legal action"
+        assert legal == sorted(set(legal)), f"{where}: legal actions not sorted/unique: {legal}"
+        assert all(type(a) is int for a in legal), f"{where}: non-int legal action"
+        assert 0 <= legal[0] and legal[-1] < game.num_distinct_actions(), (
+            f"{where}: legal action out of range(num_distinct_actions()): {legal}"
+        )
+        assert state.chance_outcomes() == [], f"{where}: chance outcomes at a decision node"
+        for viewer in (player, OMNISCIENT):
+            strings = [state.action_to_string(a, viewer) for a in legal]
+            assert len(set(strings)) == len(strings), (
+                f"{where}: action strings not unique for viewer {viewer}: {strings}"
+            )
+        for seat in range(game.num_players):
+            seat_legal = SeatView(state, seat).legal_actions()
+            assert (seat_legal == legal) if seat == player else seat_legal == [], (
+                f"{where}: seat {seat} has actions while seat {player} is to move"
+            )
+        candidates = [-1, game.num_distinct_actions(), *_non_members(legal, game)]
+    elif player == CHANCE:
+        assert legal == [], f"{where}: legal actions at a chance node"
+        outcomes = state.chance_outcomes()
+        assert outcomes, f"{where}: chance node without outcomes"
+        actions = [a for a, _ in outcomes]
+        assert actions == sorted(set(actions)), f"{where}: chance outcomes not sorted/unique"
+        assert 0 <= actions[0] and actions[-1] < game.max_chance_outcomes(), (
+            f"{where}: chance outcome out of range(max_chance_outcomes())"
+        )
+        total = sum(p for _, p in outcomes)
+        assert abs(total - 1.0) < 1e-9, f"{where}: chance probabilities sum to {total}"
+        assert all(p > 0 for _, p in outcomes), f"{where}: a chance outcome has probability 0"
+        sampled = state.sample_chance(random.Random(step.index))
+        assert sampled in actions, f"{where}: sample_chance gave {sampled}, not an outcome"
+        candidates = [-1, game.max_chance_outcomes(), *_non_members(actions, game, chance=True)]
+    else:
+        assert player == TERMINAL, f"{where}: current_player() returned {player}"
+        assert state.is_terminal() and legal == [] and state.chance_outcomes() == []
+        candidates = [0, 1]
+    _check_illegal(game, step, candidates)
+    _check_cards(game, step)
+    for seat in [None, *range(game.num_players)]:
+        json.dumps(state.observation(seat))
+
+
+def _non_members(members: list[int], game: Game, *, chance: bool = False) -> list[int]:
+    limit = game.max_chance_outcomes() if chance else game.num_distinct_actions()
+    present = set(members)
+    others = [a for a in range(limit) if a not in present]
+    return others[:: max(1, len(others) // 6)]
+
+
+def _check_illegal(game: Game, step: Step, candidates: list[int]) -> None:
+    state = step.state
+    before = state.clone()
+    for action in candidates:
+        try:
+            state.apply_action(action)
+        except IllegalActionError as error:
+            assert error.reason, f"{_where(game, step)}: illegal action {action} without reason"
+        else:
+            raise AssertionError(f"{_where(game, step)}: illegal action {action} was accepted")
+        assert state == before, f"{_where(game, step)}: illegal action {action} changed the state"
+
+
+def _check_cards(game: Game, step: Step) -> None:
+    places = step.state.card_places()
+    seen: Counter[int] = Counter()
+    for cards in places.values():
+        seen.update(cards)
+    expected = Counter(game.all_cards())
+    assert seen == expected, (
+        f"{_where(game, step)}: cards not conserved; extra {seen - expected}, "
+        f"missing {expected - seen}"
+    )
+
+
+def check_copies(game: Game, step: Step) -> None:
+    """Clone, JSON round trip and replay all give an equal, independent state."""
+    state = step.state
+    where = _where(game, step)
+    copy = state.clone()
+    assert copy == state, f"{where}: clone differs from the original"
+    assert copy.history() == state.history()
+    if not copy.is_terminal():
+        before = state.clone()
+        action = (
+            copy.sample_chance(random.Random(0))
+            if copy.is_chance_node()
+            else copy.legal_actions()[0]
+        )
+        copy.apply_action(action)
+        assert state == before, f"{where}: acting on a clone changed the original"
+    data = json.loads(json.dumps(state.to_json()))
+    assert load_state(data) == state, f"{where}: to_json -> load_state gives a different state"
+    assert game.state_from_history(state.history()) == state, (
+        f"{where}: replaying the history gives a different state"
+    )
+
+
+def check_resampling(game: Game, step: Step) -> None:
+    """A resampled state looks the same to the seat, is genuine, and logs the same."""
+    state = step.state
+    where = _where(game, step)
+    before = state.clone()
+    for seat in range(game.num_players):
+        for k in range(2):
+            rng = random.Random(step.index * 31 + seat * 7 + k)
+            resampled = state.resample_from_infostate(seat, rng)
+            assert state == before, f"{where}: resampling for seat {seat} changed the state"
+            assert resampled.observation(seat) == state.observation(seat), (
+                f"{where}: seat {seat} can tell a resampled state from the real one"
+            )
+            assert resampled.current_player() == state.current_player()
+            if resampled.current_player() >= 0:
+                assert resampled.legal_actions() == state.legal_actions() or (
+                    resampled.current_player() != seat
+                ), f"{where}: seat {seat}'s own legal actions changed under resampling"
+            replayed = game.state_from_history(resampled.history())
+            assert replayed == resampled, (
+                f"{where}: a state resampled for seat {seat} is not what its history gives"
+            )
+            assert seat_log(game, resampled.history(), seat) == seat_log(
+                game, state.history(), seat
+            ), f"{where}: seat {seat}'s log differs between a state and its resample"
+
+
+def seat_log(game: Game, history: list[int], seat: int) -> list[str]:
+    """The game as `seat` was told it: every action as `seat` may know it."""
+    state = game.new_initial_state()
+    log = []
+    for action in history:
+        log.append(state.action_to_string(action, seat))
+        state.apply_action(action)
+    return log
+
+
+def check_end(game: Game, step: Step) -> None:
+    """The game ended in time, with returns in bounds."""
+    state = step.state
+    where = _where(game, step)
+    assert state.is_terminal(), f"{where}: playthrough stopped before the end"
+    length = len(state.history())
+    assert length <= game.max_game_length(), (
+        f"{where}: length {length} exceeds max_game_length() {game.max_game_length()}"
+    )
+    returns = state.returns()
+    assert len(returns) == game.num_players
+    low, high = game.min_return(), game.max_return()
+    assert all(low <= r <= high for r in returns), f"{where}: returns {returns} out of bounds"
+
+
+def check_determinism(game: Game, seed: int) -> None:
+    """The same seed gives the same game whatever is done to the global random state."""
+    reference = _final_history(game, seed, disturb=None)
+    for disturbance in (1, 2):
+        assert _final_history(game, seed, disturb=disturbance) == reference, (
+            f"{game!r}, seed {seed}: the game depends on the global random state"
+        )
+
+
+def _final_history(game: Game, seed: int, disturb: int | None) -> list[int]:
+    last = None
+    for step in random_playthrough(game, seed):
+        if disturb is not None:
+            random.seed(disturb * 1000 + step.index)
+            random.random()
+        step.state.observation(None)
+        last = step
+    assert last is not None
+    return last.state.history()
