@@ -14,8 +14,8 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-dev lint typecheck unit
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests scripts benchmarks
-	$(BIN)/ruff format --check src tests scripts benchmarks
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy

@@ -74,9 +74,7 @@ class Game(abc.ABC):
         return f"load_game({self.name!r}, {args})"
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Game) and other.name == self.name and other._params == self._params
-        )
+        return isinstance(other, Game) and other.name == self.name and other._params == self._params
 
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self._params.items()))))

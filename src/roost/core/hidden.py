@@ -132,7 +132,7 @@ class HiddenHands:
         `observer` cannot see: other hands and face-down stocks), which is left holding the
         rest. Returns, per seat, the card of each slot in slot order (empty for `observer`).
         """
-        pool_start = list(unseen)
+        pool_start = sorted(unseen)  # the order of the real cards must not matter
         order = sorted(
             (slot[0].bit_count(), seat, i)
             for seat, hand in enumerate(self.hands)
@@ -141,8 +141,9 @@ class HiddenHands:
         )
         for _ in range(_ATTEMPTS):
             pool = list(pool_start)
-            result = [[-1] * len(hand) if seat != observer else [] for seat, hand in
-                      enumerate(self.hands)]
+            result = [
+                [-1] * len(hand) if seat != observer else [] for seat, hand in enumerate(self.hands)
+            ]
             if self._draw(order, pool, result, rng):
                 unseen[:] = pool
                 return result

@@ -45,15 +45,15 @@ class Param:
 
     def check(self, game: str, value: Any) -> ParamValue:
         """Return `value` converted to this parameter's type, or raise `ParameterError`."""
-        value = self._convert(game, value)
-        if self.choices is not None and value not in self.choices:
+        converted = self._convert(game, value)
+        if self.choices is not None and converted not in self.choices:
             raise self._error(game, value)
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            if self.minimum is not None and value < self.minimum:
+        if isinstance(converted, int | float) and not isinstance(converted, bool):
+            if self.minimum is not None and converted < self.minimum:
                 raise self._error(game, value)
-            if self.maximum is not None and value > self.maximum:
+            if self.maximum is not None and converted > self.maximum:
                 raise self._error(game, value)
-        return value
+        return converted
 
     def _convert(self, game: str, value: Any) -> ParamValue:
         if isinstance(value, str) and self.kind is not str:
@@ -70,8 +70,8 @@ class Param:
             if isinstance(value, int | float) and not isinstance(value, bool):
                 return float(value)
             raise self._error(game, value)
-        if isinstance(value, self.kind):
-            return value  # type: ignore[no-any-return]
+        if isinstance(value, str):
+            return value
         raise self._error(game, value)
 
     def _parse(self, game: str, text: str) -> ParamValue:
@@ -111,7 +111,7 @@ def resolve_params(
         )
     resolved: dict[str, ParamValue] = {}
     for spec in specs:
-        resolved[spec.name] = spec.check(game, given[spec.name]) if spec.name in given else (
-            spec.default
+        resolved[spec.name] = (
+            spec.check(game, given[spec.name]) if spec.name in given else (spec.default)
         )
     return resolved

@@ -13,7 +13,9 @@ at every step, checks what the protocol promises:
 * every card is in exactly one place; observations are JSON-ready;
 * the game ends within `max_game_length()` with returns inside the declared bounds;
 * hidden information: a state resampled for a seat looks the same to that seat, is a genuine
-  state (its history replays to it), and the seat's log of the game is the same in both;
+  state (its history replays to it), the seat's log of the game is the same in both, and
+  resampling depends only on what the seat knows (the same seed gives the same state from any
+  two states the seat cannot tell apart);
 * determinism: the same seed gives the same game however the global random state is disturbed.
 """
 
@@ -212,6 +214,13 @@ def check_resampling(game: Game, step: Step) -> None:
             assert seat_log(game, resampled.history(), seat) == seat_log(
                 game, state.history(), seat
             ), f"{where}: seat {seat}'s log differs between a state and its resample"
+            # Resampling may depend only on what the seat knows: from two states the seat
+            # cannot tell apart, the same seed must give the same state.
+            again = resampled.resample_from_infostate(seat, random.Random(k))
+            direct = state.resample_from_infostate(seat, random.Random(k))
+            assert again == direct, (
+                f"{where}: resampling for seat {seat} depends on cards the seat cannot see"
+            )
 
 
 def seat_log(game: Game, history: list[int], seat: int) -> list[str]:

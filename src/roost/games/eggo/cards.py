@@ -70,9 +70,7 @@ def _expand() -> tuple[CardType, ...]:
     for kind, per_colour, per_character, copies in DECK_TABLE:
         colours: list[int | None] = list(range(len(COLOURS))) if per_colour else [None]
         for colour in colours:
-            characters: list[int | None] = (
-                list(range(len(CHARACTERS))) if per_character else [None]
-            )
+            characters: list[int | None] = list(range(len(CHARACTERS))) if per_character else [None]
             for character in characters:
                 types.append(CardType(len(types), kind, colour, character, copies))
     return tuple(types)
@@ -103,11 +101,10 @@ def _playable_masks() -> tuple[int, ...]:
         for character in range(NO_CHARACTER + 1):
             mask = 1 << PORTAL | 1 << RIFT
             for card in CARD_TYPES:
-                if card.kind == "character" and (
-                    card.colour == colour or card.character == character
-                ):
-                    mask |= 1 << card.id
-                elif card.kind in ("reverse", "draw2") and card.colour == colour:
+                if (
+                    card.kind == "character"
+                    and (card.colour == colour or card.character == character)
+                ) or (card.kind in ("reverse", "draw2") and card.colour == colour):
                     mask |= 1 << card.id
             masks.append(mask)
     return tuple(masks)

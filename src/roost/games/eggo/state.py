@@ -82,11 +82,11 @@ class EggoState(State):
     """A position in a game of Stranger Things: Eggo Card Game."""
 
     __slots__ = (
+        "_character",
         "_characters",
         "_colour",
-        "_character",
-        "_decks",
         "_deal_left",
+        "_decks",
         "_demogorgons",
         "_direction",
         "_discard",
@@ -163,7 +163,7 @@ class EggoState(State):
 
     def current_player(self) -> int:
         phase = self._phase
-        if phase == TURN or phase == CHOOSING:
+        if phase in (TURN, CHOOSING):
             return self._player
         if phase == OVER:
             return TERMINAL
@@ -184,7 +184,7 @@ class EggoState(State):
                 if playable:
                     if len(playable) == 1:
                         return list(_PLAY_ACTIONS[playable.pop()])
-                    actions = []
+                    actions: list[int] = []
                     for card in playable:
                         actions.extend(_PLAY_ACTIONS[card])
                     actions.sort()
@@ -202,7 +202,7 @@ class EggoState(State):
         phase = self._phase
         if phase == START_CARD:
             counts = Counter(card for card in self._pool if card in _HUMAN)
-        elif phase == DEALING or phase == DRAWING:
+        elif phase in (DEALING, DRAWING):
             counts = Counter(self._pool)
         else:
             return []
@@ -212,7 +212,7 @@ class EggoState(State):
     def sample_chance(self, rng: random.Random) -> int:
         phase = self._phase
         pool = self._pool
-        if phase == DEALING or phase == DRAWING:
+        if phase in (DEALING, DRAWING):
             return pool[rng.randrange(len(pool))]
         if phase == START_CARD:
             # The rulebook's procedure: turn cards up until one shows a human character.
@@ -300,9 +300,7 @@ class EggoState(State):
         if self._forced == 0:
             # Drawing by choice is allowed only with no playable card: everyone learns that
             # nothing this player holds matches the top of the pile.
-            self._hidden.restrict(
-                self._player, ~PLAYABLE[self._colour * 10 + self._character]
-            )
+            self._hidden.restrict(self._player, ~PLAYABLE[self._colour * 10 + self._character])
         self._draw_from = deck
         self._phase = DRAWING
 
@@ -507,12 +505,8 @@ class EggoState(State):
             "seat": seat if seat != OMNISCIENT else None,
             "phase": PHASE_NAMES[phase],
             "current_player": self._player if phase in (TURN, CHOOSING, DRAWING) else None,
-            "characters": [
-                PLAYER_CHARACTERS[c] if c >= 0 else None for c in self._characters
-            ],
-            "sides": [
-                "Upside Down" if upside else "Right Side Up" for upside in self._upside
-            ],
+            "characters": [PLAYER_CHARACTERS[c] if c >= 0 else None for c in self._characters],
+            "sides": ["Upside Down" if upside else "Right Side Up" for upside in self._upside],
             "escaped": list(self._escaped),
             "hand_sizes": [len(hand) for hand in self._hands],
             "top": CARD_NAMES[self._discard[-1]] if self._discard else None,
@@ -523,7 +517,7 @@ class EggoState(State):
                 else None
             ),
             "discard": [CARD_NAMES[card] for card in self._discard],
-            "decks": {name: size for name, size in zip(DECK_NAMES, self._decks, strict=True)},
+            "decks": dict(zip(DECK_NAMES, self._decks, strict=True)),
             "demogorgons": self._demogorgons,
             "direction": "clockwise" if self._direction == 1 else "counterclockwise",
             "draws_owed": self._forced,
@@ -546,7 +540,9 @@ class EggoState(State):
         if phase in (TURN, CHOOSING, OVER):
             return decision_string(action)
         if not 0 <= action < len(CARD_NAMES):
-            raise ValueError(f"chance outcome {action} is not a card type (0-{len(CARD_NAMES) - 1})")
+            raise ValueError(
+                f"chance outcome {action} is not a card type (0-{len(CARD_NAMES) - 1})"
+            )
         name = CARD_NAMES[action]
         if phase == START_CARD:
             return f"start card: {name}"

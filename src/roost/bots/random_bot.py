@@ -1,0 +1,20 @@
+"""The uniform random bot: the baseline every other bot is measured against."""
+
+from __future__ import annotations
+
+import random
+
+from roost.core.view import SeatView
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        return legal[self._rng.randrange(len(legal))]

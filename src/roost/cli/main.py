@@ -1,0 +1,160 @@
+"""The `roost` command: list games, read their rules, play them, measure them."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from roost.bots import bot_names
+from roost.cli.play import HUMAN, QuitGame, TerminalTable
+from roost.core.errors import RoostError
+from roost.core.game import Game
+from roost.core.registry import game_class, load_game, registered_games
+
+app = typer.Typer(
+    name="roost",
+    help="Roost: play, simulate and study four egg card games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+
+def _fail(message: str) -> typer.Exit:
+    console.print(f"[bold red]error:[/bold red] {message}")
+    return typer.Exit(code=2)
+
+
+def parse_params(pairs: list[str]) -> dict[str, str]:
+    """``key=value`` strings to a mapping (values are checked by the game)."""
+    params: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise RoostError(f"--param takes key=value, got {pair!r}")
+        params[key.strip()] = value.strip()
+    return params
+
+
+def build_game(name: str, players: int | None, pairs: list[str]) -> Game:
+    params: dict[str, object] = dict(parse_params(pairs))
+    if players is not None:
+        params["players"] = players
+    return load_game(name, **params)
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts."""
+    table = Table(title="Games")
+    for column in ("name", "title", "players", "default"):
+        table.add_column(column)
+    for name, cls in registered_games().items():
+        table.add_row(
+            name, cls.title, f"{cls.min_players}-{cls.max_players}", str(cls.default_players)
+        )
+    console.print(table)
+    console.print("Rules: roost rules NAME    Play: roost play NAME")
+
+
+@app.command()
+def rules(name: Annotated[str, typer.Argument(help="game name, e.g. eggo")]) -> None:
+    """Show a game's rules as implemented (its RULES.md) and its parameters."""
+    try:
+        cls = game_class(name)
+    except RoostError as error:
+        raise _fail(str(error)) from None
+    console.print(Markdown(cls.rules_file.read_text(encoding="utf-8")))
+    table = Table(title=f"Parameters of {name} (pass with --param key=value)")
+    for column in ("parameter", "default", "accepts", "meaning"):
+        table.add_column(column)
+    for spec in cls.param_specs():
+        table.add_row(spec.name, repr(spec.default), spec.accepts(), spec.help)
+    console.print(table)
+
+
+@app.command()
+def play(
+    name: Annotated[str, typer.Argument(help="game name, e.g. eggo")],
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="comma-separated, one per seat: 'human' or a bot kind "
+            "(e.g. human,random,human); default: you in seat 0, bots elsewhere",
+        ),
+    ] = None,
+    bots: Annotated[str, typer.Option(help="bot kind for the seats not given")] = "random",
+    seed: Annotated[int | None, typer.Option(help="replay a deal: same seed, same cards")] = None,
+    param: Annotated[
+        list[str] | None, typer.Option(help="game parameter key=value (repeatable)")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots, or hot-seat with friends."""
+    try:
+        seat_kinds = _seat_kinds(seats, players, bots)
+        if players is None and seats is not None:
+            players = len(seat_kinds)
+        game = build_game(name, players, param or [])
+        if seats is None:
+            seat_kinds = [HUMAN] + [bots] * (game.num_players - 1)
+        if len(seat_kinds) != game.num_players:
+            raise RoostError(
+                f"--seats names {len(seat_kinds)} seats but the game has {game.num_players}"
+            )
+        for kind in seat_kinds:
+            if kind != HUMAN and kind not in bot_names():
+                raise RoostError(
+                    f"unknown seat kind {kind!r}; use 'human' or one of: {', '.join(bot_names())}"
+                )
+    except RoostError as error:
+        raise _fail(str(error)) from None
+    chosen_seed = seed if seed is not None else secrets.randbelow(10**9)
+    console.print(f"{game.title}, {game.num_players} players, seed {chosen_seed}.")
+    table = TerminalTable(game, seat_kinds, chosen_seed, console, console.input)
+    try:
+        table.play()
+    except (QuitGame, EOFError, KeyboardInterrupt):
+        console.print(f"\nGame abandoned. Replay the deal with --seed {chosen_seed}.")
+
+
+def _seat_kinds(seats: str | None, players: int | None, bots: str) -> list[str]:
+    if seats is None:
+        return []
+    kinds = [kind.strip().lower() for kind in seats.split(",") if kind.strip()]
+    if not kinds:
+        raise RoostError("--seats needs at least one seat")
+    if players is not None and len(kinds) != players:
+        raise RoostError(f"--seats names {len(kinds)} seats but --players is {players}")
+    return kinds
+
+
+@app.command()
+def bench(
+    seconds: Annotated[float, typer.Option(help="seconds of play per measurement")] = 3.0,
+    game: Annotated[list[str] | None, typer.Option(help="only these games (repeatable)")] = None,
+    peers: Annotated[
+        bool, typer.Option(help="also measure RLCard and OpenSpiel if installed")
+    ] = True,
+    seed: Annotated[int, typer.Option(help="seed of the random games")] = 1,
+) -> None:
+    """Random-playout speed of every game, with ratios to peer engines measured alongside."""
+    from roost.sim.bench import run_benchmarks
+
+    try:
+        run_benchmarks(console, seconds=seconds, games=game or None, peers=peers, seed=seed)
+    except RoostError as error:
+        raise _fail(str(error)) from None
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Simulation at scale: benchmarks, batch play and (later) arenas."""

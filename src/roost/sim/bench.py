@@ -1,0 +1,239 @@
+"""Random-playout speed of our games and of peer engines, measured in the same run.
+
+Every engine plays uniformly random games through its public API for the same wall time: pick a
+legal action uniformly, sample chance by its probabilities, until the game ends. Decision steps
+(a player chose) and chance steps (a shuffle, deal or draw) are counted apart, because engines
+model chance differently (RLCard deals inside `reset`, OpenSpiel and Roost deal card by card).
+Ratios compare decision steps per second, the number that matters for search and learning.
+Numbers on a shared 2-core machine wobble by ten percent or so between runs; ratios measured in
+one run are steadier than absolute figures.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+
+from roost.core.errors import RoostError
+from roost.core.game import CHANCE
+from roost.core.registry import load_game, registered_games
+
+
+@dataclass(frozen=True)
+class Measurement:
+    engine: str
+    game: str
+    games: int
+    decisions: int
+    chance: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds
+
+    @property
+    def chance_per_second(self) -> float:
+        return self.chance / self.seconds
+
+
+def measure_roost(name: str, seconds: float, seed: int, **params: object) -> Measurement:
+    """Random games of one of our games for about `seconds`."""
+    game = load_game(name, **params)
+    rng = random.Random(seed)
+    randrange = rng.randrange
+    games = decisions = chance = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                chance += 1
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[randrange(len(legal))])
+                decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    label = f"{name} ({game.num_players}p)"
+    return Measurement("roost", label, games, decisions, chance, elapsed)
+
+
+def measure_rlcard_env(name: str, seconds: float, seed: int) -> Measurement:
+    """RLCard through its agent API: `env.step` with a random legal action."""
+    import rlcard
+
+    env = rlcard.make(name, config={"seed": seed})
+    rng = random.Random(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.randrange(len(legal))])
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return Measurement("rlcard env.step", name, games, decisions, 0, elapsed)
+
+
+def measure_rlcard_run(name: str, seconds: float, seed: int) -> Measurement:
+    """RLCard's own game loop: `env.run` with its RandomAgent in every seat."""
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make(name, config={"seed": seed})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        trajectories, _ = env.run(is_training=False)
+        decisions += sum((len(t) - 1) // 2 for t in trajectories)
+        games += 1
+    elapsed = time.perf_counter() - start
+    return Measurement("rlcard env.run", name, games, decisions, 0, elapsed)
+
+
+def measure_openspiel(name: str, seconds: float, seed: int) -> Measurement:
+    """OpenSpiel's C++ game driven from Python, chance sampled from `chance_outcomes`."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    games = decisions = chance = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                point = rng.random()
+                chosen = outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    point -= probability
+                    if point < 0:
+                        chosen = outcome
+                        break
+                state.apply_action(chosen)
+                chance += 1
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return Measurement("open_spiel", name, games, decisions, chance, elapsed)
+
+
+@dataclass(frozen=True)
+class Peer:
+    label: str
+    module: str
+    measure: Callable[[str, float, int], Measurement]
+    game: str
+
+
+PEERS: dict[str, tuple[Peer, ...]] = {
+    "eggo": (
+        Peer("RLCard uno (env.step)", "rlcard", measure_rlcard_env, "uno"),
+        Peer("RLCard uno (env.run)", "rlcard", measure_rlcard_run, "uno"),
+        Peer("OpenSpiel crazy_eights", "pyspiel", measure_openspiel, "crazy_eights"),
+    ),
+}
+"""The closest peer games for each of our games (shedding games for Eggo)."""
+
+
+def peers_available() -> dict[str, bool]:
+    return {
+        module: importlib.util.find_spec(module) is not None for module in ("rlcard", "pyspiel")
+    }
+
+
+def run_benchmarks(
+    console: Console,
+    *,
+    seconds: float = 3.0,
+    games: Sequence[str] | None = None,
+    peers: bool = True,
+    seed: int = 1,
+) -> list[tuple[Measurement, list[tuple[str, Measurement]]]]:
+    """Measure our games (and their peers), print a table and the ratios, return them."""
+    names = list(games) if games else list(registered_games())
+    unknown = [name for name in names if name not in registered_games()]
+    if unknown:
+        raise RoostError(
+            f"unknown game {unknown[0]!r}; the games are: {', '.join(registered_games())}"
+        )
+    available = peers_available()
+    if peers and not all(available.values()):
+        missing = ", ".join(m for m, ok in available.items() if not ok)
+        console.print(
+            f"[yellow]Peers not installed ({missing}): install the extra with "
+            "`pip install -e '.[peers]'` to measure them in the same run.[/yellow]"
+        )
+    results: list[tuple[Measurement, list[tuple[str, Measurement]]]] = []
+    peer_cache: dict[str, Measurement] = {}
+    for name in names:
+        console.print(f"measuring {name} ...")
+        ours = measure_roost(name, seconds, seed)
+        measured: list[tuple[str, Measurement]] = []
+        for peer in PEERS.get(name, ()) if peers else ():
+            if not available.get(peer.module, False):
+                continue
+            if peer.label not in peer_cache:
+                console.print(f"measuring {peer.label} ...")
+                peer_cache[peer.label] = peer.measure(peer.game, seconds, seed)
+            measured.append((peer.label, peer_cache[peer.label]))
+        results.append((ours, measured))
+    _print(console, results)
+    return results
+
+
+def _print(
+    console: Console, results: list[tuple[Measurement, list[tuple[str, Measurement]]]]
+) -> None:
+    table = Table(title="Random playouts (one process)")
+    for column in ("engine", "game", "games/s", "decision steps/s", "chance steps/s"):
+        table.add_column(column, justify="right" if "/s" in column else "left")
+    shown: set[str] = set()
+    for ours, peers in results:
+        rows = [(ours.engine, ours)] + [(label, m) for label, m in peers]
+        for label, m in rows:
+            key = f"{label}/{m.game}"
+            if key in shown:
+                continue
+            shown.add(key)
+            table.add_row(
+                label if m.engine != "roost" else "roost",
+                m.game,
+                f"{m.games_per_second:,.0f}",
+                f"{m.decisions_per_second:,.0f}",
+                f"{m.chance_per_second:,.0f}" if m.chance else "(in reset)",
+            )
+    console.print(table)
+    ratios = Table(title="Decision steps/s, ours / theirs")
+    ratios.add_column("our game")
+    ratios.add_column("peer")
+    ratios.add_column("ratio", justify="right")
+    for ours, peers in results:
+        for label, m in peers:
+            ratio = ours.decisions_per_second / m.decisions_per_second
+            ratios.add_row(ours.game, label, f"{ratio:.2f}x")
+    if ratios.row_count:
+        console.print(ratios)
