@@ -46,6 +46,10 @@ class Game(abc.ABC):
     """The game's own parameters (``players`` is added from the player range)."""
     rules_file: ClassVar[Path]
     """The game's RULES.md: the rules as implemented, with every choice and its reason."""
+    perfect_recall: bool = True
+    """False when a parameter makes players forget what they once saw (a memory variant):
+    the current observation is then all a seat knows, and a resample may rewrite the past the
+    seat was shown, so the conformance suite compares observations but not whole logs."""
 
     def __init__(self, **params: Any) -> None:
         self._params = resolve_params(self.name, self.param_specs(), params)

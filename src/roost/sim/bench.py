@@ -155,8 +155,14 @@ PEERS: dict[str, tuple[Peer, ...]] = {
         Peer("RLCard uno (env.run)", "rlcard", measure_rlcard_run, "uno"),
         Peer("OpenSpiel crazy_eights", "pyspiel", measure_openspiel, "crazy_eights"),
     ),
+    "big-chicken": (
+        Peer("RLCard doudizhu (env.step)", "rlcard", measure_rlcard_env, "doudizhu"),
+        Peer("RLCard doudizhu (env.run)", "rlcard", measure_rlcard_run, "doudizhu"),
+        Peer("OpenSpiel dou_dizhu", "pyspiel", measure_openspiel, "dou_dizhu"),
+    ),
 }
-"""The closest peer games for each of our games (shedding games for Eggo)."""
+"""The closest peer games for each of our games: shedding games for Eggo, climbing games for
+BIG CHICKEN. Manda Huevos! and Egg Bound have no close peer; their rates stand alone."""
 
 
 def peers_available() -> dict[str, bool]:
