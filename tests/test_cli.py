@@ -87,11 +87,12 @@ def test_the_same_seed_and_moves_replay_the_same_game() -> None:
     ("args", "message"),
     [
         (["play", "eggo", "--players", "9"], "'players' takes an integer from 2 to 6; got 9"),
-        (["play", "eggo", "--seats", "human,robot"], "unknown seat kind 'robot'"),
+        (["play", "eggo", "--seats", "human,robot"], "unknown bot 'robot'"),
         (["play", "eggo", "--seats", "human,random", "--players", "3"], "--seats names 2"),
         (["play", "eggo", "--param", "speed"], "--param takes key=value"),
         (["play", "eggo", "--param", "colour=red"], "unknown parameter 'colour'"),
-        (["play", "eggo", "--bots", "genius"], "unknown seat kind 'genius'"),
+        (["play", "eggo", "--bots", "genius"], "unknown bot 'genius'"),
+        (["play", "eggo", "--bots", "ismcts:0"], "positive number of iterations"),
     ],
 )
 def test_bad_options_are_refused_with_a_clear_error(args: list[str], message: str) -> None:

@@ -1,19 +1,86 @@
-"""Bots: they see a game only through a `SeatView`, never the state itself."""
+"""Bots: they see a game only through a `SeatView`, never the state itself.
+
+Kinds: ``random``; ``heuristic`` (a game's hand-written policy); ``ismcts`` (search, 1000
+iterations a move; ``ismcts:N`` for N iterations); and the levels for people: ``easy`` (the
+heuristic with 40% random moves), ``medium`` (the heuristic) and ``hard`` (ISMCTS).
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import Final
 
+from roost.bots.heuristic import HeuristicBot
+from roost.bots.ismcts import Evaluator, ISMCTSBot
 from roost.bots.random_bot import RandomBot
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.runner import Bot
 
-BotFactory = Callable[[Game, int], Bot]
-"""Builds a bot for a game from a seed."""
+BotFactory = Callable[[Game, int, str], Bot]
+"""Builds a bot for a game from a seed and the text after ``kind:`` (may be empty)."""
+
+DEFAULT_ITERATIONS: Final = 1000
+SEARCH_SETTINGS: Final[dict[str, tuple[int | None, str | None]]] = {
+    "eggo": (10, "roost.games.eggo.heuristics:escape_chances"),
+}
+"""Per game: how many decisions a search playout makes before it stops and asks the game's
+value estimate (None: play to the end), and where that estimate lives."""
+
+
+def search_bot(game: Game, seed: int, iterations: int = DEFAULT_ITERATIONS) -> ISMCTSBot:
+    """ISMCTS with the game's playout settings."""
+    depth, where = SEARCH_SETTINGS.get(game.name, (None, None))
+    evaluator: Evaluator | None = None
+    if where is not None:
+        module, _, function = where.partition(":")
+        evaluator = getattr(importlib.import_module(module), function)
+    return ISMCTSBot(game, seed, iterations=iterations, rollout_depth=depth, evaluator=evaluator)
+
+
+def _iterations(arg: str) -> int:
+    if not arg:
+        return DEFAULT_ITERATIONS
+    if not arg.isdigit() or int(arg) < 1:
+        raise ParameterError(f"ismcts:N takes a positive number of iterations; got {arg!r}")
+    return int(arg)
+
+
+def _no_arg(kind: str) -> Callable[[str], None]:
+    def check(arg: str) -> None:
+        if arg:
+            raise ParameterError(f"bot {kind!r} takes no ':' option; got {arg!r}")
+
+    return check
+
+
+def _random(game: Game, seed: int, arg: str) -> Bot:
+    _no_arg("random")(arg)
+    return RandomBot(seed)
+
+
+def _heuristic(game: Game, seed: int, arg: str) -> Bot:
+    _no_arg("heuristic")(arg)
+    return HeuristicBot(game, seed)
+
+
+def _easy(game: Game, seed: int, arg: str) -> Bot:
+    _no_arg("easy")(arg)
+    return HeuristicBot(game, seed, noise=0.4)
+
+
+def _ismcts(game: Game, seed: int, arg: str) -> Bot:
+    return search_bot(game, seed, _iterations(arg))
+
 
 _BOTS: dict[str, BotFactory] = {
-    "random": lambda game, seed: RandomBot(seed),
+    "random": _random,
+    "heuristic": _heuristic,
+    "ismcts": _ismcts,
+    "easy": _easy,
+    "medium": _heuristic,
+    "hard": _ismcts,
 }
 
 
@@ -22,16 +89,21 @@ def bot_names() -> list[str]:
     return sorted(_BOTS)
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
-    _BOTS[name] = factory
-
-
-def make_bot(name: str, game: Game, seed: int) -> Bot:
-    """A bot of kind `name` for `game`, seeded for reproducible play."""
+def make_bot(kind: str, game: Game, seed: int) -> Bot:
+    """A bot of `kind` (``name`` or ``name:option``) for `game`, seeded for reproducible play."""
+    name, _, arg = kind.partition(":")
     factory = _BOTS.get(name)
     if factory is None:
-        raise ParameterError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
-    return factory(game, seed)
+        raise ParameterError(f"unknown bot {kind!r}; the bots are: {', '.join(bot_names())}")
+    return factory(game, seed, arg)
 
 
-__all__ = ["RandomBot", "bot_names", "make_bot", "register_bot"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+    "search_bot",
+]

@@ -8,9 +8,18 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from roost.bots import bot_names
+from roost.bots import make_bot
+from roost.bots.heuristic import has_heuristic
 from roost.cli.play import HUMAN, QuitGame, TerminalTable
 from roost.core.errors import RoostError
 from roost.core.game import Game
@@ -89,7 +98,13 @@ def play(
             "(e.g. human,random,human); default: you in seat 0, bots elsewhere",
         ),
     ] = None,
-    bots: Annotated[str, typer.Option(help="bot kind for the seats not given")] = "random",
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="bot for the seats not given: easy, medium (default), hard, or a kind "
+            "(random, heuristic, ismcts, ismcts:N)"
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="replay a deal: same seed, same cards")] = None,
     param: Annotated[
         list[str] | None, typer.Option(help="game parameter key=value (repeatable)")
@@ -97,10 +112,12 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends."""
     try:
-        seat_kinds = _seat_kinds(seats, players, bots)
+        seat_kinds = _seat_kinds(seats, players)
         if players is None and seats is not None:
             players = len(seat_kinds)
         game = build_game(name, players, param or [])
+        if bots is None:
+            bots = "medium" if has_heuristic(game.name) else "random"
         if seats is None:
             seat_kinds = [HUMAN] + [bots] * (game.num_players - 1)
         if len(seat_kinds) != game.num_players:
@@ -108,10 +125,8 @@ def play(
                 f"--seats names {len(seat_kinds)} seats but the game has {game.num_players}"
             )
         for kind in seat_kinds:
-            if kind != HUMAN and kind not in bot_names():
-                raise RoostError(
-                    f"unknown seat kind {kind!r}; use 'human' or one of: {', '.join(bot_names())}"
-                )
+            if kind != HUMAN:
+                _check_bot(kind, game)
     except RoostError as error:
         raise _fail(str(error)) from None
     chosen_seed = seed if seed is not None else secrets.randbelow(10**9)
@@ -123,7 +138,16 @@ def play(
         console.print(f"\nGame abandoned. Replay the deal with --seed {chosen_seed}.")
 
 
-def _seat_kinds(seats: str | None, players: int | None, bots: str) -> list[str]:
+def _check_bot(kind: str, game: Game) -> None:
+    try:
+        make_bot(kind, game, 0)
+    except RoostError as error:
+        raise RoostError(
+            f"{error} (a seat is 'human' or a bot; ismcts:N sets iterations)"
+        ) from None
+
+
+def _seat_kinds(seats: str | None, players: int | None) -> list[str]:
     if seats is None:
         return []
     kinds = [kind.strip().lower() for kind in seats.split(",") if kind.strip()]
@@ -142,14 +166,68 @@ def bench(
         bool, typer.Option(help="also measure RLCard and OpenSpiel if installed")
     ] = True,
     seed: Annotated[int, typer.Option(help="seed of the random games")] = 1,
+    search: Annotated[
+        bool, typer.Option(help="measure ISMCTS iterations/s instead (OpenSpiel on hearts)")
+    ] = False,
 ) -> None:
     """Random-playout speed of every game, with ratios to peer engines measured alongside."""
     from roost.sim.bench import run_benchmarks
+    from roost.sim.search_bench import run_search_benchmarks
 
     try:
-        run_benchmarks(console, seconds=seconds, games=game or None, peers=peers, seed=seed)
+        if search:
+            run_search_benchmarks(console, games=game or None, peers=peers)
+        else:
+            run_benchmarks(console, seconds=seconds, games=game or None, peers=peers, seed=seed)
     except RoostError as error:
         raise _fail(str(error)) from None
+
+
+@app.command()
+def arena(
+    name: Annotated[str, typer.Argument(help="game name, e.g. eggo")],
+    bots: Annotated[
+        str, typer.Option(help="bot kinds, comma-separated, rotated over the seats")
+    ] = "heuristic,random",
+    games: Annotated[int, typer.Option(help="number of games")] = 100,
+    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    param: Annotated[
+        list[str] | None, typer.Option(help="game parameter key=value (repeatable)")
+    ] = None,
+    json_out: Annotated[
+        str | None, typer.Option("--json", help="also write every game's record to this file")
+    ] = None,
+) -> None:
+    """Play bots against each other over many games and report who wins."""
+    from roost.sim.arena import run_arena
+    from roost.sim.report import print_arena, write_records
+
+    try:
+        game = build_game(name, players, param or [])
+        kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
+        for kind in kinds:
+            _check_bot(kind, game)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"{name}: {' vs '.join(kinds)}", total=games)
+            result = run_arena(
+                game, kinds, games, seed, jobs, lambda done: progress.advance(task, done)
+            )
+    except RoostError as error:
+        raise _fail(str(error)) from None
+    print_arena(console, result, seed)
+    if json_out:
+        write_records(result, json_out)
+        console.print(f"Records written to {json_out}.")
 
 
 def main() -> None:

@@ -216,6 +216,14 @@ class State(abc.ABC):
     def _key(self) -> tuple[Any, ...]:
         """Everything that defines this state, for equality."""
 
+    def stop_recording(self) -> None:
+        """Stop keeping the history and the record of hidden cards, for speed.
+
+        For throwaway copies that a search plays out and drops: afterwards `history`, `to_json`
+        and `resample_from_infostate` are no longer available. Games may ignore this.
+        """
+        return
+
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 

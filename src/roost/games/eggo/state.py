@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
-from roost.core.errors import IllegalActionError
+from roost.core.errors import IllegalActionError, RoostError
 from roost.core.game import CHANCE, OMNISCIENT, TERMINAL, State
 from roost.core.hidden import HiddenHands
 from roost.games.eggo.cards import (
@@ -102,6 +102,7 @@ class EggoState(State):
         "_phase",
         "_player",
         "_pool",
+        "_record",
         "_upside",
     )
 
@@ -125,6 +126,7 @@ class EggoState(State):
     _phase: int
     _player: int
     _pool: list[int]
+    _record: bool
     _upside: list[bool]
 
     def __init__(self, game: EggoGame) -> None:
@@ -148,6 +150,7 @@ class EggoState(State):
         self._deal_left = HAND_SIZE * n
         self._player = 0
         self._legal = None
+        self._record = True
         if game.choose_characters:
             self._characters = [-1] * n
             self._phase = CHOOSING
@@ -232,8 +235,9 @@ class EggoState(State):
                 legal = self._legal = self._compute_legal()
             if action not in legal or type(action) is not int:
                 raise IllegalActionError(action, self._why_illegal(action))
-            self._history.append(action)
-            self._hidden.public(action)
+            if self._record:
+                self._history.append(action)
+                self._hidden.public(action)
             self._legal = None
             if action >= DRAW_A:
                 self._start_draw(action - DRAW_A)
@@ -246,20 +250,23 @@ class EggoState(State):
         elif phase == DRAWING:
             if type(action) is not int or action not in self._pool:
                 raise IllegalActionError(action, self._why_illegal(action))
-            self._history.append(action)
+            if self._record:
+                self._history.append(action)
             self._legal = None
             self._drawn(action)
         elif phase == DEALING:
             if type(action) is not int or action not in self._pool:
                 raise IllegalActionError(action, self._why_illegal(action))
-            self._history.append(action)
+            if self._record:
+                self._history.append(action)
             self._legal = None
             self._deal(action)
         elif phase == CHOOSING:
             if type(action) is not int or action not in self.legal_actions():
                 raise IllegalActionError(action, self._why_illegal(action))
-            self._history.append(action)
-            self._hidden.public(action)
+            if self._record:
+                self._history.append(action)
+                self._hidden.public(action)
             self._legal = None
             self._characters[self._player] = action - CHOOSE
             self._player += 1
@@ -269,8 +276,9 @@ class EggoState(State):
         elif phase == START_CARD:
             if type(action) is not int or action not in _HUMAN or action not in self._pool:
                 raise IllegalActionError(action, self._why_illegal(action))
-            self._history.append(action)
-            self._hidden.public(action)
+            if self._record:
+                self._history.append(action)
+                self._hidden.public(action)
             self._legal = None
             self._pool.remove(action)
             self._discard.append(action)
@@ -286,7 +294,8 @@ class EggoState(State):
         seat = (HAND_SIZE * n - self._deal_left) % n
         self._pool.remove(card)
         self._hands[seat].append(card)
-        self._hidden.hidden_receipt(seat, HAND_MASK)
+        if self._record:
+            self._hidden.hidden_receipt(seat, HAND_MASK)
         self._deal_left -= 1
         if self._deal_left == 0:
             # Shuffle the four Demogorgons in, split the deck in two roughly equal decks.
@@ -297,7 +306,7 @@ class EggoState(State):
             self._player = 0
 
     def _start_draw(self, deck: int) -> None:
-        if self._forced == 0:
+        if self._forced == 0 and self._record:
             # Drawing by choice is allowed only with no playable card: everyone learns that
             # nothing this player holds matches the top of the pile.
             self._hidden.restrict(self._player, ~PLAYABLE[self._colour * 10 + self._character])
@@ -311,14 +320,16 @@ class EggoState(State):
         self._phase = TURN
         if card == DEMOGORGON:
             # Set aside face up, never held; the fourth ends the game at once.
-            self._hidden.public(card)
+            if self._record:
+                self._hidden.public(card)
             self._demogorgons += 1
             if self._demogorgons == DEMOGORGONS_TO_END:
                 self._phase = OVER
                 return
         else:
             self._hands[player].append(card)
-            self._hidden.hidden_receipt(player, HAND_MASK)
+            if self._record:
+                self._hidden.hidden_receipt(player, HAND_MASK)
         if self._forced:
             self._forced -= 1
             return
@@ -328,11 +339,13 @@ class EggoState(State):
         mask = PLAYABLE[self._colour * 10 + self._character]
         if card != DEMOGORGON and mask >> card & 1:
             # The turn goes on, so everyone knows the card matches and must be played.
-            self._hidden.restrict_newest(player, mask)
+            if self._record:
+                self._hidden.restrict_newest(player, mask)
         else:
             # Two draws and still no match: the turn ends, and everyone learns that nothing
             # this player holds matches.
-            self._hidden.restrict(player, ~mask)
+            if self._record:
+                self._hidden.restrict(player, ~mask)
             self._end_turn(skip=False)
 
     def _play(self, card: int, announced: int) -> None:
@@ -340,7 +353,8 @@ class EggoState(State):
         hand = self._hands[player]
         hand.remove(card)
         self._discard.append(card)
-        self._hidden.reveal(player, card)
+        if self._record:
+            self._hidden.reveal(player, card)
         kind = _KIND[card]
         skip = False
         if kind == "character":
@@ -434,12 +448,18 @@ class EggoState(State):
         other._forced = self._forced
         other._draw_from = self._draw_from
         other._deal_left = self._deal_left
-        other._history = self._history.copy()
-        other._hidden = self._hidden.copy()
+        other._record = record = self._record
+        other._history = self._history.copy() if record else self._history
+        other._hidden = self._hidden.copy() if record else self._hidden
         other._legal = self._legal
         return other
 
+    def stop_recording(self) -> None:
+        self._record = False
+
     def history(self) -> list[int]:
+        if not self._record:
+            raise RoostError("this state stopped recording its history (a search copy)")
         return self._history.copy()
 
     def _key(self) -> tuple[Any, ...]:
@@ -477,6 +497,8 @@ class EggoState(State):
     # --- hidden information -------------------------------------------------------------------
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> EggoState:
+        if not self._record:
+            raise RoostError("this state stopped recording hidden information (a search copy)")
         game = self._game
         game.check_seat(seat, allow_none=False)
         unseen = self._pool.copy()

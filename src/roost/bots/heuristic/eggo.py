@@ -1,0 +1,118 @@
+"""Eggo, played by rules of thumb.
+
+* Never choose Barb (she cannot escape); draw from the bigger deck (it makes no difference).
+* Escaping needs an empty hand while Right Side Up. So: when Right Side Up, avoid anything that
+  flips you; when Upside Down, keep a Portal (or Rift) to play as your very last card, which
+  flips you and empties your hand at once.
+* Among ordinary cards, play the one that leaves the most of your other cards playable, and
+  announce the colour you hold most of.
+* Play a Rift when it sends more Right-Side-Up opponents down than it lifts, never when it would
+  free an empty-handed opponent; aim a Draw 2 (or a Reverse away from) a player close to escaping.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from roost.core.view import SeatView
+from roost.games.eggo.cards import BARB, CARD_NAMES, CARD_TYPES, NO_CHARACTER, PORTAL, RIFT
+from roost.games.eggo.state import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL, PLAY_RIFT
+
+_INDEX = {name: card for card, name in enumerate(CARD_NAMES)}
+_COLOUR = tuple(c.colour for c in CARD_TYPES)
+_CHARACTER = tuple(c.character if c.character is not None else NO_CHARACTER for c in CARD_TYPES)
+_KIND = tuple(c.kind for c in CARD_TYPES)
+
+
+def choose(view: SeatView, rng: random.Random) -> int:
+    legal = view.legal_actions()
+    obs = view.observation()
+    if legal[0] >= CHOOSE:
+        return next(a for a in legal if a - CHOOSE != BARB)
+    if legal[0] >= DRAW_A:
+        decks = obs["decks"]
+        return (
+            DRAW_A
+            if DRAW_A in legal and (decks["A"] >= decks["B"] or DRAW_B not in legal)
+            else (DRAW_B)
+        )
+    hand = [_INDEX[name] for name in obs["hand"]]
+    return max(legal, key=lambda action: (_score(action, hand, obs, view.seat), -action))
+
+
+def _matches(card: int, colour: int, character: int) -> bool:
+    kind = _KIND[card]
+    if kind in ("portal", "rift"):
+        return True
+    return _COLOUR[card] == colour or (kind == "character" and _CHARACTER[card] == character)
+
+
+def _score(action: int, hand: list[int], obs: dict[str, Any], me: int) -> float:
+    if action >= PLAY_RIFT:
+        card, colour = RIFT, action - PLAY_RIFT
+    elif action >= PLAY_PORTAL:
+        card, colour = PORTAL, action - PLAY_PORTAL
+    else:
+        card = action
+        colour = _COLOUR[card]  # type: ignore[assignment]
+    rest = list(hand)
+    rest.remove(card)
+    character = _CHARACTER[card] if _KIND[card] == "character" else NO_CHARACTER
+    flexible = sum(1 for other in rest if _matches(other, colour, character))
+    score = 1.0 + 0.1 * flexible
+    upside = obs["sides"][me] == "Upside Down"
+    threat = _threats(obs, me)
+    if card in (PORTAL, RIFT):
+        if not rest:
+            score += 10.0 if upside else -5.0  # a last flip escapes, or traps
+        elif upside:
+            score -= 0.5  # keep it for the last card
+        else:
+            score -= 2.5  # do not leave the Right Side Up
+        if card == RIFT:
+            score += _rift_gain(obs, me)
+    elif _KIND[card] == "draw2":
+        score += 0.3 + 1.5 * threat.get(_next_seat(obs, me, obs["direction"]), 0.0)
+    elif _KIND[card] == "reverse":
+        ahead = threat.get(_next_seat(obs, me, obs["direction"]), 0.0)
+        back = "counterclockwise" if obs["direction"] == "clockwise" else "clockwise"
+        behind = threat.get(_next_seat(obs, me, back), 0.0)
+        score += 0.1 + ahead - behind
+    return score
+
+
+def _threats(obs: dict[str, Any], me: int) -> dict[int, float]:
+    """How close each other player in play is to escaping (0 to 1)."""
+    result = {}
+    for seat in range(obs["players"]):
+        if seat == me or obs["escaped"][seat]:
+            continue
+        if obs["sides"][seat] == "Right Side Up":
+            result[seat] = 1.0 / (1 + obs["hand_sizes"][seat])
+    return result
+
+
+def _rift_gain(obs: dict[str, Any], me: int) -> float:
+    gain = 0.0
+    for seat in range(obs["players"]):
+        if seat == me or obs["escaped"][seat] or obs["characters"][seat] == "Barb":
+            continue
+        if obs["sides"][seat] == "Right Side Up":
+            gain += 0.7
+        elif obs["hand_sizes"][seat] == 0:
+            gain -= 3.0  # the flip would free them
+        else:
+            gain -= 0.7
+    return gain
+
+
+def _next_seat(obs: dict[str, Any], me: int, direction: str) -> int:
+    step = 1 if direction == "clockwise" else -1
+    n: int = obs["players"]
+    seat = me
+    for _ in range(n):
+        seat = (seat + step) % n
+        if not obs["escaped"][seat]:
+            return seat
+    return me

@@ -1,0 +1,173 @@
+"""Information Set Monte Carlo Tree Search for any Roost game.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), for any number of players:
+
+* each iteration draws a *determinization*: a full state the searching seat cannot tell apart
+  from the real one (`SeatView.determinize`, i.e. `resample_from_infostate`), so the search never
+  sees a card its seat may not know;
+* one tree is grown over the decisions of every seat (chance is sampled afresh in each
+  iteration and does not branch the tree); each node holds the total reward of the seat that
+  moved into it, so every seat plays for itself;
+* selection is UCB1 with *availability counts*: an action's exploration term counts the
+  iterations in which it was legal, not the visits of its parent, because different
+  determinizations allow different actions;
+* a playout from the new node finishes the game with uniformly random moves, or stops after
+  `rollout_depth` decisions and asks an evaluator (a game's heuristic value) for the rest.
+
+Rewards are the game's returns scaled to [0, 1] by its declared bounds. The move played is the
+most visited root action. The budget is a number of iterations (reproducible) or seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from roost.core.game import CHANCE, TERMINAL, Game, State
+from roost.core.view import SeatView
+
+Evaluator = Callable[[State], list[float]]
+"""Estimated final values in [0, 1] per seat for a state that is not over yet."""
+
+
+class Node:
+    """Statistics of one action at one point of the tree."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+class ISMCTSBot:
+    """Searches a tree of determinizations; sees only what its seat may know."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        *,
+        iterations: int = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+        evaluator: Evaluator | None = None,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1; got {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive; got {seconds}")
+        if rollout_depth is not None and rollout_depth < 0:
+            raise ValueError(f"rollout_depth must be 0 or more; got {rollout_depth}")
+        if rollout_depth is not None and evaluator is None:
+            raise ValueError("a rollout_depth needs an evaluator for the states it stops at")
+        self.game = game
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.evaluator = evaluator
+        self._rng = random.Random(seed)
+        low, high = game.min_return(), game.max_return()
+        self._low = low
+        self._scale = 1.0 / (high - low) if high > low else 1.0
+        self.last_iterations = 0
+
+    def choose(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(view)
+        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
+
+    def search(self, view: SeatView) -> Node:
+        """Grow a tree from the seat's information set within the budget; return its root."""
+        root = Node()
+        rng = self._rng
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while done < self.iterations or deadline is not None:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            state = view.determinize(rng)
+            state.stop_recording()
+            self._iterate(root, state, rng)
+            done += 1
+            if deadline is None and done >= self.iterations:
+                break
+        self.last_iterations = done
+        return root
+
+    def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
+        node = root
+        path: list[Node] = []
+        movers: list[int] = []
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        # Selection and expansion.
+        while True:
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if player == TERMINAL:
+                break
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[action] = Node()
+                child.avail = 0
+                for a in legal:
+                    existing = children.get(a)
+                    if existing is not None:
+                        existing.avail += 1
+                state.apply_action(action)
+                path.append(child)
+                movers.append(player)
+                break
+            best = -1
+            best_score = -1.0
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            state.apply_action(best)
+            node = children[best]
+            path.append(node)
+            movers.append(player)
+        values = self._playout(state, rng)
+        root.visits += 1
+        for child, mover in zip(path, movers, strict=True):
+            child.visits += 1
+            child.total += values[mover]
+
+    def _playout(self, state: State, rng: random.Random) -> list[float]:
+        depth = self.rollout_depth
+        randrange = rng.randrange
+        decisions = 0
+        while True:
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            elif player == TERMINAL:
+                low, scale = self._low, self._scale
+                return [(r - low) * scale for r in state.returns()]
+            else:
+                if depth is not None and decisions >= depth:
+                    assert self.evaluator is not None
+                    return self.evaluator(state)
+                legal = state.legal_actions()
+                state.apply_action(legal[randrange(len(legal))])
+                decisions += 1

@@ -1,0 +1,61 @@
+"""A quick estimate of each player's chance to escape, for search bots.
+
+Search (ISMCTS) cuts its random playouts short and asks this estimate for the rest of the game.
+It is a logistic model over a few features of a seat's position, fitted to the outcomes of
+simulated games by ``scripts/fit_eggo_value.py`` (the coefficients below are its output; rerun
+it after a rules change). Escaped players are worth 1; Barb, who cannot escape, 0.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from roost.games.eggo.cards import BARB, PORTAL, RIFT
+from roost.games.eggo.state import EggoState
+
+FEATURES: Final = (
+    "bias",
+    "right side up",
+    "cards in hand",
+    "right side up x cards in hand",
+    "flip cards held (max 3)",
+    "flip cards held while upside down",
+    "demogorgons drawn",
+    "players in play",
+)
+COEFFICIENTS: Final = (
+    1.2143, 0.2698, -0.2152, -0.0391, 0.1955, 0.1717, -0.4989, -0.2256,
+)  # fmt: skip
+
+
+def features(state: EggoState, seat: int) -> tuple[float, ...]:
+    """The model's inputs for one seat still in play."""
+    hand = state._hands[seat]
+    upright = 0.0 if state._upside[seat] else 1.0
+    flips = min(3, hand.count(PORTAL) + hand.count(RIFT))
+    size = len(hand)
+    return (
+        1.0,
+        upright,
+        float(size),
+        upright * size,
+        float(flips),
+        (1.0 - upright) * flips,
+        float(state._demogorgons),
+        float(state._escaped.count(False)),
+    )
+
+
+def escape_chances(state: EggoState) -> list[float]:
+    """Estimated chance that each seat escapes, in [0, 1]."""
+    values = []
+    for seat in range(state.game.num_players):
+        if state._escaped[seat]:
+            values.append(1.0)
+        elif state._characters[seat] == BARB:
+            values.append(0.0)
+        else:
+            z = sum(w * x for w, x in zip(COEFFICIENTS, features(state, seat), strict=True))
+            values.append(1.0 / (1.0 + math.exp(-z)))
+    return values

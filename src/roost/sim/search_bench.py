@@ -1,0 +1,176 @@
+"""Search speed: ISMCTS iterations per second, ours on our games, OpenSpiel's on hearts.
+
+Each engine searches 1000 iterations from the same fixed positions (decision points with a real
+choice, a third of the way into seeded random games). OpenSpiel's ISMCTS cannot resample
+crazy_eights, so its figures come from hearts, in the trick-play phase (its resampler and its
+search both fail in the passing phase). OpenSpiel's Python ISMCTS occasionally hits a resampled
+hearts state with no legal action and raises; such positions are skipped and counted.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import time
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+
+from roost.bots import search_bot
+from roost.core.game import Game, State
+from roost.core.registry import load_game, registered_games
+from roost.core.view import SeatView
+from roost.testing.conformance import random_playthrough
+
+ITERATIONS = 1000
+POSITIONS = 8
+
+
+@dataclass(frozen=True)
+class SearchRate:
+    engine: str
+    game: str
+    searches: int
+    seconds: float
+    skipped: int = 0
+
+    @property
+    def per_second(self) -> float:
+        return self.searches * ITERATIONS / self.seconds if self.seconds else 0.0
+
+
+def fixed_positions(game: Game, count: int = POSITIONS) -> list[State]:
+    """Decision points with more than one legal action, a third into seeded random games."""
+    positions: list[State] = []
+    seed = 0
+    while len(positions) < count and seed < 10 * count:
+        states = [step.state.clone() for step in random_playthrough(game, seed)]
+        choices = [s for s in states if s.current_player() >= 0 and len(s.legal_actions()) > 1]
+        if choices:
+            positions.append(choices[len(choices) // 3])
+        seed += 1
+    return positions
+
+
+def measure_ours(name: str) -> SearchRate:
+    game = load_game(name)
+    positions = fixed_positions(game)
+    elapsed = 0.0
+    for index, state in enumerate(positions):
+        bot = search_bot(game, index, ITERATIONS)
+        view = SeatView(state, state.current_player())
+        start = time.perf_counter()
+        bot.search(view)
+        elapsed += time.perf_counter() - start
+    return SearchRate("roost ISMCTS", f"{name} ({game.num_players}p)", len(positions), elapsed)
+
+
+def _hearts_positions(count: int) -> list[object]:
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    positions = []
+    for k in range(count):
+        rng = random.Random(k)
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            if decisions > 13 + 3 * k:  # past the 12 passing decisions
+                break
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+        positions.append(state)
+    return positions
+
+
+def measure_openspiel_python() -> SearchRate:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("hearts")
+    elapsed = 0.0
+    done = skipped = 0
+    for index, state in enumerate(_hearts_positions(POSITIONS)):
+        random_state = np.random.RandomState(index)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+        bot = ismcts.ISMCTSBot(
+            game=game,
+            evaluator=evaluator,
+            uct_c=2.0,
+            max_simulations=ITERATIONS,
+            random_state=random_state,
+        )
+        start = time.perf_counter()
+        try:
+            bot.step(state)
+        except ValueError:
+            skipped += 1
+            continue
+        elapsed += time.perf_counter() - start
+        done += 1
+    return SearchRate("OpenSpiel ISMCTS (Python)", "hearts", done, elapsed, skipped)
+
+
+def measure_openspiel_cpp() -> SearchRate:
+    import pyspiel
+
+    elapsed = 0.0
+    positions = _hearts_positions(POSITIONS)
+    for index, state in enumerate(positions):
+        evaluator = pyspiel.RandomRolloutEvaluator(1, index)  # kept alive: the bot borrows it
+        bot = pyspiel.ISMCTSBot(
+            index,
+            evaluator,
+            2.0,
+            ITERATIONS,
+            -1,
+            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+            False,
+            False,
+        )
+        start = time.perf_counter()
+        bot.step(state)
+        elapsed += time.perf_counter() - start
+        del bot, evaluator
+    return SearchRate("OpenSpiel ISMCTS (C++)", "hearts", len(positions), elapsed)
+
+
+def run_search_benchmarks(
+    console: Console, games: list[str] | None = None, peers: bool = True
+) -> tuple[list[SearchRate], list[SearchRate]]:
+    names = games or list(registered_games())
+    ours = []
+    for name in names:
+        console.print(f"searching {name} ...")
+        ours.append(measure_ours(name))
+    theirs: list[SearchRate] = []
+    if peers and all(importlib.util.find_spec(m) for m in ("pyspiel", "open_spiel")):
+        console.print("searching hearts with OpenSpiel ...")
+        theirs = [measure_openspiel_python(), measure_openspiel_cpp()]
+    elif peers:
+        console.print("[yellow]OpenSpiel not installed: pip install -e '.[peers]'[/yellow]")
+    table = Table(title=f"ISMCTS, {ITERATIONS} iterations a move from {POSITIONS} positions")
+    for column in ("engine", "game", "iterations/s", "searches"):
+        table.add_column(column, justify="right" if column != "engine" else "left")
+    for rate in ours + theirs:
+        note = f" ({rate.skipped} failed)" if rate.skipped else ""
+        table.add_row(rate.engine, rate.game, f"{rate.per_second:,.0f}", f"{rate.searches}{note}")
+    console.print(table)
+    if theirs:
+        ratios = Table(title="Iterations/s, ours / OpenSpiel's (hearts)")
+        ratios.add_column("our game")
+        for rate in theirs:
+            ratios.add_column(rate.engine, justify="right")
+        for rate in ours:
+            ratios.add_row(
+                rate.game, *(f"{rate.per_second / other.per_second:.2f}x" for other in theirs)
+            )
+        console.print(ratios)
+    return ours, theirs

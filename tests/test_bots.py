@@ -1,0 +1,124 @@
+"""Bots: legal moves in every game, reproducible from a seed, blind to what their seat cannot
+see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import roost
+from roost.bots import ISMCTSBot, make_bot
+from roost.bots.heuristic import has_heuristic
+from roost.core.errors import ParameterError
+from roost.core.game import Game, State
+from roost.core.runner import play_game
+from roost.core.view import SeatView
+from roost.testing.conformance import random_playthrough
+from tests.helpers import player_counts
+
+GAMES = list(roost.registered_games())
+WITH_HEURISTIC = [name for name in GAMES if has_heuristic(name)]
+
+
+def _play(game: Game, kinds: list[str], seed: int) -> State:
+    bots = [make_bot(kind, game, seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    return play_game(game, bots, random.Random(seed))
+
+
+@pytest.mark.parametrize("name", WITH_HEURISTIC)
+def test_heuristic_bots_play_only_legal_moves(name: str) -> None:
+    """The runner raises on an illegal move, so finishing games is the check."""
+    for players in player_counts(roost.registered_games()[name]):
+        game = roost.load_game(name, players=players)
+        for seed in range(6):
+            kinds = ["heuristic", "easy", "random"] * 2
+            state = _play(game, kinds[:players], seed)
+            assert state.is_terminal()
+
+
+@pytest.mark.parametrize("name", WITH_HEURISTIC)
+def test_search_bots_play_only_legal_moves(name: str) -> None:
+    game = roost.load_game(name)
+    for seed in range(2):
+        kinds = ["ismcts:30", "heuristic"] * 3
+        assert _play(game, kinds[: game.num_players], seed).is_terminal()
+
+
+@pytest.mark.parametrize("name", WITH_HEURISTIC)
+@pytest.mark.parametrize("kind", ["random", "heuristic", "easy", "ismcts:40"])
+def test_bots_are_reproducible_from_their_seed(name: str, kind: str) -> None:
+    game = roost.load_game(name)
+    kinds = [kind] + ["easy"] * (game.num_players - 1)
+    first = _play(game, kinds, 17)
+    second = _play(game, kinds, 17)
+    assert first.history() == second.history()
+
+
+def _decision_points(game: Game, seed: int, count: int) -> list[State]:
+    states = [step.state.clone() for step in random_playthrough(game, seed)]
+    choices = [s for s in states if s.current_player() >= 0 and len(s.legal_actions()) > 1]
+    stride = max(1, len(choices) // count)
+    return choices[::stride][:count]
+
+
+@pytest.mark.parametrize("name", WITH_HEURISTIC)
+@pytest.mark.parametrize("kind", ["heuristic", "ismcts:60"])
+def test_bots_decide_only_on_what_their_seat_knows(name: str, kind: str) -> None:
+    """From two states the seat cannot tell apart, a bot with the same seed acts the same."""
+    game = roost.load_game(name)
+    for seed in range(3):
+        for state in _decision_points(game, seed, 4):
+            seat = state.current_player()
+            twin = state.resample_from_infostate(seat, random.Random(seed))
+            real = make_bot(kind, game, 99).choose(SeatView(state, seat))
+            other = make_bot(kind, game, 99).choose(SeatView(twin, seat))
+            assert real == other
+
+
+def test_search_statistics_do_not_depend_on_hidden_cards() -> None:
+    game = roost.load_game("eggo")
+    state = _decision_points(game, 4, 1)[0]
+    seat = state.current_player()
+    twin = state.resample_from_infostate(seat, random.Random(1))
+    trees = []
+    for position in (state, twin):
+        bot = ISMCTSBot(game, 5, iterations=200)
+        root = bot.search(SeatView(position, seat))
+        trees.append({a: (c.visits, round(c.total, 9)) for a, c in root.children.items()})
+    assert trees[0] == trees[1]
+
+
+def test_search_budget_in_seconds_stops_in_time() -> None:
+    game = roost.load_game("eggo")
+    state = _decision_points(game, 2, 1)[0]
+    bot = ISMCTSBot(game, 1, iterations=1, seconds=0.05)
+    bot.search(SeatView(state, state.current_player()))
+    assert bot.last_iterations >= 1
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("genius", "unknown bot 'genius'"),
+        ("ismcts:0", "positive number of iterations"),
+        ("ismcts:many", "positive number of iterations"),
+        ("random:3", "takes no ':' option"),
+    ],
+)
+def test_bad_bot_kinds_are_refused(kind: str, message: str) -> None:
+    with pytest.raises(ParameterError, match=message):
+        make_bot(kind, roost.load_game("eggo"), 1)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"iterations": 0}, "iterations must be at least 1"),
+        ({"seconds": -1.0}, "seconds must be positive"),
+        ({"rollout_depth": 5}, "needs an evaluator"),
+    ],
+)
+def test_bad_search_settings_are_refused(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ISMCTSBot(roost.load_game("eggo"), 1, **options)  # type: ignore[arg-type]
