@@ -22,14 +22,8 @@ from roost.games.eggo.cards import (
     DEMOGORGON,
     PLAYER_CHARACTERS,
 )
-from roost.games.eggo.state import (
-    CHOOSE,
-    DRAW_A,
-    DRAW_B,
-    PLAY_PORTAL,
-    PLAY_RIFT,
-    EggoState,
-)
+from roost.games.eggo.encoding import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL, PLAY_RIFT
+from roost.games.eggo.state import EggoState
 
 
 def card(name: str) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 
 from roost.core.view import SeatView
 from roost.games.eggo.cards import BARB, CARD_NAMES, CARD_TYPES, NO_CHARACTER, PORTAL, RIFT
-from roost.games.eggo.state import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL, PLAY_RIFT
+from roost.games.eggo.encoding import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL, PLAY_RIFT
 
 _INDEX = {name: card for card, name in enumerate(CARD_NAMES)}
 _COLOUR = tuple(c.colour for c in CARD_TYPES)

@@ -9,7 +9,8 @@ from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
 from roost.games.eggo.cards import CARD_NAMES, FULL_DECK, HAND_SIZE, NUM_TYPES
-from roost.games.eggo.state import NUM_ACTIONS, EggoState
+from roost.games.eggo.encoding import NUM_ACTIONS
+from roost.games.eggo.state import EggoState
 
 
 @register

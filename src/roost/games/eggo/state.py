@@ -10,72 +10,45 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from roost.core.errors import IllegalActionError, RoostError
-from roost.core.game import CHANCE, OMNISCIENT, TERMINAL, State
+from roost.core.game import CHANCE, TERMINAL, State
 from roost.core.hidden import HiddenHands
+from roost.games.eggo import views
 from roost.games.eggo.cards import (
     BARB,
-    CARD_NAMES,
-    CARD_TYPES,
-    CHARACTERS,
-    COLOURS,
     DEMOGORGON,
     DEMOGORGONS_TO_END,
     HAND_MASK,
     HAND_SIZE,
-    HUMAN_CARDS,
     NO_CHARACTER,
     PLAYABLE,
     PLAYER_CHARACTERS,
     PORTAL,
     RIFT,
 )
+from roost.games.eggo.encoding import (
+    CHARACTER,
+    CHOOSE,
+    CHOOSING,
+    COLOUR,
+    DEALING,
+    DRAW_A,
+    DRAW_B,
+    DRAWING,
+    HUMAN,
+    KIND,
+    OVER,
+    PLAY_ACTIONS,
+    PLAY_PORTAL,
+    PLAY_RIFT,
+    START_CARD,
+    TURN,
+)
 
 if TYPE_CHECKING:
     from roost.games.eggo.game import EggoGame
-
-# Decision actions.
-PLAY_PORTAL: Final = 44
-"""44-47: play a Portal and announce colour 0-3."""
-PLAY_RIFT: Final = 48
-"""48-51: play an All-Players Rift and announce colour 0-3."""
-DRAW_A: Final = 52
-DRAW_B: Final = 53
-CHOOSE: Final = 54
-"""54-60: choose player character 0-6 (6 is Barb)."""
-NUM_ACTIONS: Final = CHOOSE + len(PLAYER_CHARACTERS)
-
-# Phases.
-CHOOSING: Final = 0
-START_CARD: Final = 1
-DEALING: Final = 2
-TURN: Final = 3
-DRAWING: Final = 4
-OVER: Final = 5
-PHASE_NAMES: Final = ("choose character", "start card", "deal", "turn", "draw", "game over")
-
-DECK_NAMES: Final = ("A", "B")
-_KIND: Final = tuple(card.kind for card in CARD_TYPES)
-_HUMAN: Final = frozenset(HUMAN_CARDS)
-_COLOUR: Final = tuple(card.colour for card in CARD_TYPES)
-_CHARACTER: Final = tuple(
-    card.character if card.character is not None else NO_CHARACTER for card in CARD_TYPES
-)
-_PLAY_ACTIONS: Final = tuple(
-    (PLAY_PORTAL, PLAY_PORTAL + 1, PLAY_PORTAL + 2, PLAY_PORTAL + 3)
-    if card == PORTAL
-    else (PLAY_RIFT, PLAY_RIFT + 1, PLAY_RIFT + 2, PLAY_RIFT + 3)
-    if card == RIFT
-    else (card,)
-    for card in range(len(CARD_TYPES))
-)
-"""The decision actions that play each card type (a wild card names a colour too)."""
-
-
-def seat_name(seat: int) -> str:
-    return f"P{seat}"
 
 
 class EggoState(State):
@@ -186,10 +159,10 @@ class EggoState(State):
                 playable = {card for card in self._hands[self._player] if mask >> card & 1}
                 if playable:
                     if len(playable) == 1:
-                        return list(_PLAY_ACTIONS[playable.pop()])
+                        return list(PLAY_ACTIONS[playable.pop()])
                     actions: list[int] = []
                     for card in playable:
-                        actions.extend(_PLAY_ACTIONS[card])
+                        actions.extend(PLAY_ACTIONS[card])
                     actions.sort()
                     return actions
             decks = self._decks
@@ -204,7 +177,7 @@ class EggoState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self._phase
         if phase == START_CARD:
-            counts = Counter(card for card in self._pool if card in _HUMAN)
+            counts = Counter(card for card in self._pool if card in HUMAN)
         elif phase in (DEALING, DRAWING):
             counts = Counter(self._pool)
         else:
@@ -221,7 +194,7 @@ class EggoState(State):
             # The rulebook's procedure: turn cards up until one shows a human character.
             while True:
                 card = pool[rng.randrange(len(pool))]
-                if card in _HUMAN:
+                if card in HUMAN:
                     return card
         raise ValueError("sample_chance called at a node that is not a chance node")
 
@@ -274,7 +247,7 @@ class EggoState(State):
                 self._player = 0
                 self._phase = START_CARD
         elif phase == START_CARD:
-            if type(action) is not int or action not in _HUMAN or action not in self._pool:
+            if type(action) is not int or action not in HUMAN or action not in self._pool:
                 raise IllegalActionError(action, self._why_illegal(action))
             if self._record:
                 self._history.append(action)
@@ -282,8 +255,8 @@ class EggoState(State):
             self._legal = None
             self._pool.remove(action)
             self._discard.append(action)
-            self._colour = _COLOUR[action]  # type: ignore[assignment]
-            self._character = _CHARACTER[action]
+            self._colour = COLOUR[action]  # type: ignore[assignment]
+            self._character = CHARACTER[action]
             self._phase = DEALING
         else:
             raise IllegalActionError(action, "the game is over")
@@ -355,13 +328,13 @@ class EggoState(State):
         self._discard.append(card)
         if self._record:
             self._hidden.reveal(player, card)
-        kind = _KIND[card]
+        kind = KIND[card]
         skip = False
         if kind == "character":
-            self._colour = _COLOUR[card]  # type: ignore[assignment]
-            self._character = _CHARACTER[card]
+            self._colour = COLOUR[card]  # type: ignore[assignment]
+            self._character = CHARACTER[card]
         elif kind == "reverse" or kind == "draw2":
-            self._colour = _COLOUR[card]  # type: ignore[assignment]
+            self._colour = COLOUR[card]  # type: ignore[assignment]
             self._character = NO_CHARACTER
             if kind == "reverse":
                 self._direction = -self._direction
@@ -517,125 +490,12 @@ class EggoState(State):
         return state
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
-        game = self._game
-        game.check_seat(seat)
-        n = game.num_players
-        phase = self._phase
-        obs: dict[str, Any] = {
-            "game": game.name,
-            "players": n,
-            "seat": seat if seat != OMNISCIENT else None,
-            "phase": PHASE_NAMES[phase],
-            "current_player": self._player if phase in (TURN, CHOOSING, DRAWING) else None,
-            "characters": [PLAYER_CHARACTERS[c] if c >= 0 else None for c in self._characters],
-            "sides": ["Upside Down" if upside else "Right Side Up" for upside in self._upside],
-            "escaped": list(self._escaped),
-            "hand_sizes": [len(hand) for hand in self._hands],
-            "top": CARD_NAMES[self._discard[-1]] if self._discard else None,
-            "colour": COLOURS[self._colour] if self._discard else None,
-            "character": (
-                CHARACTERS[self._character]
-                if self._discard and self._character != NO_CHARACTER
-                else None
-            ),
-            "discard": [CARD_NAMES[card] for card in self._discard],
-            "decks": dict(zip(DECK_NAMES, self._decks, strict=True)),
-            "demogorgons": self._demogorgons,
-            "direction": "clockwise" if self._direction == 1 else "counterclockwise",
-            "draws_owed": self._forced,
-            "draws_this_turn": self._draws,
-        }
-        if seat is not None and seat >= 0:
-            obs["hand"] = sorted_names(self._hands[seat])
-        if seat == OMNISCIENT:
-            obs["hands"] = [sorted_names(hand) for hand in self._hands]
-            obs["deck_pool"] = sorted_names(self._pool)
-        if phase == OVER:
-            obs["winners"] = self.winners()
-        return obs
+        return views.observation(self, seat)
 
     # --- descriptions --------------------------------------------------------------------------
 
     def action_to_string(self, action: int, viewer: int | None = None) -> str:
-        self._game.check_seat(viewer)
-        phase = self._phase
-        if phase in (TURN, CHOOSING, OVER):
-            return decision_string(action)
-        if not 0 <= action < len(CARD_NAMES):
-            raise ValueError(
-                f"chance outcome {action} is not a card type (0-{len(CARD_NAMES) - 1})"
-            )
-        name = CARD_NAMES[action]
-        if phase == START_CARD:
-            return f"start card: {name}"
-        if phase == DEALING:
-            n = self._game.num_players
-            seat = (HAND_SIZE * n - self._deal_left) % n
-            shown = name if viewer in (seat, OMNISCIENT) else "a card"
-            return f"{seat_name(seat)} is dealt {shown}"
-        deck = DECK_NAMES[self._draw_from]
-        if action == DEMOGORGON:
-            return f"{seat_name(self._player)} draws a Demogorgon from deck {deck}"
-        shown = name if viewer in (self._player, OMNISCIENT) else "a card"
-        return f"{seat_name(self._player)} draws {shown} from deck {deck}"
+        return views.action_text(self, action, viewer)
 
     def _why_illegal(self, action: object) -> str:
-        phase = self._phase
-        if type(action) is not int:
-            return f"an action is an int, not {type(action).__name__}"
-        if phase in (START_CARD, DEALING, DRAWING):
-            if not 0 <= action < len(CARD_NAMES):
-                return f"chance outcomes are card types 0-{len(CARD_NAMES) - 1}"
-            if action not in self._pool:
-                return f"no {CARD_NAMES[action]} is left in the deck"
-            return f"the start card must show a human character, not {CARD_NAMES[action]}"
-        if phase == OVER:
-            return "the game is over"
-        if not 0 <= action < NUM_ACTIONS:
-            return f"actions are 0-{NUM_ACTIONS - 1}"
-        if phase == CHOOSING:
-            if action < CHOOSE:
-                return "every player chooses a character first"
-            return f"{PLAYER_CHARACTERS[action - CHOOSE]} is already taken"
-        if action >= CHOOSE:
-            return "characters were chosen at the start"
-        if action >= DRAW_A:
-            deck = DECK_NAMES[action - DRAW_A]
-            if self._forced == 0 and self._playable_cards():
-                return "you hold a card you can play, and must play it"
-            return f"deck {deck} is empty"
-        card = RIFT if action >= PLAY_RIFT else PORTAL if action >= PLAY_PORTAL else action
-        if self._forced:
-            return f"you must first draw the {self._forced} card(s) a Draw 2 gave you"
-        if card not in self._hands[self._player]:
-            return f"you do not hold {CARD_NAMES[card]}"
-        return f"{CARD_NAMES[card]} does not match {self._top_description()}"
-
-    def _playable_cards(self) -> list[int]:
-        mask = PLAYABLE[self._colour * 10 + self._character]
-        return [card for card in self._hands[self._player] if mask >> card & 1]
-
-    def _top_description(self) -> str:
-        colour = COLOURS[self._colour]
-        if self._character == NO_CHARACTER:
-            return f"the colour in play ({colour})"
-        return f"the top card ({colour} {CHARACTERS[self._character]})"
-
-
-def decision_string(action: int) -> str:
-    """Readable text of a decision action (the same for every viewer: all are public)."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is not an Eggo action (0-{NUM_ACTIONS - 1})")
-    if action >= CHOOSE:
-        return f"choose {PLAYER_CHARACTERS[action - CHOOSE]}"
-    if action >= DRAW_A:
-        return f"draw from deck {DECK_NAMES[action - DRAW_A]}"
-    if action >= PLAY_RIFT:
-        return f"play All-Players Rift, announce {COLOURS[action - PLAY_RIFT]}"
-    if action >= PLAY_PORTAL:
-        return f"play Portal, announce {COLOURS[action - PLAY_PORTAL]}"
-    return f"play {CARD_NAMES[action]}"
-
-
-def sorted_names(cards: list[int]) -> list[str]:
-    return [CARD_NAMES[card] for card in sorted(cards)]
+        return views.why_illegal(self, action)

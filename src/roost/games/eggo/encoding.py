@@ -1,0 +1,80 @@
+"""Eggo's numbering: decision actions, phases and the per-card-type lookup tables.
+
+Kept apart from the state machine so that bots and views can read the action encoding without
+importing the rules. The table of ids is in RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from roost.games.eggo.cards import (
+    CARD_NAMES,
+    CARD_TYPES,
+    COLOURS,
+    HUMAN_CARDS,
+    NO_CHARACTER,
+    PLAYER_CHARACTERS,
+    PORTAL,
+    RIFT,
+)
+
+# Decision actions.
+PLAY_PORTAL: Final = 44
+"""44-47: play a Portal and announce colour 0-3."""
+PLAY_RIFT: Final = 48
+"""48-51: play an All-Players Rift and announce colour 0-3."""
+DRAW_A: Final = 52
+DRAW_B: Final = 53
+CHOOSE: Final = 54
+"""54-60: choose player character 0-6 (6 is Barb)."""
+NUM_ACTIONS: Final = CHOOSE + len(PLAYER_CHARACTERS)
+
+# Phases.
+CHOOSING: Final = 0
+START_CARD: Final = 1
+DEALING: Final = 2
+TURN: Final = 3
+DRAWING: Final = 4
+OVER: Final = 5
+PHASE_NAMES: Final = ("choose character", "start card", "deal", "turn", "draw", "game over")
+
+DECK_NAMES: Final = ("A", "B")
+KIND: Final = tuple(card.kind for card in CARD_TYPES)
+HUMAN: Final = frozenset(HUMAN_CARDS)
+COLOUR: Final = tuple(card.colour for card in CARD_TYPES)
+CHARACTER: Final = tuple(
+    card.character if card.character is not None else NO_CHARACTER for card in CARD_TYPES
+)
+PLAY_ACTIONS: Final = tuple(
+    (PLAY_PORTAL, PLAY_PORTAL + 1, PLAY_PORTAL + 2, PLAY_PORTAL + 3)
+    if card == PORTAL
+    else (PLAY_RIFT, PLAY_RIFT + 1, PLAY_RIFT + 2, PLAY_RIFT + 3)
+    if card == RIFT
+    else (card,)
+    for card in range(len(CARD_TYPES))
+)
+"""The decision actions that play each card type (a wild card names a colour too)."""
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat}"
+
+
+def decision_string(action: int) -> str:
+    """Readable text of a decision action (the same for every viewer: all are public)."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is not an Eggo action (0-{NUM_ACTIONS - 1})")
+    if action >= CHOOSE:
+        return f"choose {PLAYER_CHARACTERS[action - CHOOSE]}"
+    if action >= DRAW_A:
+        return f"draw from deck {DECK_NAMES[action - DRAW_A]}"
+    if action >= PLAY_RIFT:
+        return f"play All-Players Rift, announce {COLOURS[action - PLAY_RIFT]}"
+    if action >= PLAY_PORTAL:
+        return f"play Portal, announce {COLOURS[action - PLAY_PORTAL]}"
+    return f"play {CARD_NAMES[action]}"
+
+
+def sorted_names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[card] for card in sorted(cards)]
