@@ -1,0 +1,139 @@
+"""Manda Huevos!'s numbering: decision actions, phases, board geometry and id lookup tables.
+
+Kept apart from the state machine so that bots, views and tests can read the action encoding
+without importing the rules. The table of ids is in RULES.md.
+
+The board is ``6 x players`` cells: cell ``6 * seat + slot`` is slot ``slot`` (0-5) of
+``seat``'s container; people see slots numbered 1-6.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from roost.games.manda_huevos.cards import (
+    CARD_NAMES,
+    CONTAINER_SIZE,
+    EGG_TYPES,
+    HEN,
+    MOVE_CARD,
+    SLEEP_CARD,
+    SWAP_CARD,
+)
+
+MAX_SEATS: Final = 6
+POSITIONS: Final = MAX_SEATS * CONTAINER_SIZE
+"""Board positions addressed by action ids: ``6 * seat + slot`` (ids do not depend on the
+player count)."""
+
+# Decision actions (see the table in RULES.md).
+PLACE: Final = 0
+"""0-125: place an egg of value ``v`` in container ``c``: ``PLACE + c * 21 + v``."""
+PLAY_HEN: Final = PLACE + MAX_SEATS * EGG_TYPES
+"""126: play the hen."""
+HEN_TAKE: Final = PLAY_HEN + 1
+"""127-162: with the hen, take the awake egg at position ``p`` into your container."""
+HEN_STOP: Final = HEN_TAKE + POSITIONS
+"""163: stop taking eggs with the hen."""
+MOVE: Final = HEN_STOP + 1
+"""164-379: Move an Egg from position ``p`` to container ``t``: ``MOVE + p * 6 + t``."""
+SWAP: Final = MOVE + POSITIONS * MAX_SEATS
+"""380-1675: Swap Eggs at positions ``a < b`` (different containers): ``SWAP + a * 36 + b``."""
+TOGGLE: Final = SWAP + POSITIONS * POSITIONS
+"""1676-1711: Put to Sleep / Wake the egg at position ``p``."""
+PASS: Final = TOGGLE + POSITIONS
+"""1712: pass (only with no card in hand and no usable action card)."""
+NUM_ACTIONS: Final = PASS + 1
+
+# Phases.
+DEALING: Final = 0
+TURN: Final = 1
+HEN_TAKING: Final = 2
+DRAWING: Final = 3
+OVER: Final = 4
+PHASE_NAMES: Final = ("deal", "turn", "hen", "draw", "game over")
+
+MOVE_BIT: Final = 1 << MOVE_CARD
+SWAP_BIT: Final = 1 << SWAP_CARD
+SLEEP_BIT: Final = 1 << SLEEP_CARD
+ALL_DOWN: Final = MOVE_BIT | SWAP_BIT | SLEEP_BIT
+
+EMPTY: Final = -1
+"""A cell with no egg."""
+FULL: Final = (1 << CONTAINER_SIZE) - 1
+"""The occupancy bits of a full container."""
+BITS6: Final = tuple(
+    tuple(slot for slot in range(CONTAINER_SIZE) if chunk >> slot & 1) for chunk in range(1 << 6)
+)
+"""The set slots of each 6-bit container mask."""
+
+# Id tables, so that generating legal actions costs one `extend` per container, not a Python
+# step per action. A 6-bit mask is either the eggs of one container or a set of containers.
+MOVE_IDS: Final = tuple(
+    tuple(tuple(MOVE + p * MAX_SEATS + t for t in BITS6[targets]) for targets in range(64))
+    for p in range(POSITIONS)
+)
+"""``MOVE_IDS[p][targets]``: moves of the egg at ``p`` to each container in ``targets``."""
+SWAP_IDS: Final = tuple(
+    tuple(
+        tuple(SWAP + a * POSITIONS + CONTAINER_SIZE * c + s for s in BITS6[chunk])
+        for c in range(MAX_SEATS)
+        for chunk in range(64)
+    )
+    for a in range(POSITIONS)
+)
+"""``SWAP_IDS[a][64 * c + chunk]``: swaps of the egg at ``a`` with the eggs ``chunk`` of
+container ``c``."""
+TOGGLE_IDS: Final = tuple(
+    tuple(tuple(TOGGLE + CONTAINER_SIZE * c + s for s in BITS6[chunk]) for chunk in range(64))
+    for c in range(MAX_SEATS)
+)
+TAKE_IDS: Final = tuple(
+    tuple(tuple(HEN_TAKE + CONTAINER_SIZE * c + s for s in BITS6[chunk]) for chunk in range(64))
+    for c in range(MAX_SEATS)
+)
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat}"
+
+
+def position_name(position: int) -> str:
+    """Where a cell is, for people: slots are numbered 1-6 on screen (0-5 in action ids)."""
+    return f"{seat_name(position // CONTAINER_SIZE)}'s slot {position % CONTAINER_SIZE + 1}"
+
+
+def played_card(action: int) -> int:
+    """The card type a placement or hen play shows (used to rewrite receipts)."""
+    if action == PLAY_HEN:
+        return HEN
+    return (action - PLACE) % EGG_TYPES
+
+
+def place_id(container: int, value: int) -> int:
+    """The action that places an egg of `value` in `container`."""
+    return PLACE + container * EGG_TYPES + value
+
+
+def take_id(position: int) -> int:
+    """The hen's take of the egg at `position`."""
+    return HEN_TAKE + position
+
+
+def move_id(position: int, target: int) -> int:
+    """Move an Egg from `position` to container `target`."""
+    return MOVE + position * MAX_SEATS + target
+
+
+def swap_id(a: int, b: int) -> int:
+    """Swap Eggs at positions `a` and `b` (in either order)."""
+    return SWAP + min(a, b) * POSITIONS + max(a, b)
+
+
+def toggle_id(position: int) -> int:
+    """Put to Sleep / Wake the egg at `position`."""
+    return TOGGLE + position
+
+
+def sorted_names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[card] for card in sorted(cards)]

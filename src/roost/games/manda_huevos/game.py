@@ -1,0 +1,119 @@
+"""Manda Huevos!: the game object and its parameters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from roost.core.errors import ParameterError
+from roost.core.game import Game
+from roost.core.params import Param
+from roost.core.registry import register
+from roost.games.manda_huevos.cards import (
+    CARD_NAMES,
+    CONTAINER_SIZE,
+    DEFAULT_EGG_VALUES,
+    HAND_SIZE,
+    HEN,
+    MAX_VALUE,
+    NUM_TYPES,
+    egg_deck,
+    parse_egg_values,
+)
+from roost.games.manda_huevos.encoding import NUM_ACTIONS
+from roost.games.manda_huevos.state import MandaHuevosState
+
+
+@register
+class MandaHuevosGame(Game):
+    """Gather the most points of eggs in your own container, with eggs, action cards and the
+    hen."""
+
+    name = "manda-huevos"
+    title = "Manda Huevos!"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    parameters = (
+        Param(
+            "egg_values",
+            str,
+            DEFAULT_EGG_VALUES,
+            "the egg cards' values: comma-separated terms 'A-BxN' (N cards of each value A "
+            f"to B), 'VxN', 'A-B' or 'V', values 0-{MAX_VALUE}; the real distribution is not "
+            "known, the default is the rules notes' proposal (54 cards)",
+        ),
+        Param(
+            "quick",
+            bool,
+            False,
+            "the Quick Game: end the moment any container holds six eggs (default: the "
+            "moment every container does)",
+        ),
+        Param(
+            "memory",
+            bool,
+            False,
+            "memory mode: a sleeping egg's value is hidden from every player until the end "
+            "(default: everyone saw it, so it stays known)",
+        ),
+    )
+    rules_file = Path(__file__).with_name("RULES.md")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        text = str(self._params["egg_values"])
+        try:
+            counts = parse_egg_values(text)
+        except ValueError as error:
+            raise ParameterError(
+                f"{self.name}: parameter 'egg_values' takes terms like '1-9x6' "
+                f"(values 0-{MAX_VALUE}); {text!r}: {error}"
+            ) from None
+        eggs = sum(counts)
+        if eggs < HAND_SIZE * self.num_players:
+            raise ParameterError(
+                f"{self.name}: parameter 'egg_values' must give at least {HAND_SIZE} egg cards "
+                f"per player ({HAND_SIZE * self.num_players} for {self.num_players} players); "
+                f"{text!r} gives {eggs}"
+            )
+        self.egg_counts = counts
+        self.egg_count = eggs
+        self.quick = bool(self._params["quick"])
+        self.memory = bool(self._params["memory"])
+        self.perfect_recall = not self.memory
+        self.deck = (*egg_deck(counts), HEN)
+        self.full_mask = (1 << (CONTAINER_SIZE * self.num_players)) - 1
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_TYPES
+
+    def max_game_length(self) -> int:
+        """The bound proved in RULES.md ("Game length")."""
+        n = self.num_players
+        eggs = self.egg_count
+        placements = min(eggs, CONTAINER_SIZE * n if not self.quick else 5 * n + 1)
+        plays = placements + 1  # the hen once
+        actions = 3 * (n + plays)
+        hen_steps = CONTAINER_SIZE + 1
+        chance = eggs + 1
+        passes = 0 if eggs >= 9 * n - 1 else (n - 1) * (plays + actions) + n
+        return chance + plays + hen_steps + actions + passes
+
+    def min_return(self) -> float:
+        return 0.0
+
+    def max_return(self) -> float:
+        return 1.0
+
+    def new_initial_state(self) -> MandaHuevosState:
+        return MandaHuevosState(self)
+
+    def all_cards(self) -> list[int]:
+        return list(self.deck)
+
+    def card_name(self, card: int) -> str:
+        return CARD_NAMES[card]
