@@ -106,3 +106,14 @@ def test_parse_choice() -> None:
     assert parse_choice("0", 3)[0] is None
     assert parse_choice("-1", 3)[0] is None
     assert parse_choice("", 3)[0] is None
+
+
+def test_in_a_memory_variant_the_log_covers_only_the_last_round() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "manda-huevos", "--seed", "4", "--param", "memory=true", "--players", "2"],
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Since your last turn" in result.output
+    assert "What happened" not in result.output

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Final
+from dataclasses import dataclass
+from typing import Any, Final
 
 from roost.bots.heuristic import HeuristicBot
-from roost.bots.ismcts import Evaluator, ISMCTSBot
+from roost.bots.ismcts import Evaluator, ISMCTSBot, PlayoutPolicy
 from roost.bots.random_bot import RandomBot
 from roost.core.errors import ParameterError
 from roost.core.game import Game
@@ -22,21 +23,48 @@ BotFactory = Callable[[Game, int, str], Bot]
 """Builds a bot for a game from a seed and the text after ``kind:`` (may be empty)."""
 
 DEFAULT_ITERATIONS: Final = 1000
-SEARCH_SETTINGS: Final[dict[str, tuple[int | None, str | None]]] = {
-    "eggo": (10, "roost.games.eggo.heuristics:escape_chances"),
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How ISMCTS plays out a game: decisions before it stops and asks the game's value
+    estimate (None: play to the end), and where the estimate and a cheap playout policy live
+    (``module:function``; None: uniformly random moves)."""
+
+    rollout_depth: int | None = None
+    evaluator: str | None = None
+    playout_policy: str | None = None
+
+
+SEARCH_SETTINGS: Final[dict[str, SearchSettings]] = {
+    "eggo": SearchSettings(
+        rollout_depth=10,
+        evaluator="roost.games.eggo.heuristics:escape_chances",
+        playout_policy="roost.games.eggo.heuristics:playout_action",
+    ),
 }
-"""Per game: how many decisions a search playout makes before it stops and asks the game's
-value estimate (None: play to the end), and where that estimate lives."""
+
+
+def _load(where: str | None) -> Any:
+    if where is None:
+        return None
+    module, _, function = where.partition(":")
+    return getattr(importlib.import_module(module), function)
 
 
 def search_bot(game: Game, seed: int, iterations: int = DEFAULT_ITERATIONS) -> ISMCTSBot:
     """ISMCTS with the game's playout settings."""
-    depth, where = SEARCH_SETTINGS.get(game.name, (None, None))
-    evaluator: Evaluator | None = None
-    if where is not None:
-        module, _, function = where.partition(":")
-        evaluator = getattr(importlib.import_module(module), function)
-    return ISMCTSBot(game, seed, iterations=iterations, rollout_depth=depth, evaluator=evaluator)
+    settings = SEARCH_SETTINGS.get(game.name, SearchSettings())
+    evaluator: Evaluator | None = _load(settings.evaluator)
+    policy: PlayoutPolicy | None = _load(settings.playout_policy)
+    return ISMCTSBot(
+        game,
+        seed,
+        iterations=iterations,
+        rollout_depth=settings.rollout_depth,
+        evaluator=evaluator,
+        playout_policy=policy,
+    )
 
 
 def _iterations(arg: str) -> int:

@@ -11,8 +11,9 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), for any number of
 * selection is UCB1 with *availability counts*: an action's exploration term counts the
   iterations in which it was legal, not the visits of its parent, because different
   determinizations allow different actions;
-* a playout from the new node finishes the game with uniformly random moves, or stops after
-  `rollout_depth` decisions and asks an evaluator (a game's heuristic value) for the rest.
+* a playout from the new node finishes the game with uniformly random moves (or a game's cheap
+  playout policy), or stops after `rollout_depth` decisions and asks an evaluator (a game's
+  value estimate) for the rest.
 
 Rewards are the game's returns scaled to [0, 1] by its declared bounds. The move played is the
 most visited root action. The budget is a number of iterations (reproducible) or seconds.
@@ -30,6 +31,8 @@ from roost.core.view import SeatView
 
 Evaluator = Callable[[State], list[float]]
 """Estimated final values in [0, 1] per seat for a state that is not over yet."""
+PlayoutPolicy = Callable[[State, list[int], random.Random], int]
+"""Picks a move in a playout from the legal actions (cheap rules of thumb, not search)."""
 
 
 class Node:
@@ -59,6 +62,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         rollout_depth: int | None = None,
         evaluator: Evaluator | None = None,
+        playout_policy: PlayoutPolicy | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1; got {iterations}")
@@ -74,6 +78,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.evaluator = evaluator
+        self.playout_policy = playout_policy
         self._rng = random.Random(seed)
         low, high = game.min_return(), game.max_return()
         self._low = low
@@ -156,6 +161,7 @@ class ISMCTSBot:
     def _playout(self, state: State, rng: random.Random) -> list[float]:
         depth = self.rollout_depth
         randrange = rng.randrange
+        policy = self.playout_policy
         decisions = 0
         while True:
             player = state.current_player()
@@ -169,5 +175,8 @@ class ISMCTSBot:
                     assert self.evaluator is not None
                     return self.evaluator(state)
                 legal = state.legal_actions()
-                state.apply_action(legal[randrange(len(legal))])
+                if policy is not None and len(legal) > 1:
+                    state.apply_action(policy(state, legal, rng))
+                else:
+                    state.apply_action(legal[randrange(len(legal))])
                 decisions += 1

@@ -117,10 +117,15 @@ class TerminalTable:
         self.console.print(renderer_for(self.game.name)(obs))
         lines = self.logs[seat].lines[-LOG_LINES:]
         if lines:
-            self.console.print(Panel("\n".join(lines), title="What happened", expand=False))
+            title = "What happened" if self.game.perfect_recall else "Since your last turn"
+            self.console.print(Panel("\n".join(lines), title=title, expand=False))
 
     def _ask_move(self, state: State, seat: int) -> int:
         self._show_table(state, seat)
+        if not self.game.perfect_recall:
+            # A memory variant: players are not meant to keep a record of the past, so the
+            # log only ever covers what happened since the player's last turn.
+            self.logs[seat].lines.clear()
         legal = state.legal_actions()
         moves = Table(show_header=False, box=None)
         for number, action in enumerate(legal, start=1):

@@ -9,9 +9,11 @@ it after a rules change). Escaped players are worth 1; Barb, who cannot escape, 
 from __future__ import annotations
 
 import math
+import random
 from typing import Final
 
 from roost.games.eggo.cards import BARB, PORTAL, RIFT
+from roost.games.eggo.encoding import PLAY_PORTAL
 from roost.games.eggo.state import EggoState
 
 FEATURES: Final = (
@@ -27,6 +29,22 @@ FEATURES: Final = (
 COEFFICIENTS: Final = (
     1.2143, 0.2698, -0.2152, -0.0391, 0.1955, 0.1717, -0.4989, -0.2256,
 )  # fmt: skip
+
+
+def playout_action(state: EggoState, legal: list[int], rng: random.Random) -> int:
+    """A cheap move for search playouts: do not flip away from the Right Side Up, and keep a
+    flip card for the last card when Upside Down; otherwise a random legal move."""
+    player = state._player
+    if legal[0] < PLAY_PORTAL:  # a play decision (draw and choice actions come later)
+        ordinary = [a for a in legal if a < PLAY_PORTAL]
+        if len(ordinary) < len(legal):
+            hand = state._hands[player]
+            if len(hand) == 1 and state._upside[player]:
+                flips = [a for a in legal if a >= PLAY_PORTAL]
+                return flips[rng.randrange(len(flips))]  # the last card, flipped: escape
+            if ordinary:
+                return ordinary[rng.randrange(len(ordinary))]
+    return legal[rng.randrange(len(legal))]
 
 
 def features(state: EggoState, seat: int) -> tuple[float, ...]:
