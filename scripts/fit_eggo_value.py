@@ -2,10 +2,11 @@
 
     python scripts/fit_eggo_value.py [games]
 
-Plays random games at every player count, samples positions along them, and fits a logistic
-model of "this seat escapes in the end" on the features of `heuristics.features` (Newton's
-method, needs numpy: `pip install -e '.[peers]'`). Prints the coefficients to paste into
-heuristics.py.
+Plays games at every player count with the search's own playout policy
+(`heuristics.playout_action`, so the estimate matches what a playout would find), samples
+positions along them, and fits a logistic model of "this seat escapes in the end" on the
+features of `heuristics.features` (Newton's method, needs numpy: `pip install -e '.[peers]'`).
+Prints the coefficients to paste into heuristics.py.
 """
 
 from __future__ import annotations
@@ -17,9 +18,25 @@ import numpy as np
 
 import roost
 from roost.games.eggo.cards import BARB
-from roost.games.eggo.heuristics import FEATURES, features
+from roost.core.game import CHANCE
+from roost.games.eggo.heuristics import FEATURES, features, playout_action
 from roost.games.eggo.state import EggoState
-from roost.testing.conformance import random_playthrough
+
+
+def policy_playthrough(players: int, seed: int) -> list[EggoState]:
+    """Every state of one game played by the playout policy in every seat."""
+    game = roost.load_game("eggo", players=players, characters="assigned")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(playout_action(state, legal, rng) if len(legal) > 1 else legal[0])
+        states.append(state.clone())
+    return states
 
 
 def samples(games: int) -> tuple[np.ndarray, np.ndarray]:
@@ -27,15 +44,13 @@ def samples(games: int) -> tuple[np.ndarray, np.ndarray]:
     labels: list[float] = []
     rng = random.Random(0)
     for g in range(games):
-        game = roost.load_game("eggo", players=2 + g % 5)
-        states = [step.state.clone() for step in random_playthrough(game, g)]
+        players = 2 + g % 5
+        states = policy_playthrough(players, g)
         final = states[-1]
-        assert isinstance(final, EggoState)
         for state in states[:: 7 + rng.randrange(5)]:
-            assert isinstance(state, EggoState)
             if state._phase < 3:  # before the deal is done
                 continue
-            for seat in range(game.num_players):
+            for seat in range(players):
                 if state._escaped[seat] or state._characters[seat] == BARB:
                     continue
                 rows.append(features(state, seat))

@@ -2,8 +2,9 @@
 
 Search (ISMCTS) cuts its random playouts short and asks this estimate for the rest of the game.
 It is a logistic model over a few features of a seat's position, fitted to the outcomes of
-simulated games by ``scripts/fit_eggo_value.py`` (the coefficients below are its output; rerun
-it after a rules change). Escaped players are worth 1; Barb, who cannot escape, 0.
+games played by `playout_action` (the search's own playouts) by ``scripts/fit_eggo_value.py``
+(the coefficients below are its output; rerun it after a change to the rules or the policy).
+Escaped players are worth 1; Barb, who cannot escape, 0.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ FEATURES: Final = (
     "players in play",
 )
 COEFFICIENTS: Final = (
-    1.2143, 0.2698, -0.2152, -0.0391, 0.1955, 0.1717, -0.4989, -0.2256,
+    1.0613, 0.2241, -0.1820, -0.0337, 0.3695, 0.2289, -0.5216, -0.1635,
 )  # fmt: skip
 
 
