@@ -5,44 +5,9 @@
 >>> state = game.new_initial_state()
 >>> state.current_player() == 0   # seat 0 chooses a character first
 True
+
+The public names are those of `roost.core` (the protocol, the registry, the runner).
 """
 
-from roost.core import (
-    CHANCE,
-    OMNISCIENT,
-    TERMINAL,
-    Bot,
-    Game,
-    IllegalActionError,
-    Param,
-    ParameterError,
-    RoostError,
-    SeatView,
-    State,
-    UnknownGameError,
-    load_game,
-    load_state,
-    play_game,
-    register,
-    registered_games,
-)
-
-__all__ = [
-    "CHANCE",
-    "OMNISCIENT",
-    "TERMINAL",
-    "Bot",
-    "Game",
-    "IllegalActionError",
-    "Param",
-    "ParameterError",
-    "RoostError",
-    "SeatView",
-    "State",
-    "UnknownGameError",
-    "load_game",
-    "load_state",
-    "play_game",
-    "register",
-    "registered_games",
-]
+from roost.core import *  # noqa: F403
+from roost.core import __all__ as __all__
