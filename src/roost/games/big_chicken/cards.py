@@ -1,0 +1,113 @@
+"""The BIG CHICKEN: Just Hatched deck as data: every count the rulebook and the notes give.
+
+Sources (../shared/rules/big-chicken-just-hatched.txt and NOTES.md section 4): four suits, Blue <
+Green < Yellow < Orange (confirmed); Egg cards 1-10, two copies per suit (confirmed); five
+Chickens, Blue to Orange and Big Red (confirmed); three wild Ducks, only one of them with three
+players (confirmed); lowest Egg numbers removed from the lowest suits first so that every player
+count deals ten cards each (the table is a picture in the source; NOTES infers it, and the
+counts below add up to 10 per player).
+
+Card *types* are small ints ordered by "best card" (Eggs by number, then suit; then the Duck;
+then the Chickens, Big Red last): ``(number - 1) * 4 + suit`` for Eggs (0-39), 40 for the Duck,
+41-45 for the Blue, Green, Yellow and Orange Chickens and Big Red. Copies of a type are
+interchangeable, so hands and piles hold type ids. Every Egg number 1-10 has a type even when a
+deck leaves it out, so that the type ids (and the action ids built on them) are the same at
+every player count, and a Duck may be declared as any numbered card (NOTES 4).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+SUITS: Final = ("blue", "green", "yellow", "orange")
+"""Lowest to highest, like a rainbow (the Pecking Order)."""
+NUMBERS: Final = tuple(range(1, 11))
+EGG_COPIES: Final = 2
+"""Copies of each numbered Egg card per suit."""
+CHICKEN_NAMES: Final = (
+    "Blue Chicken",
+    "Green Chicken",
+    "Yellow Chicken",
+    "Orange Chicken",
+    "Big Red",
+)
+HAND_SIZE: Final = 10
+ROUNDS: Final = 5
+
+# The deck per player count: Ducks used, the lowest Egg number used in each suit (blue, green,
+# yellow, orange; every number from there to 10 is used, two copies each), and the players
+# whose deck it is (the 2-player variant plays with the 4-player deck and leaves 20 cards out).
+DECK_SETUP: Final = {
+    # players: (ducks, lowest number per suit)     deck  source
+    2: (3, (7, 7, 7, 7)),  # 40, 20 dealt: NOTES 4 (the 2-player variant, inferred)
+    3: (1, (8, 8, 8, 8)),  # 30: 8-10 in all suits, one Duck
+    4: (3, (7, 7, 7, 7)),  # 40: 7-10 in all suits
+    5: (3, (6, 6, 6, 5)),  # 50: 6-10 in all suits + both Orange 5s
+    6: (3, (5, 5, 4, 4)),  # 60: 5-10 in all suits + both Yellow 4s and both Orange 4s
+}  # fmt: skip
+
+NUM_EGG_TYPES: Final = len(NUMBERS) * len(SUITS)
+DUCK: Final = NUM_EGG_TYPES
+CHICKENS: Final = tuple(range(DUCK + 1, DUCK + 1 + len(CHICKEN_NAMES)))
+BIG_RED: Final = CHICKENS[-1]
+NUM_TYPES: Final = BIG_RED + 1
+CHICKEN_NUMBER: Final = 11
+"""Chickens rank above every number: they compare as if numbered 11 (they are not numbers)."""
+
+# Default CARD SCORE multipliers (NOTES 4: not found; modelled on Big Two's penalty scoring):
+# from this many cards left, this multiplier. The `multipliers` parameter overrides it.
+MULTIPLIERS: Final = ((1, 1), (8, 2), (10, 3))
+
+
+def egg(number: int, suit: int) -> int:
+    """The type id of the numbered Egg card `number` (1-10) of `suit` (0-3)."""
+    return (number - 1) * len(SUITS) + suit
+
+
+def number_of(card: int) -> int:
+    """The number of an Egg card type (Chickens: 11, the Duck: 0)."""
+    if card < NUM_EGG_TYPES:
+        return card // len(SUITS) + 1
+    return 0 if card == DUCK else CHICKEN_NUMBER
+
+
+def suit_of(card: int) -> int:
+    """The suit (0-3) of an Egg card, the colour index (0-4) of a Chicken, -1 for the Duck."""
+    if card < NUM_EGG_TYPES:
+        return card % len(SUITS)
+    return -1 if card == DUCK else card - CHICKENS[0]
+
+
+def _name(card: int) -> str:
+    if card < NUM_EGG_TYPES:
+        return f"{SUITS[suit_of(card)]} {number_of(card)}"
+    if card == DUCK:
+        return "Duck"
+    return CHICKEN_NAMES[card - CHICKENS[0]]
+
+
+CARD_NAMES: Final = tuple(_name(card) for card in range(NUM_TYPES))
+
+
+def build_deck(players: int) -> tuple[int, ...]:
+    """Every card of the deck for `players`, sorted by type."""
+    ducks, lowest = DECK_SETUP[players]
+    cards: list[int] = []
+    for number in NUMBERS:
+        for suit in range(len(SUITS)):
+            if number >= lowest[suit]:
+                cards.extend([egg(number, suit)] * EGG_COPIES)
+    cards.extend([DUCK] * ducks)
+    cards.extend(CHICKENS)
+    return tuple(sorted(cards))
+
+
+def dealt_per_round(players: int) -> int:
+    """Cards dealt each round: ten each (the whole deck, but 20 left out with two players)."""
+    return HAND_SIZE * players
+
+
+for _players in DECK_SETUP:
+    _size = len(build_deck(_players))
+    assert _size == HAND_SIZE * max(_players, 4 if _players == 2 else _players), _size
+assert CARD_NAMES[BIG_RED] == "Big Red" and CARD_NAMES[egg(9, 3)] == "orange 9"
