@@ -117,8 +117,21 @@ def test_bad_bot_kinds_are_refused(kind: str, message: str) -> None:
         ({"iterations": 0}, "iterations must be at least 1"),
         ({"seconds": -1.0}, "seconds must be positive"),
         ({"rollout_depth": 5}, "needs an evaluator"),
+        ({"worlds": 0}, "worlds must be at least 1"),
     ],
 )
 def test_bad_search_settings_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ISMCTSBot(roost.load_game("eggo"), 1, **options)  # type: ignore[arg-type]
+
+
+def test_search_over_a_fixed_number_of_worlds_is_reproducible_and_blind() -> None:
+    game = roost.load_game("eggo")
+    state = _decision_points(game, 6, 1)[0]
+    seat = state.current_player()
+    twin = state.resample_from_infostate(seat, random.Random(2))
+    picks = {
+        ISMCTSBot(game, 3, iterations=120, worlds=7).choose(SeatView(position, seat))
+        for position in (state, twin, state)
+    }
+    assert len(picks) == 1

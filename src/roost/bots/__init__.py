@@ -34,6 +34,8 @@ class SearchSettings:
     rollout_depth: int | None = None
     evaluator: str | None = None
     playout_policy: str | None = None
+    worlds: int | None = None
+    """Determinizations drawn per search, reused in turn (None: a fresh one every iteration)."""
 
 
 SEARCH_SETTINGS: Final[dict[str, SearchSettings]] = {
@@ -64,6 +66,7 @@ def search_bot(game: Game, seed: int, iterations: int = DEFAULT_ITERATIONS) -> I
         rollout_depth=settings.rollout_depth,
         evaluator=evaluator,
         playout_policy=policy,
+        worlds=settings.worlds,
     )
 
 

@@ -4,7 +4,8 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), for any number of
 
 * each iteration draws a *determinization*: a full state the searching seat cannot tell apart
   from the real one (`SeatView.determinize`, i.e. `resample_from_infostate`), so the search never
-  sees a card its seat may not know;
+  sees a card its seat may not know; with `worlds=K` it draws K of them per search and cycles
+  through copies (like OpenSpiel's `max_world_samples`), for games whose resampling is costly;
 * one tree is grown over the decisions of every seat (chance is sampled afresh in each
   iteration and does not branch the tree); each node holds the total reward of the seat that
   moved into it, so every seat plays for itself;
@@ -63,6 +64,7 @@ class ISMCTSBot:
         rollout_depth: int | None = None,
         evaluator: Evaluator | None = None,
         playout_policy: PlayoutPolicy | None = None,
+        worlds: int | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1; got {iterations}")
@@ -70,6 +72,8 @@ class ISMCTSBot:
             raise ValueError(f"seconds must be positive; got {seconds}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError(f"rollout_depth must be 0 or more; got {rollout_depth}")
+        if worlds is not None and worlds < 1:
+            raise ValueError(f"worlds must be at least 1; got {worlds}")
         if rollout_depth is not None and evaluator is None:
             raise ValueError("a rollout_depth needs an evaluator for the states it stops at")
         self.game = game
@@ -79,6 +83,7 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.evaluator = evaluator
         self.playout_policy = playout_policy
+        self.worlds = worlds
         self._rng = random.Random(seed)
         low, high = game.min_return(), game.max_return()
         self._low = low
@@ -98,11 +103,17 @@ class ISMCTSBot:
         rng = self._rng
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
+        samples: list[State] = []
         while done < self.iterations or deadline is not None:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            state = view.determinize(rng)
-            state.stop_recording()
+            if self.worlds is None or len(samples) < self.worlds:
+                state = view.determinize(rng)
+                state.stop_recording()
+                if self.worlds is not None:
+                    samples.append(state.clone())
+            else:
+                state = samples[done % self.worlds].clone()
             self._iterate(root, state, rng)
             done += 1
             if deadline is None and done >= self.iterations:
