@@ -17,8 +17,8 @@ import sys
 import numpy as np
 
 import roost
-from roost.games.eggo.cards import BARB
 from roost.core.game import CHANCE
+from roost.games.eggo.cards import BARB
 from roost.games.eggo.heuristics import FEATURES, features, playout_action
 from roost.games.eggo.state import EggoState
 

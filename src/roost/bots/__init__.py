@@ -44,6 +44,11 @@ SEARCH_SETTINGS: Final[dict[str, SearchSettings]] = {
         evaluator="roost.games.eggo.heuristics:escape_chances",
         playout_policy="roost.games.eggo.heuristics:playout_action",
     ),
+    "manda-huevos": SearchSettings(
+        rollout_depth=3,
+        evaluator="roost.games.manda_huevos.heuristics:win_chances",
+        playout_policy="roost.games.manda_huevos.heuristics:playout_action",
+    ),
 }
 
 
