@@ -28,7 +28,9 @@ def policy_playthrough(players: int, seed: int) -> list[EggoState]:
     game = roost.load_game("eggo", players=players, characters="assigned")
     rng = random.Random(seed)
     state = game.new_initial_state()
-    states = [state.clone()]
+    assert isinstance(state, EggoState)
+    states = [state]
+    state = state.clone()
     while not state.is_terminal():
         if state.current_player() == CHANCE:
             state.apply_action(state.sample_chance(rng))
