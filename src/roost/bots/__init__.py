@@ -39,6 +39,12 @@ class SearchSettings:
 
 
 SEARCH_SETTINGS: Final[dict[str, SearchSettings]] = {
+    "big-chicken": SearchSettings(
+        rollout_depth=8,
+        evaluator="roost.games.big_chicken.heuristics:evaluate",
+        playout_policy="roost.games.big_chicken.heuristics:playout_action",
+        worlds=20,
+    ),
     "eggo": SearchSettings(
         rollout_depth=10,
         evaluator="roost.games.eggo.heuristics:escape_chances",

@@ -1,0 +1,288 @@
+"""A quick estimate of each player's chance to be the Golden Egg, and a cheap playout policy,
+for search bots.
+
+Search (ISMCTS) cuts its playouts short and asks `evaluate` for the rest of the game. The
+estimate is a conditional logit (a softmax over the seats) of a few features of each seat: the
+points so far, what the seat would score if the Round ended now, its hand size, how many Lays it
+needs to go out, its Chickens, Big Red and Ducks, and whether it holds the Run. One set of
+weights per number of Rounds still to come (after this one; 4 or more share one), fitted to
+the outcomes of games played by `playout_action` (the search's own playouts) by
+``scripts/fit_big_chicken_value.py``; the coefficients below are its output (rerun it after a
+change to the rules or the policy). With ``returns=score`` the estimate is the projected final
+score instead, on the same [0, 1] scale as the returns.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Final
+
+from roost.games.big_chicken.cards import DUCK
+from roost.games.big_chicken.lays import (
+    BIG_RED_LAY,
+    CATCH,
+    CHICKS,
+    CLUCK,
+    CODE,
+    CODES,
+    COOP_SIZE,
+    DECLARE,
+    FIRST_CHICKEN_LAY,
+    FLIP,
+    GIVE_BACK,
+    LAY_BASE,
+    NUMBER,
+    SIZE,
+    SKIP,
+    USES_DUCK,
+)
+from roost.games.big_chicken.state import BigChickenState
+from roost.games.big_chicken.table import PLAY
+
+FEATURES: Final = (
+    "points so far",
+    "points if the Round ended now",
+    "cards in hand",
+    "Lays needed to go out",
+    "Chickens but Big Red",
+    "Big Red",
+    "Ducks",
+    "holds the Run",
+)
+BUCKETS: Final = 5
+"""Weight sets: Rounds still to come after this one, 0 to 4 (4 or more)."""
+COEFFICIENTS: Final = (
+    (-0.5038, -0.0162, -0.1005, -0.5549, 0.3264, 0.8427, 0.0854, 0.3293),  # 0 Rounds to come
+    (-0.2843, -0.0084, -0.0162, -0.3616, 0.2015, 0.6190, 0.0277, 0.2882),  # 1 Rounds to come
+    (-0.2192, -0.0051, -0.0147, -0.2881, 0.1799, 0.4617, 0.0381, 0.2237),  # 2 Rounds to come
+    (-0.1936, -0.0056, 0.0051, -0.2679, 0.1676, 0.4353, 0.0151, 0.1900),  # 3 Rounds to come
+    (0.0000, -0.0030, -0.0336, -0.1949, 0.1587, 0.4944, 0.0561, 0.1821),  # 4 Rounds to come
+)  # fmt: skip
+SCORE_SHARE: Final = 0.6
+"""With ``returns=score``: the share of the Round's points-if-it-ended-now expected in the end."""
+SCORE_PER_ROUND: Final = 6.0
+"""With ``returns=score``: points a seat expects from each Round still to come."""
+EXPLORE: Final = 0.05
+"""Playouts: the share of moves made at random (the policy is deterministic otherwise)."""
+
+_POW3: Final = (1, 3, 9, 27)
+COUNT: Final = tuple(sum(code // _POW3[s] % 3 for s in range(4)) for code in range(CODES))
+"""Cards in a number's base-3 code."""
+
+
+def _natural() -> tuple[int, ...]:
+    """Per (number - 1) * 81 + code: the Lay of exactly those Eggs (no Duck), or 0."""
+    table = [0] * (10 * CODES)
+    for action in range(LAY_BASE, FIRST_CHICKEN_LAY):
+        if not USES_DUCK[action]:
+            table[(NUMBER[action] - 1) * CODES + CODE[action]] = action
+    return tuple(table)
+
+
+NATURAL: Final = _natural()
+WHOLE_CHICKENS: Final = tuple(
+    next((a for a in range(FIRST_CHICKEN_LAY, FLIP) if CHICKS[a] == mask), 0) for mask in range(32)
+)
+"""Per bitmask of Chickens: the Lay of exactly those Chickens (0 for none)."""
+
+
+_GROUPS: Final = tuple(0 if not c else 1 if c <= 5 else 2 for c in COUNT)
+"""Lays a number's Eggs take (at most five cards a Lay)."""
+_ABSORBS: Final = tuple(1 if 0 < c <= 2 else 0 for c in COUNT)
+"""Whether a number's Eggs can take a Duck (a single or a pair)."""
+
+
+def lays_needed(eggs: list[int], ducks: int, chicks: int) -> int:
+    """About how many Lays it takes to empty a hand (a Duck joins a single or a pair)."""
+    groups = 1 if chicks else 0
+    absorb = 0
+    for code in eggs:
+        if code:
+            groups += _GROUPS[code]
+            absorb += _ABSORBS[code]
+    if ducks > absorb:
+        groups += ducks - absorb
+    return groups
+
+
+def _cost(action: int, eggs: list[int], chicks: int) -> float:
+    """What a Lay costs the hand, as the heuristic bot counts it: a whole group is cheap (a higher
+    one a little dearer), then a Duck completing one, a lone Duck, a broken set, Chickens, a Coop
+    and Big Red."""
+    number = NUMBER[action]
+    size = SIZE[action]
+    if number > 10:
+        if CHICKS[action] & 16:
+            return 8.0 + size
+        return 3.0 + (0.0 if CHICKS[action] == chicks & 15 else 0.5) + 0.1 * size
+    if size >= COOP_SIZE:
+        return 6.0 + number / 100
+    code = CODE[action]
+    if not code:
+        return 2.0  # a lone Duck
+    if code != eggs[number - 1]:
+        return (4.0 if COUNT[eggs[number - 1]] >= COOP_SIZE else 2.5) + number / 20
+    return (0.6 if USES_DUCK[action] else 0.0) + number / 20
+
+
+def playout_action(state: BigChickenState, legal: list[int], rng: random.Random) -> int:
+    """A cheap move for search playouts, the heuristic bot's rules of thumb on the state's
+    internals: go out when one Lay does it; with two Lays left lead the stronger; otherwise lead
+    the lowest whole group (not of a size an opponent with one or two cards could go out on);
+    follow with the cheapest Lay that beats the Run, Big Red only when the Run's winner is about
+    to go out or winning it lets me lead my last Lay; skip after a Coop, say Last Egg, catch; give
+    back the lowest lone card. A small share of moves is random."""
+    first = legal[0]
+    p = state._player
+    eggs = state._eggs[p]
+    if state._phase != PLAY:
+        if first == FLIP:
+            return SKIP
+        if first == DECLARE:
+            return DECLARE
+        if first == CATCH:
+            return CATCH
+        for action in legal:  # the exchange: the lowest lone Egg back
+            card = action - GIVE_BACK
+            if card < DUCK and COUNT[eggs[card >> 2]] == 1:
+                return action
+        return first
+    if rng.random() < EXPLORE:
+        return legal[rng.randrange(len(legal))]
+    sizes = state._sizes
+    size = sizes[p]
+    if size <= 5:
+        for action in legal:
+            if SIZE[action] == size:
+                return action
+    chicks = state._chicks[p]
+    ducks = state._ducks[p]
+    if first != CLUCK:
+        return _lead(state, legal, p, eggs, ducks, chicks)
+    if len(legal) == 1:
+        return CLUCK
+    best = CLUCK
+    best_cost = 100.0 if sizes[state._last] <= 2 else 7.0
+    for action in legal[1:]:  # (legal[0] is the Cluck)
+        cost = _cost(action, eggs, chicks)
+        if cost < best_cost:
+            best, best_cost = action, cost
+    if (
+        best == CLUCK
+        and chicks & 16
+        and BIG_RED_LAY in legal
+        and lays_needed(eggs, ducks, chicks & 15) <= 1
+    ):
+        return BIG_RED_LAY  # win the Run, then lead the last Lay
+    return best
+
+
+def _lead(
+    state: BigChickenState, legal: list[int], p: int, eggs: list[int], ducks: int, chicks: int
+) -> int:
+    if lays_needed(eggs, ducks, chicks) <= 2:
+        if chicks & 16:
+            return BIG_RED_LAY
+        if chicks:
+            return WHOLE_CHICKENS[chicks]
+        for number in range(9, -1, -1):
+            code = eggs[number]
+            if code and COUNT[code] <= 5:
+                return NATURAL[number * CODES + code]
+    sizes = state._sizes
+    threats = 0
+    for seat, held in enumerate(sizes):
+        if held <= 2 and seat != p:
+            threats |= 1 << held
+    fallback = 0
+    for number in range(10):
+        code = eggs[number]
+        if code:
+            count = COUNT[code]
+            if count < COOP_SIZE:
+                if not threats >> count & 1:
+                    return NATURAL[number * CODES + code]
+                fallback = NATURAL[number * CODES + code]
+    if fallback:
+        return fallback  # the highest, hardest to beat
+    if chicks & 15:
+        return WHOLE_CHICKENS[chicks & 15]
+    return legal[-1]  # Big Red, else the highest Duck or Coop
+
+
+def features(state: BigChickenState, seat: int) -> tuple[float, ...]:
+    """The model's inputs for one seat."""
+    size = state._sizes[seat]
+    chicks = state._chicks[seat]
+    return (
+        float(state._totals[seat]),
+        float(size * state._game.multiplier(size)),
+        float(size),
+        float(lays_needed(state._eggs[seat], state._ducks[seat], chicks)),
+        float((chicks & 15).bit_count()),
+        float(chicks >> 4),
+        float(state._ducks[seat]),
+        1.0 if state._last == seat else 0.0,
+    )
+
+
+def bucket(state: BigChickenState) -> int:
+    """Which weight set applies: Rounds still to come after the current one (at most 4)."""
+    return min(BUCKETS - 1, max(0, state._game.rounds - state._round - 1))
+
+
+def evaluate(state: BigChickenState) -> list[float]:
+    """Each seat's estimated chance to be the Golden Egg (or, with ``returns=score``, its
+    projected final score on the returns' [0, 1] scale)."""
+    game = state._game
+    n = game.num_players
+    if game.score_returns:
+        left = max(0, game.rounds - state._round - 1)
+        most = float(game.max_score()) or 1.0
+        values = []
+        for seat in range(n):
+            size = state._sizes[seat]
+            points: float = state._totals[seat] + state._penalties[seat]
+            points += SCORE_SHARE * size * game.multiplier(size) + SCORE_PER_ROUND * left
+            values.append(min(1.0, max(0.0, 1.0 - points / most)))
+        return values
+    w_total, w_now, w_size, w_lays, w_chickens, w_red, w_ducks, w_run = COEFFICIENTS[bucket(state)]
+    totals = state._totals
+    sizes = state._sizes
+    all_eggs = state._eggs
+    all_ducks = state._ducks
+    all_chicks = state._chicks
+    last = state._last
+    multiplier = game.multiplier
+    groups_of = _GROUPS
+    absorbs = _ABSORBS
+    scores = []
+    for seat in range(n):
+        size = sizes[seat]
+        chicks = all_chicks[seat]
+        ducks = all_ducks[seat]
+        groups = 1 if chicks else 0
+        absorb = 0
+        for code in all_eggs[seat]:
+            if code:
+                groups += groups_of[code]
+                absorb += absorbs[code]
+        if ducks > absorb:
+            groups += ducks - absorb
+        z = (
+            w_total * totals[seat]
+            + w_now * size * multiplier(size)
+            + w_size * size
+            + w_lays * groups
+            + w_chickens * (chicks & 15).bit_count()
+            + w_red * (chicks >> 4)
+            + w_ducks * ducks
+        )
+        if seat == last:
+            z += w_run
+        scores.append(z)
+    top = max(scores)
+    exps = [math.exp(z - top) for z in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
