@@ -247,6 +247,27 @@ class State(abc.ABC):
         return _pretty(self.observation(OMNISCIENT))
 
 
+class CachedLegalState(State):
+    """A State that works out its legal actions once per node.
+
+    Bots, search and the front ends ask for the legal actions several times at the same node;
+    games subclass this, implement `_compute_legal`, and set `_legal = None` whenever the node
+    changes (in `apply_action`)."""
+
+    __slots__ = ("_legal",)
+    _legal: list[int] | None
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal.copy()
+
+    @abc.abstractmethod
+    def _compute_legal(self) -> list[int]:
+        """The sorted legal actions at this node, computed afresh."""
+
+
 def _pretty(obs: Mapping[str, Any]) -> str:
     return "\n".join(f"{k}: {v}" for k, v in obs.items())
 

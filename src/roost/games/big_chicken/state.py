@@ -85,12 +85,6 @@ class BigChickenState(BigChickenTable):
             return CHANCE
         return self._player
 
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal.copy()
-
     def _compute_legal(self) -> list[int]:
         phase = self._phase
         if phase == PLAY:

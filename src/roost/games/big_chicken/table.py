@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from roost.core.game import State
+from roost.core.game import CachedLegalState
 from roost.games.big_chicken.cards import BIG_RED, CHICKENS, DUCK, NUM_EGG_TYPES, NUM_TYPES
 from roost.games.big_chicken.lays import (
     CARDS,
@@ -105,7 +105,7 @@ def below_or_equal(card: int) -> int:
     return (1 << (card + 1)) - 1
 
 
-class BigChickenTable(State):
+class BigChickenTable(CachedLegalState):
     """The cards and piles of a game and the rules as transitions; `BigChickenState` adds the
     protocol (legal actions, applying them, copies, views)."""
 
@@ -132,7 +132,6 @@ class BigChickenTable(State):
         "_last_egg",
         "_last_hands",
         "_leader",
-        "_legal",
         "_next",
         "_penalties",
         "_phase",

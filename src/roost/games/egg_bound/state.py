@@ -17,7 +17,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
 from roost.core.errors import IllegalActionError
-from roost.core.game import CHANCE, TERMINAL, State
+from roost.core.game import CHANCE, TERMINAL, CachedLegalState
 from roost.games.egg_bound.actions import (
     ALLOW,
     CLUCK,
@@ -97,7 +97,7 @@ if TYPE_CHECKING:
 _CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 
 
-class EggBoundState(Explained, State):
+class EggBoundState(Explained, CachedLegalState):
     """A position in a game of Egg Bound."""
 
     __slots__ = (
@@ -117,7 +117,6 @@ class EggBoundState(Explained, State):
         "_hands",
         "_hidden_at",
         "_history",
-        "_legal",
         "_mover",
         "_phase",
         "_player",
@@ -207,12 +206,6 @@ class EggBoundState(Explained, State):
         if phase == OVER:
             return TERMINAL
         return self._player
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal.copy()
 
     def _compute_legal(self) -> list[int]:
         phase = self._phase

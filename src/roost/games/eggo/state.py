@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from roost.core.errors import IllegalActionError, RoostError
-from roost.core.game import CHANCE, TERMINAL, State
+from roost.core.game import CHANCE, TERMINAL, CachedLegalState
 from roost.core.hidden import HiddenHands
 from roost.games.eggo import views
 from roost.games.eggo.cards import (
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from roost.games.eggo.game import EggoGame
 
 
-class EggoState(State):
+class EggoState(CachedLegalState):
     """A position in a game of Stranger Things: Eggo Card Game."""
 
     __slots__ = (
@@ -71,7 +71,6 @@ class EggoState(State):
         "_hands",
         "_hidden",
         "_history",
-        "_legal",
         "_phase",
         "_player",
         "_pool",
@@ -144,12 +143,6 @@ class EggoState(State):
         if phase == OVER:
             return TERMINAL
         return CHANCE
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal.copy()
 
     def _compute_legal(self) -> list[int]:
         phase = self._phase

@@ -27,7 +27,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from roost.core.errors import IllegalActionError
-from roost.core.game import CHANCE, TERMINAL, State
+from roost.core.game import CHANCE, TERMINAL, CachedLegalState
 from roost.games.manda_huevos import views
 from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HAND_SIZE, HEN, HEN_POINTS
 from roost.games.manda_huevos.encoding import (
@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from roost.games.manda_huevos.game import MandaHuevosGame
 
 
-class MandaHuevosState(State):
+class MandaHuevosState(CachedLegalState):
     """A position in a game of Manda Huevos!."""
 
     __slots__ = (
@@ -77,7 +77,6 @@ class MandaHuevosState(State):
         "_hands",
         "_hen_out",
         "_history",
-        "_legal",
         "_occupied",
         "_origin",
         "_passes",
@@ -141,12 +140,6 @@ class MandaHuevosState(State):
         if phase == OVER:
             return TERMINAL
         return CHANCE
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal.copy()
 
     def _compute_legal(self) -> list[int]:
         phase = self._phase
