@@ -45,6 +45,12 @@ SEARCH_SETTINGS: Final[dict[str, SearchSettings]] = {
         playout_policy="roost.games.big_chicken.heuristics:playout_action",
         worlds=20,
     ),
+    "egg-bound": SearchSettings(
+        rollout_depth=8,
+        evaluator="roost.games.egg_bound.heuristics:evaluate",
+        playout_policy="roost.games.egg_bound.heuristics:playout_action",
+        worlds=20,
+    ),
     "eggo": SearchSettings(
         rollout_depth=10,
         evaluator="roost.games.eggo.heuristics:escape_chances",

@@ -1,0 +1,124 @@
+"""Fit the coefficients of `roost.games.egg_bound.heuristics` to simulated games.
+
+    python scripts/fit_egg_bound_value.py [games] [playout|heuristic]
+
+Plays games (half at the default 4 players, the rest at 2, 3, 5 and 6) with the search's own
+playout policy (`heuristics.playout_action`) in every seat, or with ``heuristic`` the heuristic
+bot, samples positions along them, and fits a conditional logit of "this seat wins" with an
+outside option ("nobody wins": the turn cap) on the features of `heuristics.features`, by
+Newton's method (needs numpy: `pip install -e '.[peers]'`). Prints the coefficients to paste
+into heuristics.py.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import numpy as np
+
+import roost
+from roost.bots.heuristic import HeuristicBot
+from roost.core.game import CHANCE
+from roost.core.view import SeatView
+from roost.games.egg_bound.heuristics import FEATURES, features, playout_action
+from roost.games.egg_bound.state import EggBoundState
+
+Sample = tuple[np.ndarray, int]
+"""(features of every seat and a last row of zeros for "nobody wins", the winner's row)"""
+
+
+def policy_playthrough(seed: int, players: int, rng: random.Random, policy: str) -> list[Sample]:
+    """Positions sampled along one game played by `policy` in every seat."""
+    game = roost.load_game("egg-bound", players=players)
+    state = game.new_initial_state()
+    assert isinstance(state, EggBoundState)
+    state.stop_recording()
+    play = random.Random(seed)
+    bots = [HeuristicBot(game, seed * 10 + seat) for seat in range(players)]
+    taken: list[np.ndarray] = []
+    stride = 3 + rng.randrange(5)
+    step = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(play))
+            continue
+        legal = state.legal_actions()
+        step += 1
+        if step % stride == 0:
+            rows = [features(state, seat) for seat in range(players)]
+            rows.append((0.0,) * len(FEATURES))
+            taken.append(np.array(rows))
+        if len(legal) == 1:
+            action = legal[0]
+        elif policy == "playout":
+            action = playout_action(state, legal, play)
+        else:
+            action = bots[player].choose(SeatView(state, player))
+        state.apply_action(action)
+    winners = state.winners()
+    winner = winners[0] if winners else players
+    return [(rows, winner) for rows in taken]
+
+
+def samples(games: int, policy: str) -> list[Sample]:
+    rng = random.Random(0)
+    out: list[Sample] = []
+    for g in range(games):
+        players = 4 if g % 2 == 0 else (2, 3, 5, 6)[g // 2 % 4]
+        out += policy_playthrough(g, players, rng, policy)
+    return out
+
+
+def fit(data: list[Sample]) -> tuple[np.ndarray, float]:
+    """Newton's method on the conditional logit's log likelihood (the zero row is the outside
+    option, so its utility is 0 whatever the weights)."""
+    d = len(FEATURES)
+    w = np.zeros(d)
+    groups: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for n in {len(rows) for rows, _ in data}:
+        chosen = [(rows, y) for rows, y in data if len(rows) == n]
+        groups[n] = (np.stack([r for r, _ in chosen]), np.array([y for _, y in chosen]))
+    loss = 0.0
+    for _ in range(30):
+        gradient = np.zeros(d)
+        hessian = -1e-6 * np.eye(d)
+        loss = 0.0
+        for x, y in groups.values():
+            z = x @ w
+            z -= z.max(axis=1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(axis=1, keepdims=True)
+            rows = np.arange(len(y))
+            loss -= float(np.log(p[rows, y]).sum())
+            mean = np.einsum("mn,mni->mi", p, x)
+            gradient += (x[rows, y] - mean).sum(axis=0)
+            hessian -= np.einsum("mni,mn,mnj->ij", x, p, x) - mean.T @ mean
+        w -= np.linalg.solve(hessian, gradient)
+    return w, loss
+
+
+def main(argv: list[str]) -> int:
+    games = int(argv[0]) if argv else 4000
+    policy = argv[1] if len(argv) > 1 else "playout"
+    if policy not in ("playout", "heuristic"):
+        raise SystemExit(f"the policy is 'playout' or 'heuristic', not {policy!r}")
+    data = samples(games, policy)
+    w, loss = fit(data)
+    uniform = float(np.mean([np.log(len(rows)) for rows, _ in data]))
+    nobody = float(np.mean([y == len(rows) - 1 for rows, y in data]))
+    print(
+        f"{len(data)} positions from {games} games ({policy}); log loss {loss / len(data):.4f} "
+        f"(uniform over seats and nobody: {uniform:.4f}); nobody wins in {nobody:.1%}"
+    )
+    for name, value in zip(FEATURES, w, strict=True):
+        print(f"  {name:62s} {value:+.4f}")
+    half = (len(w) + 1) // 2
+    rows = [", ".join(f"{v:.4f}" for v in part) + "," for part in (w[:half], w[half:])]
+    print("COEFFICIENTS: Final = (\n    " + "\n    ".join(rows) + "\n)  # fmt: skip")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,286 @@
+"""A quick estimate of each player's chance to win, and a cheap playout policy, for search bots.
+
+Search (ISMCTS) cuts its playouts short and asks `evaluate` for the rest of the game. The
+estimate is a conditional logit with an outside option: each seat gets a strength, a weighted
+sum of a few features of its position (its Good and Bad Eggs, whether it is one egg from winning
+with room for it, a Song it can sing, a steal it can make, a green Good Egg for its Bad Egg, its
+Cluck-Offs, a Chicken, Egg Bound, Fowl, how soon it moves), and its chance to win is
+``exp(strength) / (1 + sum of exp(strengths))``; the 1 is "nobody wins" (the turn cap). The
+weights are fitted to the outcomes of games played by `playout_action` (the search's own
+playouts) by ``scripts/fit_egg_bound_value.py``; the coefficients below are its output (rerun
+it after a change to the rules or the policy).
+
+`playout_action` plays the obvious move: sing when it can, fix a Bad Egg, get Un-Bound, go for
+the leader's eggs (a steal, a red Bad Egg, an Egg-Splosion, a four-star Star challenge), Cluck-Off
+anything that costs a Good Egg, defend with the strongest Chicken, swap away the least useful
+card; a small share of moves is random.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Final
+
+from roost.games.egg_bound.actions import (
+    ALLOW,
+    CLUCK,
+    DECLINE,
+    DEFEND,
+    DISCARD,
+    EXPLODE_GOOD,
+    GOOD_EGG,
+    HATCH,
+    RED,
+    SONG,
+    STAR,
+    SWAP,
+    UNBIND,
+)
+from roost.games.egg_bound.cards import (
+    BAD_EGG_CARD,
+    CHICKENS,
+    CLUCK_OFF,
+    EGG_BOUND_CARD,
+    EGG_CAP,
+    EGG_LAYING_SONG,
+    EGG_SPLOSION,
+    EGGY_SOLDIER,
+    FOWL,
+    GOOD_EGG_CARD,
+    HATCH_IT,
+    MAX_PLAYERS,
+    NUM_TYPES,
+    STAR_COMPARES,
+    STAR_SCORE,
+    STARS,
+    UN_BOUND,
+)
+from roost.games.egg_bound.phases import (
+    DEFENDING,
+    EXPLODING,
+    KEEPING,
+    REACT,
+    SWAP_DISCARD,
+    TURN,
+)
+from roost.games.egg_bound.state import EggBoundState
+
+FEATURES: Final = (
+    "Good Eggs",
+    "two Good Eggs",
+    "two Good Eggs and room",
+    "Bad Eggs",
+    "can sing (Song, Chicken, room, not Egg Bound)",
+    "can steal (Eggy Soldier, or Hatch It with a Chicken; room)",
+    "green Good Egg for a Bad Egg",
+    "Cluck-Offs (at most 2)",
+    "holds a Chicken",
+    "Egg Bound",
+    "Fowled",
+    "plays next (1 for the next turn, falling to 0 for the last)",
+    "bias",
+)
+COEFFICIENTS: Final = (
+    1.4428, -0.9624, 0.3648, -0.3820, 0.7312, 0.1707, 0.9291,
+    -0.0135, -0.0872, -0.8196, -0.4117, 0.1361, -2.0812,
+)  # fmt: skip
+EXPLORE: Final = 0.1
+"""Playouts: the share of turns played at random."""
+
+_STAR_STARS: Final = tuple(STAR_SCORE[score] for score in STAR_COMPARES if score is not None)
+"""Per Star (index): the stars each Chicken (index) has for the score it compares."""
+_STAR_STRONG: Final = tuple(stars.index(max(stars)) for stars in _STAR_STARS)
+"""The four-star Chicken (index) of each Star."""
+_BEST_CHICKENS: Final = tuple(
+    tuple(sorted(range(len(CHICKENS)), key=stars.__getitem__, reverse=True))
+    for stars in _STAR_STARS
+)
+"""Chicken indices from strongest to weakest, per Star."""
+_STAR_OF_CARD: Final = {card: s for s, card in enumerate(STARS)}
+_DISCARD_ORDER: Final = (
+    FOWL,
+    EGG_BOUND_CARD,
+    UN_BOUND,
+    STARS[0],
+    STARS[1],
+    STARS[2],
+    EGG_SPLOSION,
+    BAD_EGG_CARD,
+    GOOD_EGG_CARD,
+    HATCH_IT,
+    EGGY_SOLDIER,
+    *CHICKENS,
+    EGG_LAYING_SONG,
+    CLUCK_OFF,
+)
+"""Cards to swap away, least useful first (a second copy of a Chicken goes first of all)."""
+assert len(COEFFICIENTS) == len(FEATURES)
+assert NUM_TYPES == len(_DISCARD_ORDER) + 1
+
+
+def features(state: EggBoundState, seat: int) -> tuple[float, ...]:
+    """The model's inputs for one seat."""
+    return tuple(_all_features(state)[seat])
+
+
+def _all_features(state: EggBoundState) -> list[list[float]]:
+    n = state._game.num_players
+    good, bad = state._good, state._bad
+    bound, fowl = state._bound, state._fowl
+    egg_pile = state._egg_pile > 0
+    nxt = state._mover if state._phase == TURN else state._mover + 1  # whose turn comes next
+    rows = []
+    for seat in range(n):
+        hand = state._hands[seat]
+        g, b = good[seat], bad[seat]
+        room = g + b < EGG_CAP
+        chicken = any(c in hand for c in CHICKENS)
+        two = 1.0 if g >= 2 else 0.0
+        sing = room and chicken and egg_pile and not bound[seat] and EGG_LAYING_SONG in hand
+        steal = room and (EGGY_SOLDIER in hand or (chicken and HATCH_IT in hand))
+        rows.append(
+            [
+                float(g),
+                two,
+                two if room else 0.0,
+                float(b),
+                1.0 if sing else 0.0,
+                1.0 if steal else 0.0,
+                1.0 if b and GOOD_EGG_CARD in hand else 0.0,
+                float(min(2, hand.count(CLUCK_OFF))),
+                1.0 if chicken else 0.0,
+                1.0 if bound[seat] else 0.0,
+                1.0 if fowl[seat] else 0.0,
+                1.0 - ((seat - nxt) % n) / (n - 1),
+                1.0,
+            ]
+        )
+    return rows
+
+
+def evaluate(state: EggBoundState) -> list[float]:
+    """Estimated chance that each seat wins, in [0, 1] (they sum to less than 1: nobody may)."""
+    if state._winner >= 0:
+        return [1.0 if seat == state._winner else 0.0 for seat in range(state._game.num_players)]
+    weights = COEFFICIENTS
+    exps = [
+        math.exp(sum(w * x for w, x in zip(weights, row, strict=True)))
+        for row in _all_features(state)
+    ]
+    total = 1.0 + sum(exps)
+    return [e / total for e in exps]
+
+
+def playout_action(state: EggBoundState, legal: list[int], rng: random.Random) -> int:
+    """A cheap move for search playouts: the obvious one (see the module docstring)."""
+    phase = state._phase
+    if phase == TURN:
+        return _turn(state, legal, rng)
+    if phase == REACT:
+        if legal[-1] != CLUCK:
+            return ALLOW
+        card = state._card
+        if card in (FOWL, EGG_BOUND_CARD):
+            return ALLOW
+        star = _STAR_OF_CARD.get(card)
+        if star is not None:
+            strong = CHICKENS[_STAR_STRONG[star]]
+            return ALLOW if strong in state._hands[state._target] else CLUCK
+        if card == EGG_SPLOSION and not state._good[state._target]:
+            return ALLOW
+        return CLUCK
+    if phase == DEFENDING:
+        star = state._star
+        for c in _BEST_CHICKENS[star]:
+            if DEFEND + c in legal:
+                return DEFEND + c
+        return legal[0]
+    if phase == SWAP_DISCARD:
+        hand = state._hands[state._mover]
+        for chicken in CHICKENS:
+            if hand.count(chicken) > 1:
+                return DISCARD + chicken - 1
+        for card in _DISCARD_ORDER:
+            if card in hand:
+                return DISCARD + card - 1
+        return legal[0]
+    if phase == KEEPING:
+        return DECLINE
+    if phase == EXPLODING:
+        return EXPLODE_GOOD
+    return legal[rng.randrange(len(legal))]
+
+
+_VICTIM: Final = tuple(
+    (a - STAR) % MAX_PLAYERS
+    if STAR <= a < SONG
+    else (a - HATCH) % MAX_PLAYERS
+    if HATCH <= a < RED
+    else (a - RED) % MAX_PLAYERS
+    if RED <= a < GOOD_EGG
+    else -1
+    for a in range(GOOD_EGG)
+)
+"""The victim of each play on a turn (-1: none)."""
+
+
+def _ranks() -> tuple[float, ...]:
+    """How much each play against the leader is worth to the playout policy (0: not at all):
+    steals first, then a four-star Star, a red Bad Egg or an Egg-Splosion, Egg Bound, Fowl."""
+    ranks = [0.0] * GOOD_EGG
+    for a in range(STAR, SONG):
+        s, c = divmod((a - STAR) // MAX_PLAYERS, len(CHICKENS))
+        ranks[a] = 4.0 if c == _STAR_STRONG[s] else 0.0
+    for a in range(HATCH, RED):
+        ranks[a] = 4.5
+    for a in range(RED, GOOD_EGG):
+        ranks[a] = (3.5, 3.5, 5.0, 2.0, 1.5)[(a - RED) // MAX_PLAYERS]
+    return tuple(ranks)
+
+
+_RANK: Final = _ranks()
+_STEALS: Final = frozenset(
+    (*range(HATCH, RED), *range(RED + 2 * MAX_PLAYERS, RED + 3 * MAX_PLAYERS))
+)
+"""Hatch It and Eggy Soldier: a Good Egg taken from the victim."""
+
+
+def _turn(state: EggBoundState, legal: list[int], rng: random.Random) -> int:
+    last = legal[-1]
+    if last >= GOOD_EGG:
+        if last == GOOD_EGG or (last == UNBIND and GOOD_EGG in legal):
+            return GOOD_EGG
+        return UNBIND
+    for action in legal:
+        if SONG <= action < HATCH:
+            return action
+    me = state._mover
+    good = state._good
+    if good[me] == 2:  # a steal or a four-star Star wins at once (unless Clucked)
+        for action in legal:
+            if action in _STEALS or (action < SONG and _RANK[action] == 4.0):
+                return action
+    if rng.random() < EXPLORE:
+        return legal[rng.randrange(len(legal))]
+    bad = state._bad
+    victims = [0.0] * MAX_PLAYERS
+    for seat in range(state._game.num_players):
+        if seat != me:
+            g = good[seat]
+            victims[seat] = g + (0.5 if g == 2 and g + bad[seat] < EGG_CAP else 0.0)
+    best = -1
+    best_score = 0.0
+    for action in legal:
+        if action < STAR:
+            continue
+        rank = _RANK[action]
+        if rank:
+            score = rank * victims[_VICTIM[action]]
+            if score > best_score:
+                best, best_score = action, score
+    if best >= 0:
+        return best
+    if legal[0] == SWAP:
+        return SWAP
+    return legal[rng.randrange(len(legal))]
