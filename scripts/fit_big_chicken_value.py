@@ -17,6 +17,7 @@ import sys
 
 import numpy as np
 
+import conditional_logit
 import roost
 from roost.bots.heuristic import HeuristicBot
 from roost.core.game import CHANCE
@@ -73,34 +74,6 @@ def samples(games: int, policy: str) -> list[Sample]:
     return out
 
 
-def fit(data: list[Sample]) -> tuple[np.ndarray, float]:
-    """Newton's method on the conditional logit's log likelihood, for one bucket's samples
-    (the buckets' weights are separate, so each is fitted on its own)."""
-    d = len(FEATURES)
-    w = np.zeros(d)
-    groups: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    for n in {len(rows) for _, rows, _ in data}:
-        chosen = [(rows, y) for _, rows, y in data if len(rows) == n]
-        groups[n] = (np.stack([r for r, _ in chosen]), np.array([y for _, y in chosen]))
-    loss = 0.0
-    for _ in range(30):
-        gradient = np.zeros(d)
-        hessian = -1e-6 * np.eye(d)
-        loss = 0.0
-        for x, y in groups.values():
-            z = x @ w
-            z -= z.max(axis=1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(axis=1, keepdims=True)
-            rows = np.arange(len(y))
-            loss -= float(np.log(p[rows, y]).sum())
-            mean = np.einsum("mn,mni->mi", p, x)
-            gradient += (x[rows, y] - mean).sum(axis=0)
-            hessian -= np.einsum("mni,mn,mnj->ij", x, p, x) - mean.T @ mean
-        w -= np.linalg.solve(hessian, gradient)
-    return w, loss
-
-
 def main(argv: list[str]) -> int:
     games = int(argv[0]) if argv else 20000
     policy = argv[1] if len(argv) > 1 else "playout"
@@ -110,7 +83,9 @@ def main(argv: list[str]) -> int:
     weights = []
     total = 0.0
     for b in range(BUCKETS):
-        w, loss = fit([s for s in data if s[0] == b])
+        w, loss = conditional_logit.fit(
+            [(rows, y) for bucket, rows, y in data if bucket == b], len(FEATURES)
+        )
         weights.append(w)
         total += loss
     base = float(np.mean([np.log(len(s[1])) for s in data]))

@@ -17,6 +17,7 @@ import sys
 
 import numpy as np
 
+import conditional_logit
 import roost
 from roost.bots.heuristic import HeuristicBot
 from roost.core.game import CHANCE
@@ -71,41 +72,13 @@ def samples(games: int, policy: str) -> list[Sample]:
     return out
 
 
-def fit(data: list[Sample]) -> tuple[np.ndarray, float]:
-    """Newton's method on the conditional logit's log likelihood (the zero row is the outside
-    option, so its utility is 0 whatever the weights)."""
-    d = len(FEATURES)
-    w = np.zeros(d)
-    groups: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    for n in {len(rows) for rows, _ in data}:
-        chosen = [(rows, y) for rows, y in data if len(rows) == n]
-        groups[n] = (np.stack([r for r, _ in chosen]), np.array([y for _, y in chosen]))
-    loss = 0.0
-    for _ in range(30):
-        gradient = np.zeros(d)
-        hessian = -1e-6 * np.eye(d)
-        loss = 0.0
-        for x, y in groups.values():
-            z = x @ w
-            z -= z.max(axis=1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(axis=1, keepdims=True)
-            rows = np.arange(len(y))
-            loss -= float(np.log(p[rows, y]).sum())
-            mean = np.einsum("mn,mni->mi", p, x)
-            gradient += (x[rows, y] - mean).sum(axis=0)
-            hessian -= np.einsum("mni,mn,mnj->ij", x, p, x) - mean.T @ mean
-        w -= np.linalg.solve(hessian, gradient)
-    return w, loss
-
-
 def main(argv: list[str]) -> int:
     games = int(argv[0]) if argv else 4000
     policy = argv[1] if len(argv) > 1 else "playout"
     if policy not in ("playout", "heuristic"):
         raise SystemExit(f"the policy is 'playout' or 'heuristic', not {policy!r}")
     data = samples(games, policy)
-    w, loss = fit(data)
+    w, loss = conditional_logit.fit(data, len(FEATURES))
     uniform = float(np.mean([np.log(len(rows)) for rows, _ in data]))
     nobody = float(np.mean([y == len(rows) - 1 for rows, y in data]))
     print(
