@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
+from rich.text import Text
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
 """Draws the table from one seat's observation (the seat is ``obs["seat"]``)."""
@@ -25,6 +26,18 @@ def renderer_for(game: str) -> Renderer:
     """The game's renderer, or a plain view of the observation if it has none."""
     _load_builtin()
     return _RENDERERS.get(game, _generic)
+
+
+def cards_text(names: list[str], card_text: Callable[[str], Text], empty: str = "(empty)") -> Text:
+    """Card names in a row, each drawn by the game's `card_text`, separated by commas."""
+    out = Text()
+    for i, name in enumerate(names):
+        if i:
+            out.append(", ")
+        out.append_text(card_text(name))
+    if not names:
+        out.append(empty)
+    return out
 
 
 def _generic(obs: dict[str, Any]) -> RenderableType:

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from roost.cli.render import cards_text as _cards_text
 from roost.cli.render import register_renderer
 
 _STYLE = {
@@ -45,14 +46,7 @@ def lay_text(text: str) -> Text:
 
 
 def cards_text(names: list[str]) -> Text:
-    out = Text()
-    for i, name in enumerate(names):
-        if i:
-            out.append(", ")
-        out.append_text(card_text(name))
-    if not names:
-        out.append("(none)")
-    return out
+    return _cards_text(names, card_text, "(none)")
 
 
 def render(obs: dict[str, Any]) -> RenderableType:

@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from roost.cli.render import register_renderer
+from roost.cli.render import cards_text, register_renderer
 
 _CHICKENS = ("Mother Hen", "Golden Hen", "Baby Hen", "Rooster")
 _BLUE = ("Star Egg Head", "Star Pecking Order", "Star Chicken Run", "Egg Laying Song", "Hatch It")
@@ -87,14 +87,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
     if obs["last_result"]:
         parts.append(Text(obs["last_result"], style="italic"))
     if "hand" in obs and not over:
-        hand = Text("Your hand: ")
-        for i, name in enumerate(obs["hand"]):
-            if i:
-                hand.append(", ")
-            hand.append_text(card_text(name))
-        if not obs["hand"]:
-            hand.append("(empty)")
-        parts.append(hand)
+        parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"], card_text)))
     if over:
         winners = ", ".join(f"P{w}" for w in obs["winners"])
         verdict = f"Winner: {winners}" if winners else "The turn limit ended the game: no winner"

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from roost.cli.render import register_renderer
+from roost.cli.render import cards_text, register_renderer
 
 _STYLE = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue"}
 
@@ -52,14 +52,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
     if obs["draws_owed"]:
         parts.append(Text(f"P{obs['current_player']} must draw {obs['draws_owed']} (Draw 2)."))
     if "hand" in obs:
-        hand = Text("Your hand: ")
-        for i, name in enumerate(obs["hand"]):
-            if i:
-                hand.append(", ")
-            hand.append_text(card_text(name))
-        if not obs["hand"]:
-            hand.append("(empty)")
-        parts.append(hand)
+        parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"], card_text)))
     if "winners" in obs:
         winners = ", ".join(f"P{w}" for w in obs["winners"]) or "nobody"
         parts.append(Text(f"Escaped (winners): {winners}", style="bold"))
