@@ -38,6 +38,7 @@ from roost.games.egg_bound.actions import (
     UNBIND,
 )
 from roost.games.egg_bound.cards import (
+    BABY_HEN,
     BAD_EGG_CARD,
     CHICKENS,
     CLUCK_OFF,
@@ -47,10 +48,13 @@ from roost.games.egg_bound.cards import (
     EGG_SPLOSION,
     EGGY_SOLDIER,
     FOWL,
+    GOLDEN_HEN,
     GOOD_EGG_CARD,
     HATCH_IT,
     MAX_PLAYERS,
+    MOTHER_HEN,
     NUM_TYPES,
+    ROOSTER,
     STAR_COMPARES,
     STAR_SCORE,
     STARS,
@@ -160,15 +164,61 @@ def _all_features(state: EggBoundState) -> list[list[float]]:
 
 
 def evaluate(state: EggBoundState) -> list[float]:
-    """Estimated chance that each seat wins, in [0, 1] (they sum to less than 1: nobody may)."""
+    """Estimated chance that each seat wins, in [0, 1] (they sum to less than 1: nobody may).
+    The same model as ``features`` times ``COEFFICIENTS``, written out for speed."""
+    n = state._game.num_players
     if state._winner >= 0:
-        return [1.0 if seat == state._winner else 0.0 for seat in range(state._game.num_players)]
-    weights = COEFFICIENTS
-    exps = [
-        math.exp(sum(w * x for w, x in zip(weights, row, strict=True)))
-        for row in _all_features(state)
-    ]
-    total = 1.0 + sum(exps)
+        return [1.0 if seat == state._winner else 0.0 for seat in range(n)]
+    (
+        w_good,
+        w_two,
+        w_two_room,
+        w_bad,
+        w_sing,
+        w_steal,
+        w_fix,
+        w_cluck,
+        w_chicken,
+        w_bound,
+        w_fowl,
+        w_next,
+        w_bias,
+    ) = COEFFICIENTS
+    good, bad = state._good, state._bad
+    bound, fowl = state._bound, state._fowl
+    hands = state._hands
+    egg_pile = state._egg_pile > 0
+    nxt = state._mover if state._phase == TURN else state._mover + 1
+    step = w_next / (n - 1)
+    exps = []
+    total = 1.0
+    exp = math.exp
+    for seat in range(n):
+        hand = hands[seat]
+        g = good[seat]
+        b = bad[seat]
+        z = w_bias + w_good * g + w_bad * b + w_next - step * ((seat - nxt) % n)
+        room = g + b < EGG_CAP
+        if g >= 2:
+            z += w_two + w_two_room if room else w_two
+        chicken = MOTHER_HEN in hand or GOLDEN_HEN in hand or BABY_HEN in hand or ROOSTER in hand
+        if chicken:
+            z += w_chicken
+            if room and EGG_LAYING_SONG in hand and egg_pile and not bound[seat]:
+                z += w_sing
+        if room and (EGGY_SOLDIER in hand or (chicken and HATCH_IT in hand)):
+            z += w_steal
+        if b and GOOD_EGG_CARD in hand:
+            z += w_fix
+        if CLUCK_OFF in hand:
+            z += w_cluck * min(2, hand.count(CLUCK_OFF))
+        if bound[seat]:
+            z += w_bound
+        if fowl[seat]:
+            z += w_fowl
+        e = exp(z)
+        exps.append(e)
+        total += e
     return [e / total for e in exps]
 
 

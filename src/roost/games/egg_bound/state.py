@@ -95,6 +95,10 @@ if TYPE_CHECKING:
     from roost.games.egg_bound.game import EggBoundGame
 
 _CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
+_OTHERS: Final = tuple(
+    tuple(tuple(v for v in range(n) if v != p) for p in range(n)) for n in range(MAX_PLAYERS + 1)
+)
+"""``_OTHERS[players][seat]``: the other seats at the table."""
 
 
 class EggBoundState(Explained, CachedLegalState):
@@ -232,40 +236,41 @@ class EggBoundState(Explained, CachedLegalState):
         p = self._mover
         if self._fowl[p]:
             return [LOSE_TURN]
-        n = self._game.num_players
+        others = _OTHERS[self._game.num_players][p]
         hand = self._hands[p]
-        good = self._good
+        good, bad = self._good, self._bad
         actions = [SWAP] if self._pool or self._discard else []
-        room = good[p] + self._bad[p] < EGG_CAP
-        with_good = [v for v in range(n) if v != p and good[v]]
+        room = good[p] + bad[p] < EGG_CAP
+        with_good = [v for v in others if good[v]]
         chickens = [i for i, chicken in enumerate(CHICKENS) if chicken in hand]
         if chickens:
-            for s, star in enumerate(STARS):
-                if star in hand:
-                    for c in chickens:
-                        base = STAR + (s * 4 + c) * MAX_PLAYERS
-                        actions.extend(base + v for v in with_good)
+            if with_good:
+                for s, star in enumerate(STARS):
+                    if star in hand:
+                        for c in chickens:
+                            base = STAR + (s * 4 + c) * MAX_PLAYERS
+                            actions += [base + v for v in with_good]
             if EGG_LAYING_SONG in hand and room and self._egg_pile and not self._bound[p]:
-                actions.extend(SONG + c for c in chickens)
-            if HATCH_IT in hand and room:
+                actions += [SONG + c for c in chickens]
+            if HATCH_IT in hand and room and with_good:
                 for c in chickens:
-                    actions.extend(HATCH + c * MAX_PLAYERS + v for v in with_good)
+                    base = HATCH + c * MAX_PLAYERS
+                    actions += [base + v for v in with_good]
         for r, card in enumerate(RED_ACTIONS):
             if card not in hand:
                 continue
-            if card == EGG_SPLOSION:
-                victims = [v for v in range(n) if v != p and good[v] + self._bad[v]]
-            elif card == EGG_BOUND_CARD:
-                victims = [v for v in range(n) if v != p and not self._bound[v]]
-            elif card == FOWL:
-                victims = [v for v in range(n) if v != p and not self._fowl[v]]
-            elif card == EGGY_SOLDIER:
-                victims = with_good if room else []
-            else:
-                victims = with_good
             base = RED + r * MAX_PLAYERS
-            actions.extend(base + v for v in victims)
-        if GOOD_EGG_CARD in hand and self._bad[p]:
+            if card == EGG_SPLOSION:
+                actions += [base + v for v in others if good[v] or bad[v]]
+            elif card == EGG_BOUND_CARD:
+                bound = self._bound
+                actions += [base + v for v in others if not bound[v]]
+            elif card == FOWL:
+                fowl = self._fowl
+                actions += [base + v for v in others if not fowl[v]]
+            elif card != EGGY_SOLDIER or room:
+                actions += [base + v for v in with_good]
+        if GOOD_EGG_CARD in hand and bad[p]:
             actions.append(GOOD_EGG)
         if UN_BOUND in hand and self._bound[p]:
             actions.append(UNBIND)
@@ -292,8 +297,6 @@ class EggBoundState(Explained, CachedLegalState):
             if type(action) is not int or action not in self._pool:
                 raise IllegalActionError(action, self._why_illegal(action))
             self._legal = None
-            if self._record:
-                self._history.append(action)
             self._receive(action)
             return
         legal = self._legal
@@ -327,13 +330,16 @@ class EggBoundState(Explained, CachedLegalState):
     def _lose_card(self, seat: int, card: int) -> None:
         """`seat` shows `card` from its hand and it leaves the hand."""
         self._hands[seat].remove(card)
-        self._note(EV_PLAY, seat, card)
+        if self._record:
+            self._events.append((EV_PLAY, seat, card))
 
     def _receive(self, card: int) -> None:
         seat = self._player
         self._pool.remove(card)
         self._hands[seat].append(card)
-        self._note(EV_DRAW, seat, len(self._history) - 1)
+        if self._record:
+            self._history.append(card)
+            self._events.append((EV_DRAW, seat, len(self._history) - 1))
         self._fresh = False
         phase = self._phase
         if phase == DEALING:
