@@ -1,13 +1,13 @@
-"""Fit the coefficients of `roost.games.big_chicken.heuristics` to simulated games.
+"""Fit the coefficients of `roost.games.big_chicken.search` to simulated games.
 
     python scripts/fit_big_chicken_value.py [games] [playout|heuristic]
 
 Plays games (half at the default 4 players, the rest at 2, 3, 5 and 6) with the search's own
-playout policy (`heuristics.playout_action`) in every seat, or with ``heuristic`` the heuristic
+playout policy (`search.playout_action`) in every seat, or with ``heuristic`` the heuristic
 bot, samples positions along them, and fits a conditional logit of "this seat is the Golden
-Egg" on the features of `heuristics.features`, one weight set per number of Rounds still to come
-(`heuristics.bucket`), by Newton's method (needs numpy: `pip install -e '.[peers]'`). Prints the
-coefficients to paste into heuristics.py.
+Egg" on the features of `search.features`, one weight set per number of Rounds still to come
+(`search.bucket`), by Newton's method (needs numpy: `pip install -e '.[peers]'`). Prints the
+coefficients to paste into search.py.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import roost
 from roost.bots.heuristic import HeuristicBot
 from roost.core.game import CHANCE
 from roost.core.view import SeatView
-from roost.games.big_chicken.heuristics import BUCKETS, FEATURES, bucket, features, playout_action
+from roost.games.big_chicken.search import BUCKETS, FEATURES, bucket, features, playout_action
 from roost.games.big_chicken.state import BigChickenState
 
 Sample = tuple[int, np.ndarray, int]

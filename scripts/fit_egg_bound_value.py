@@ -1,13 +1,13 @@
-"""Fit the coefficients of `roost.games.egg_bound.heuristics` to simulated games.
+"""Fit the coefficients of `roost.games.egg_bound.search` to simulated games.
 
     python scripts/fit_egg_bound_value.py [games] [playout|heuristic]
 
 Plays games (half at the default 4 players, the rest at 2, 3, 5 and 6) with the search's own
-playout policy (`heuristics.playout_action`) in every seat, or with ``heuristic`` the heuristic
+playout policy (`search.playout_action`) in every seat, or with ``heuristic`` the heuristic
 bot, samples positions along them, and fits a conditional logit of "this seat wins" with an
-outside option ("nobody wins": the turn cap) on the features of `heuristics.features`, by
+outside option ("nobody wins": the turn cap) on the features of `search.features`, by
 Newton's method (needs numpy: `pip install -e '.[peers]'`). Prints the coefficients to paste
-into heuristics.py.
+into search.py.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import roost
 from roost.bots.heuristic import HeuristicBot
 from roost.core.game import CHANCE
 from roost.core.view import SeatView
-from roost.games.egg_bound.heuristics import FEATURES, features, playout_action
+from roost.games.egg_bound.search import FEATURES, features, playout_action
 from roost.games.egg_bound.state import EggBoundState
 
 Sample = tuple[np.ndarray, int]

@@ -1,12 +1,12 @@
-"""Fit the coefficients of `roost.games.eggo.heuristics` to simulated games.
+"""Fit the coefficients of `roost.games.eggo.search` to simulated games.
 
     python scripts/fit_eggo_value.py [games]
 
 Plays games at every player count with the search's own playout policy
-(`heuristics.playout_action`, so the estimate matches what a playout would find), samples
+(`search.playout_action`, so the estimate matches what a playout would find), samples
 positions along them, and fits a logistic model of "this seat escapes in the end" on the
-features of `heuristics.features` (Newton's method, needs numpy: `pip install -e '.[peers]'`).
-Prints the coefficients to paste into heuristics.py.
+features of `search.features` (Newton's method, needs numpy: `pip install -e '.[peers]'`).
+Prints the coefficients to paste into search.py.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 import roost
 from roost.core.game import CHANCE
 from roost.games.eggo.cards import BARB
-from roost.games.eggo.heuristics import FEATURES, features, playout_action
+from roost.games.eggo.search import FEATURES, features, playout_action
 from roost.games.eggo.state import EggoState
 
 

@@ -1,12 +1,12 @@
-"""Fit the coefficients of `roost.games.manda_huevos.heuristics` to simulated games.
+"""Fit the coefficients of `roost.games.manda_huevos.search` to simulated games.
 
     python scripts/fit_manda_huevos_value.py [games]
 
 Plays games at every player count with the heuristic bot in every seat (the opponents search
 meets, and a sensible continuation of any position), samples positions along them, and fits a
-conditional logit of "this seat wins" on the features of `heuristics.features` and their copies
+conditional logit of "this seat wins" on the features of `search.features` and their copies
 scaled by how full the table is (Newton's method, needs numpy: `pip install -e '.[peers]'`).
-Prints the coefficients to paste into heuristics.py.
+Prints the coefficients to paste into search.py.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from roost.bots.heuristic.manda_huevos import choose
 from roost.core.game import CHANCE
 from roost.core.view import SeatView
 from roost.games.manda_huevos.cards import CONTAINER_SIZE
-from roost.games.manda_huevos.heuristics import FEATURES, features
+from roost.games.manda_huevos.search import FEATURES, features
 from roost.games.manda_huevos.state import MandaHuevosState
 
 PLAYERS = (2, 3, 4, 4, 5, 6)

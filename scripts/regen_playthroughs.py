@@ -1,6 +1,6 @@
-"""Regenerate the golden playthrough of every registered game (or of the games named).
+"""Regenerate the golden playthroughs of every registered game (or of the games named).
 
-    python scripts/regen_playthroughs.py            # all games
+    python scripts/regen_playthroughs.py            # all games, every golden variant
     python scripts/regen_playthroughs.py eggo       # one game
 
 Review the diff (`git diff tests/playthroughs`) before committing: every change in it is a
@@ -10,14 +10,15 @@ change in behaviour.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from roost.core.registry import registered_games
 from roost.testing.playthrough import regenerate
+
+DIRECTORY = Path(__file__).resolve().parent.parent / "tests" / "playthroughs"
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(registered_games())
-    for path in regenerate(names):
+    for path in regenerate(DIRECTORY, argv or None):
         print(f"wrote {path}")
     return 0
 

@@ -18,7 +18,6 @@ from roost.bots.heuristic.big_chicken import choose
 from roost.core.game import CHANCE
 from roost.core.view import SeatView
 from roost.games.big_chicken.cards import CARD_NAMES, NUM_TYPES
-from roost.games.big_chicken.heuristics import evaluate, lays_needed, playout_action
 from roost.games.big_chicken.lays import (
     CATCH,
     DECLARE,
@@ -27,6 +26,7 @@ from roost.games.big_chicken.lays import (
     LET_GO,
     SKIP,
 )
+from roost.games.big_chicken.search import evaluate, lays_needed, playout_action
 from roost.games.big_chicken.state import BigChickenState
 from roost.games.big_chicken.table import BAD_GIVES, CATCHING, FLIP_OR_SKIP, LAST_EGG
 from roost.testing.conformance import random_playthrough

@@ -11,14 +11,15 @@ import roost
 from roost.bots import ISMCTSBot, make_bot
 from roost.bots.heuristic import has_heuristic
 from roost.core.errors import ParameterError
-from roost.core.game import Game, State
+from roost.core.game import Game
 from roost.core.runner import play_game
+from roost.core.state import State
 from roost.core.view import SeatView
 from roost.testing.conformance import random_playthrough
 from tests.helpers import player_counts
 
 GAMES = list(roost.registered_games())
-WITH_HEURISTIC = [name for name in GAMES if has_heuristic(name)]
+WITH_HEURISTIC = [name for name, cls in roost.registered_games().items() if has_heuristic(cls)]
 
 
 def _play(game: Game, kinds: list[str], seed: int) -> State:

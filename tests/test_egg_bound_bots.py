@@ -53,8 +53,8 @@ from roost.games.egg_bound.cards import (
     STARS,
     UN_BOUND,
 )
-from roost.games.egg_bound.heuristics import evaluate, features, playout_action
 from roost.games.egg_bound.phases import DEFENDING, KEEPING, REACT
+from roost.games.egg_bound.search import evaluate, features, playout_action
 from roost.games.egg_bound.state import EggBoundState
 from roost.testing.conformance import random_playthrough
 

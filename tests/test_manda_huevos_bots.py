@@ -30,7 +30,7 @@ from roost.games.manda_huevos.encoding import (
     take_id,
     toggle_id,
 )
-from roost.games.manda_huevos.heuristics import playout_action, win_chances
+from roost.games.manda_huevos.search import playout_action, win_chances
 from roost.games.manda_huevos.state import MandaHuevosState
 from roost.testing.conformance import random_playthrough
 

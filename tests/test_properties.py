@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import roost
-from roost.core.game import Game, State
+from roost.core.game import Game
+from roost.core.state import State
 from roost.testing.conformance import random_playthrough
 from tests.helpers import player_counts
 

@@ -7,17 +7,16 @@ heuristic with 40% random moves), ``medium`` (the heuristic) and ``hard`` (ISMCT
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from roost.bots.heuristic import HeuristicBot
-from roost.bots.ismcts import Evaluator, ISMCTSBot, PlayoutPolicy
+from roost.bots.ismcts import ISMCTSBot
 from roost.bots.random_bot import RandomBot
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.runner import Bot
+from roost.core.search import search_hooks
 
 BotFactory = Callable[[Game, int, str], Bot]
 """Builds a bot for a game from a seed and the text after ``kind:`` (may be empty)."""
@@ -25,65 +24,17 @@ BotFactory = Callable[[Game, int, str], Bot]
 DEFAULT_ITERATIONS: Final = 1000
 
 
-@dataclass(frozen=True)
-class SearchSettings:
-    """How ISMCTS plays out a game: decisions before it stops and asks the game's value
-    estimate (None: play to the end), and where the estimate and a cheap playout policy live
-    (``module:function``; None: uniformly random moves)."""
-
-    rollout_depth: int | None = None
-    evaluator: str | None = None
-    playout_policy: str | None = None
-    worlds: int | None = None
-    """Determinizations drawn per search, reused in turn (None: a fresh one every iteration)."""
-
-
-SEARCH_SETTINGS: Final[dict[str, SearchSettings]] = {
-    "big-chicken": SearchSettings(
-        rollout_depth=8,
-        evaluator="roost.games.big_chicken.heuristics:evaluate",
-        playout_policy="roost.games.big_chicken.heuristics:playout_action",
-        worlds=20,
-    ),
-    "egg-bound": SearchSettings(
-        rollout_depth=8,
-        evaluator="roost.games.egg_bound.heuristics:evaluate",
-        playout_policy="roost.games.egg_bound.heuristics:playout_action",
-        worlds=20,
-    ),
-    "eggo": SearchSettings(
-        rollout_depth=10,
-        evaluator="roost.games.eggo.heuristics:escape_chances",
-        playout_policy="roost.games.eggo.heuristics:playout_action",
-    ),
-    "manda-huevos": SearchSettings(
-        rollout_depth=3,
-        evaluator="roost.games.manda_huevos.heuristics:win_chances",
-        playout_policy="roost.games.manda_huevos.heuristics:playout_action",
-    ),
-}
-
-
-def _load(where: str | None) -> Any:
-    if where is None:
-        return None
-    module, _, function = where.partition(":")
-    return getattr(importlib.import_module(module), function)
-
-
 def search_bot(game: Game, seed: int, iterations: int = DEFAULT_ITERATIONS) -> ISMCTSBot:
-    """ISMCTS with the game's playout settings."""
-    settings = SEARCH_SETTINGS.get(game.name, SearchSettings())
-    evaluator: Evaluator | None = _load(settings.evaluator)
-    policy: PlayoutPolicy | None = _load(settings.playout_policy)
+    """ISMCTS with the game's search settings (``roost.games.<game>.search``, if it has one)."""
+    hooks = search_hooks(game)
     return ISMCTSBot(
         game,
         seed,
         iterations=iterations,
-        rollout_depth=settings.rollout_depth,
-        evaluator=evaluator,
-        playout_policy=policy,
-        worlds=settings.worlds,
+        rollout_depth=hooks.rollout_depth,
+        evaluator=hooks.evaluate,
+        playout_policy=hooks.playout_action,
+        worlds=hooks.worlds,
     )
 
 

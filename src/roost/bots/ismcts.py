@@ -27,7 +27,8 @@ import random
 import time
 from collections.abc import Callable
 
-from roost.core.game import CHANCE, TERMINAL, Game, State
+from roost.core.game import CHANCE, TERMINAL, Game
+from roost.core.state import State
 from roost.core.view import SeatView
 
 Evaluator = Callable[[State], list[float]]

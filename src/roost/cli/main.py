@@ -117,7 +117,7 @@ def play(
             players = len(seat_kinds)
         game = build_game(name, players, param or [])
         if bots is None:
-            bots = "medium" if has_heuristic(game.name) else "random"
+            bots = "medium" if has_heuristic(game) else "random"
         if seats is None:
             seat_kinds = [HUMAN] + [bots] * (game.num_players - 1)
         if len(seat_kinds) != game.num_players:

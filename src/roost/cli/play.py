@@ -19,8 +19,9 @@ from rich.text import Text
 
 from roost.bots import make_bot
 from roost.cli.render import renderer_for
-from roost.core.game import CHANCE, Game, State
+from roost.core.game import CHANCE, Game
 from roost.core.runner import Bot
+from roost.core.state import State
 from roost.core.view import SeatView
 
 HUMAN = "human"
@@ -114,7 +115,7 @@ class TerminalTable:
     def _show_table(self, state: State, seat: int) -> None:
         obs = state.observation(seat)
         self.console.print(Rule(f"{self.game.title}: P{seat} to move"))
-        self.console.print(renderer_for(self.game.name)(obs))
+        self.console.print(renderer_for(self.game)(self.game, obs))
         lines = self.logs[seat].lines[-LOG_LINES:]
         if lines:
             title = "What happened" if self.game.perfect_recall else "Since your last turn"
@@ -144,7 +145,7 @@ class TerminalTable:
         viewers: list[int | None] = list(self.humans) or [None]
         self.console.print(Rule("Game over"))
         obs = state.observation(viewers[0] if len(viewers) == 1 else None)
-        self.console.print(renderer_for(self.game.name)(obs))
+        self.console.print(renderer_for(self.game)(self.game, obs))
         for seat in self.humans:
             lines = self.logs[seat].lines[-LOG_LINES:]
             self.console.print(Panel("\n".join(lines), title=f"P{seat}: last moves", expand=False))

@@ -14,14 +14,21 @@ class RoostError(Exception):
 class IllegalActionError(RoostError, ValueError):
     """An action that is not legal in the current state; the state is left untouched."""
 
-    def __init__(self, action: int, reason: str) -> None:
-        super().__init__(f"illegal action {action}: {reason}")
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"illegal action {action!r}: {reason}")
         self.action = action
         self.reason = reason
 
 
 class ParameterError(RoostError, ValueError):
     """A game parameter that is unknown, of the wrong type or out of range."""
+
+
+class ResampleError(RoostError, RuntimeError):
+    """The public record admits no state for a seat to resample: a bug in a game's record.
+
+    Raised by `resample_from_infostate`; never a user's mistake, but a clear error rather than a
+    wrong state handed to a bot."""
 
 
 class UnknownGameError(RoostError, KeyError):

@@ -1,9 +1,9 @@
-"""The game-agnostic protocol every Roost game implements.
+"""The game-agnostic protocol every Roost game implements: the `Game` half.
 
 The shape follows OpenSpiel so that researchers feel at home: a `Game` is a factory of states
-and a description of the action space; a `State` is a node of the game tree. Every shuffle, deal
-and draw is a chance node, so a whole game is its list of int actions: replay, storage, bug
-reports and determinisation all follow from that list.
+and a description of the action space; a `State` (`roost.core.state`) is a node of the game tree.
+Every shuffle, deal and draw is a chance node, so a whole game is its list of int actions:
+replay, storage, bug reports and determinisation all follow from that list.
 
 Hidden information: `observation(seat)` is the one door through which anything is shown to a
 seat; `action_to_string(action, viewer)` tells a viewer only what that viewer may know. `None`
@@ -14,13 +14,17 @@ for logs, golden files and debugging, never for a player.
 from __future__ import annotations
 
 import abc
-import random
+import numbers
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from roost.core.cards import CardInfo
 from roost.core.errors import IllegalActionError, ParameterError
 from roost.core.params import Param, ParamValue, resolve_params
+
+if TYPE_CHECKING:
+    from roost.core.state import State
 
 CHANCE: Final = -1
 """`current_player()` at a chance node (a shuffle, deal or draw)."""
@@ -32,7 +36,19 @@ OMNISCIENT: Final = -2
 JSON = dict[str, Any]
 
 
-class Game(abc.ABC):
+def as_int(value: object) -> int | None:
+    """`value` as an int if it is an integer (a numpy integer counts), else None.
+
+    `True` and `False` are not integers here: a bool where an action or a seat belongs is a bug
+    in the caller, and is refused rather than read as 1 or 0."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return None
+    return int(value)
+
+
+class Game(metaclass=abc.ABCMeta):
     """A game with its parameters fixed: the factory of its states."""
 
     name: ClassVar[str]
@@ -46,6 +62,9 @@ class Game(abc.ABC):
     """The game's own parameters (``players`` is added from the player range)."""
     rules_file: ClassVar[Path]
     """The game's RULES.md: the rules as implemented, with every choice and its reason."""
+    golden_variants: ClassVar[tuple[Mapping[str, ParamValue], ...]] = ()
+    """Parameter sets besides the defaults that get a golden playthrough of their own (one
+    non-default variant per game at least, so a variant's rules are pinned down too)."""
     perfect_recall: bool = True
     """False when a parameter makes players forget what they once saw (a memory variant):
     the current observation is then all a seat knows, and a resample may rewrite the past the
@@ -111,9 +130,26 @@ class Game(abc.ABC):
     def all_cards(self) -> list[int]:
         """Every card in play in this configuration, by type id, with repeats."""
 
-    @abc.abstractmethod
+    def card_types(self) -> tuple[CardInfo, ...]:
+        """Every card type of the game, indexed by type id (those not in this configuration's
+        deck included), for front ends to draw cards from the ids in observations."""
+        raise NotImplementedError  # TEMPORARY: abstract once every game has its catalogue
+
     def card_name(self, card: int) -> str:
-        """A short readable name of a card type."""
+        """The name of a card type."""
+        return self.card_types()[card].name
+
+    @classmethod
+    def package(cls) -> str:
+        """The package the game lives in (``roost.games.eggo``): its companions, such as its
+        search settings (``<package>.search``), are found from it by convention."""
+        return cls.__module__.rpartition(".")[0]
+
+    @classmethod
+    def folder(cls) -> str:
+        """The last part of `package` (``eggo``): the name of the game's heuristic bot and
+        terminal renderer modules."""
+        return cls.package().rpartition(".")[2]
 
     def state_from_history(self, actions: Iterable[int]) -> State:
         """Replay `actions` from the initial state; an illegal one names its position."""
@@ -127,149 +163,22 @@ class Game(abc.ABC):
                 ) from None
         return state
 
-    def check_seat(self, seat: int | None, *, allow_none: bool = True) -> None:
-        """Raise a clear error for a seat that is not at this table."""
+    def check_seat(self, seat: object, *, allow_none: bool = True) -> int | None:
+        """`seat` as an int seat of this table (None or `OMNISCIENT` if `allow_none`), or a
+        clear `ParameterError`: the one check every view, resample and bot seat goes through."""
         if seat is None and allow_none:
-            return
-        if seat == OMNISCIENT and allow_none:
-            return
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            return None
+        number = as_int(seat)
+        if number == OMNISCIENT and allow_none:
+            return OMNISCIENT
+        if number is None or not 0 <= number < self.num_players:
+            who = "a seat" if not allow_none else "a viewer"
             raise ParameterError(
-                f"{self.name}: seat must be an integer from 0 to {self.num_players - 1}; "
-                f"got {seat!r}"
+                f"{self.name}: {who} must be an integer from 0 to {self.num_players - 1}"
+                + (" (or None for a spectator)" if allow_none else "")
+                + f"; got {seat!r}"
             )
-
-
-class State(abc.ABC):
-    """A node of the game tree. Mutated in place by `apply_action`; `clone` is cheap."""
-
-    __slots__ = ()
-
-    @property
-    @abc.abstractmethod
-    def game(self) -> Game:
-        """The game this state belongs to."""
-
-    @abc.abstractmethod
-    def current_player(self) -> int:
-        """The seat to decide, `CHANCE`, or `TERMINAL`."""
-
-    @abc.abstractmethod
-    def legal_actions(self) -> list[int]:
-        """Sorted legal decision actions of the seat to move (empty at chance/terminal)."""
-
-    @abc.abstractmethod
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(outcome, probability) pairs at a chance node, sorted by outcome."""
-
-    def sample_chance(self, rng: random.Random) -> int:
-        """Draw one chance outcome with its probability; games override this for speed."""
-        outcomes = self.chance_outcomes()
-        if not outcomes:
-            raise ValueError("sample_chance called at a node that is not a chance node")
-        point = rng.random()
-        total = 0.0
-        for outcome, probability in outcomes:
-            total += probability
-            if point < total:
-                return outcome
-        return outcomes[-1][0]
-
-    @abc.abstractmethod
-    def apply_action(self, action: int) -> None:
-        """Apply a decision or chance action; raise `IllegalActionError` and change nothing
-        if it is not legal here."""
-
-    @abc.abstractmethod
-    def action_to_string(self, action: int, viewer: int | None = None) -> str:
-        """Describe `action` in this state as `viewer` may know it (None: a spectator)."""
-
-    @abc.abstractmethod
-    def observation(self, seat: int | None = None) -> JSON:
-        """Everything `seat` may see now, JSON-ready (None: a spectator)."""
-
-    @abc.abstractmethod
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> State:
-        """A state drawn from those `seat` cannot tell apart from this one.
-
-        The result is a genuine state of the game: its observation for `seat` equals this
-        one's, and replaying its `history()` rebuilds it. Only what `seat` cannot see differs.
-        """
-
-    @abc.abstractmethod
-    def returns(self) -> list[float]:
-        """Per-seat payoffs (zeros until the game is over)."""
-
-    @abc.abstractmethod
-    def clone(self) -> State:
-        """An independent copy."""
-
-    @abc.abstractmethod
-    def history(self) -> list[int]:
-        """Every action applied since the initial state, chance outcomes included (a copy)."""
-
-    @abc.abstractmethod
-    def card_places(self) -> dict[str, list[int]]:
-        """Where every card is now: place name -> card type ids (for conservation checks)."""
-
-    @abc.abstractmethod
-    def _key(self) -> tuple[Any, ...]:
-        """Everything that defines this state, for equality."""
-
-    def stop_recording(self) -> None:
-        """Stop keeping the history and the record of hidden cards, for speed.
-
-        For throwaway copies that a search plays out and drops: afterwards `history`, `to_json`
-        and `resample_from_infostate` are no longer available. Games may ignore this.
-        """
-        return
-
-    def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
-
-    def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
-
-    def to_json(self) -> JSON:
-        """The state as its game, parameters and action list (replayed by `load_state`)."""
-        game = self.game
-        return {"game": game.name, "params": game.params, "history": self.history()}
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, State)
-        return self.game == other.game and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __str__(self) -> str:
-        return _pretty(self.observation(OMNISCIENT))
-
-
-class CachedLegalState(State):
-    """A State that works out its legal actions once per node.
-
-    Bots, search and the front ends ask for the legal actions several times at the same node;
-    games subclass this, implement `_compute_legal`, and set `_legal = None` whenever the node
-    changes (in `apply_action`)."""
-
-    __slots__ = ("_legal",)
-    _legal: list[int] | None
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal.copy()
-
-    @abc.abstractmethod
-    def _compute_legal(self) -> list[int]:
-        """The sorted legal actions at this node, computed afresh."""
-
-
-def _pretty(obs: Mapping[str, Any]) -> str:
-    return "\n".join(f"{k}: {v}" for k, v in obs.items())
+        return number
 
 
 def params_of(data: Mapping[str, Any]) -> dict[str, ParamValue]:
@@ -278,3 +187,6 @@ def params_of(data: Mapping[str, Any]) -> dict[str, ParamValue]:
     if not isinstance(params, dict):
         raise ParameterError("a saved state's 'params' must be a JSON object")
     return params
+
+
+from roost.core.legacy import CachedLegalState  # noqa: E402, F401  TEMPORARY, see legacy.py

@@ -31,6 +31,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from roost.core.errors import ResampleError
+
 UNSEEN: Final = -1
 """Skeleton value of a history entry whose card is still hidden from the table."""
 
@@ -42,10 +44,6 @@ _SEAT_BITS: Final = 4
 _SEAT_MASK: Final = (1 << _SEAT_BITS) - 1
 _TRIES: Final = 12
 _ATTEMPTS: Final = 50
-
-
-class ResampleError(RuntimeError):
-    """The record admits no filling of the hidden slots: a bug in a game's bookkeeping."""
 
 
 class HiddenHands:

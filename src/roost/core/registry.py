@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from roost.core.errors import ParameterError, UnknownGameError
-from roost.core.game import Game, State, params_of
+from roost.core.game import Game, params_of
+from roost.core.state import State
 
 _GAMES: dict[str, type[Game]] = {}
 _BUILTIN_PACKAGE = "roost.games"

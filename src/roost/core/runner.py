@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from roost.core.errors import IllegalActionError
-from roost.core.game import CHANCE, Game, State
+from roost.core.game import CHANCE, Game, as_int
+from roost.core.state import State
 from roost.core.view import SeatView
 
 
@@ -44,9 +45,11 @@ def play_game(
         if player == CHANCE:
             action = state.sample_chance(rng)
         else:
-            action = bots[player].choose(SeatView(state, player))
-            if not isinstance(action, int):
-                raise IllegalActionError(-1, f"bot for seat {player} returned {action!r}")
+            chosen = bots[player].choose(SeatView(state, player))
+            number = as_int(chosen)
+            if number is None:
+                raise IllegalActionError(chosen, f"the bot for seat {player} returned no action")
+            action = number
         if observer is not None:
             observer(state, player, action)
         state.apply_action(action)

@@ -8,9 +8,12 @@ resampled from its seat's information (for search).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
-from roost.core.game import Game, State
+from roost.core.actions import ActionInfo
+from roost.core.game import Game
+from roost.core.state import State
 
 
 class SeatView:
@@ -19,9 +22,10 @@ class SeatView:
     __slots__ = ("_state", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
-        state.game.check_seat(seat, allow_none=False)
+        checked = state.game.check_seat(seat, allow_none=False)
+        assert checked is not None
         self._state = state
-        self.seat = seat
+        self.seat = checked
 
     @property
     def game(self) -> Game:
@@ -39,11 +43,20 @@ class SeatView:
             return []
         return self._state.legal_actions()
 
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> Mapping[str, Any]:
         return self._state.observation(self.seat)
 
     def action_to_string(self, action: int) -> str:
         return self._state.action_to_string(action, self.seat)
+
+    def action_info(self, action: int) -> ActionInfo:
+        return self._state.action_info(action, self.seat)
+
+    def legal_action_infos(self) -> list[ActionInfo]:
+        """Every legal action of this seat as data (empty when it is not this seat's turn)."""
+        if self._state.current_player() != self.seat:
+            return []
+        return self._state.legal_action_infos(self.seat)
 
     def determinize(self, rng: random.Random) -> State:
         """A full state this seat cannot tell apart from the real one."""

@@ -138,9 +138,7 @@ def play_one(
         decisions += player != CHANCE
 
     state = play_game(game, bots, random.Random(_derive(seed, index, 0)), observer=count)
-    winners = state.observation(None).get("winners")
-    if not isinstance(winners, list):
-        raise RoostError(f"{name}: the final observation does not list the winners")
+    winners = state.winners()
     return GameRecord(
         index=index,
         kinds=seated,

@@ -18,8 +18,9 @@ from rich.console import Console
 from rich.table import Table
 
 from roost.bots import search_bot
-from roost.core.game import Game, State
+from roost.core.game import Game
 from roost.core.registry import load_game, registered_games
+from roost.core.state import State
 from roost.core.view import SeatView
 from roost.testing.conformance import random_playthrough
 

@@ -4,23 +4,54 @@ A playthrough records, at every step, who moves, the legal actions with their te
 taken, and what the mover (or, at chance nodes, a spectator) observes. Any change in rules,
 action numbering, text or observations shows up as a diff of the file, to be reviewed and either
 fixed or accepted by regenerating with ``scripts/regen_playthroughs.py``.
+
+Every registered game has one at its default parameters and one per entry of its
+`Game.golden_variants`; the files live wherever the caller keeps them (Roost's own are in
+``tests/playthroughs``), named ``<game>.txt`` and ``<game>--<key>=<value>[,...].txt``.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from roost.core.game import CHANCE, OMNISCIENT, Game
-from roost.core.registry import load_game
+from roost.core.params import ParamValue
+from roost.core.registry import load_game, registered_games
 
-PLAYTHROUGH_DIR = Path(__file__).resolve().parents[3] / "tests" / "playthroughs"
 SEED = 20261130
 
 
-def playthrough_path(name: str) -> Path:
-    return PLAYTHROUGH_DIR / f"{name}.txt"
+@dataclass(frozen=True)
+class Golden:
+    """One golden playthrough: a game name and the parameters that differ from the defaults."""
+
+    name: str
+    params: Mapping[str, ParamValue]
+
+    @property
+    def file_name(self) -> str:
+        if not self.params:
+            return f"{self.name}.txt"
+        changed = ",".join(f"{key}={value}" for key, value in sorted(self.params.items()))
+        return f"{self.name}--{changed}.txt"
+
+    def game(self) -> Game:
+        return load_game(self.name, **self.params)
+
+
+def goldens(names: list[str] | None = None) -> list[Golden]:
+    """The golden playthroughs of the named games (default: every registered game)."""
+    games = registered_games()
+    chosen = names if names is not None else list(games)
+    found: list[Golden] = []
+    for name in chosen:
+        found.append(Golden(name, {}))
+        found.extend(Golden(name, dict(variant)) for variant in games[name].golden_variants)
+    return found
 
 
 def render_playthrough(game: Game, seed: int = SEED) -> str:
@@ -66,12 +97,12 @@ def _dump(obs: object) -> str:
     return json.dumps(obs, sort_keys=True, separators=(",", ":"))
 
 
-def regenerate(names: list[str]) -> list[Path]:
-    """Write the playthrough of each named game (at its default parameters)."""
-    PLAYTHROUGH_DIR.mkdir(parents=True, exist_ok=True)
+def regenerate(directory: Path, names: list[str] | None = None) -> list[Path]:
+    """Write every golden playthrough of the named games (default: all) into `directory`."""
+    directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name in names:
-        path = playthrough_path(name)
-        path.write_text(render_playthrough(load_game(name)), encoding="utf-8")
+    for golden in goldens(names):
+        path = directory / golden.file_name
+        path.write_text(render_playthrough(golden.game()), encoding="utf-8")
         written.append(path)
     return written

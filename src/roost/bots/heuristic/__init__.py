@@ -1,44 +1,52 @@
 """Heuristic bots: one hand-written policy per game, reading only the seat's observation.
 
-Each game module here exposes ``choose(view, rng) -> action``; `HeuristicBot` dispatches on the
-game's name. A policy plays as a sensible person would: it knows the rules and a few rules of
-thumb, not the cards it cannot see.
+A game's policy lives in ``roost.bots.heuristic.<folder>`` (the folder of the game's package,
+e.g. ``egg_bound``) and exports ``POLICY = HeuristicPolicy(choose)``, found by convention: a new
+game adds its module and edits nothing here. A policy plays as a sensible person would: it knows
+the rules and a few rules of thumb, not the cards it cannot see.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from roost.core.companions import companion
 from roost.core.errors import ParameterError
 from roost.core.game import Game
+from roost.core.registry import registered_games
 from roost.core.view import SeatView
 
-Policy = Callable[[SeatView, random.Random], int]
+MODULE = "roost.bots.heuristic.{folder}"
 
-_MODULES = {
-    "eggo": "roost.bots.heuristic.eggo",
-    "manda-huevos": "roost.bots.heuristic.manda_huevos",
-    "egg-bound": "roost.bots.heuristic.egg_bound",
-    "big-chicken": "roost.bots.heuristic.big_chicken",
-}
+Choose = Callable[[SeatView, random.Random], int]
+"""Picks one of `view.legal_actions()` (there are at least two) for the seat shown."""
 
 
-def has_heuristic(name: str) -> bool:
-    """Whether the game registered as `name` has a heuristic policy that can be loaded."""
-    module = _MODULES.get(name)
-    return module is not None and importlib.util.find_spec(module) is not None
+@dataclass(frozen=True)
+class HeuristicPolicy:
+    """What a game's heuristic module exports as ``POLICY``."""
+
+    choose: Choose
 
 
-def policy_for(game: Game) -> Policy:
+def find_policy(game: Game | type[Game]) -> HeuristicPolicy | None:
+    """The game's heuristic policy, or None if it has none."""
+    return companion(game, MODULE, "POLICY", HeuristicPolicy)
+
+
+def has_heuristic(game: Game | type[Game]) -> bool:
+    return find_policy(game) is not None
+
+
+def policy_for(game: Game) -> Choose:
     """The heuristic policy of `game`, or an error naming the games that have one."""
-    if not has_heuristic(game.name):
-        known = ", ".join(name for name in sorted(_MODULES) if has_heuristic(name))
+    found = find_policy(game)
+    if found is None:
+        known = ", ".join(name for name, cls in registered_games().items() if has_heuristic(cls))
         raise ParameterError(f"no heuristic bot for {game.name!r} yet; there are: {known}")
-    choose: Policy = importlib.import_module(_MODULES[game.name]).choose
-    return choose
+    return found.choose
 
 
 class HeuristicBot:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from roost.bots.heuristic import HeuristicPolicy
 from roost.core.view import SeatView
 from roost.games.big_chicken.cards import BIG_RED, CARD_NAMES, CHICKENS, DUCK, NUM_TYPES, number_of
 from roost.games.big_chicken.lays import (
@@ -203,3 +204,6 @@ def _lead(lays: list[int], hand: Hand, obs: dict[str, Any], me: int) -> int:
         return max(cheap, key=lambda a: (KEY[a], -a))  # the hardest to beat
     # Only Coops, Chickens, Big Red and Ducks are left: the cheapest of them.
     return min(lays, key=lambda a: (_cost(a, hand), -KEY[a], a))
+
+
+POLICY = HeuristicPolicy(choose)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from roost.bots.heuristic import HeuristicPolicy
 from roost.core.view import SeatView
 from roost.games.egg_bound.actions import (
     ALLOW,
@@ -414,3 +415,6 @@ def _stars(star: int, chicken: int) -> int:
     score = STAR_COMPARES[star]
     assert score is not None
     return STAR_SCORE[score][_CHICKEN_INDEX[chicken]]
+
+
+POLICY = HeuristicPolicy(choose)

@@ -13,13 +13,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from roost.bots.heuristic import HeuristicPolicy
 from roost.core.view import SeatView
-from roost.games.eggo.cards import BARB, CARD_NAMES, CARD_TYPES, NO_CHARACTER, PORTAL, RIFT
-from roost.games.eggo.encoding import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL, PLAY_RIFT
+from roost.games.eggo.actions import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL, PLAY_RIFT
+from roost.games.eggo.cards import BARB, CARD_TYPES, NO_CHARACTER, PORTAL, RIFT
+from roost.games.eggo.views import Character, Direction, EggoObservation, Side, of
 
-_INDEX = {name: card for card, name in enumerate(CARD_NAMES)}
 _COLOUR = tuple(c.colour for c in CARD_TYPES)
 _CHARACTER = tuple(c.character if c.character is not None else NO_CHARACTER for c in CARD_TYPES)
 _KIND = tuple(c.kind for c in CARD_TYPES)
@@ -27,17 +27,15 @@ _KIND = tuple(c.kind for c in CARD_TYPES)
 
 def choose(view: SeatView, rng: random.Random) -> int:
     legal = view.legal_actions()
-    obs = view.observation()
+    obs = of(view)
     if legal[0] >= CHOOSE:
         return next(a for a in legal if a - CHOOSE != BARB)
     if legal[0] >= DRAW_A:
         decks = obs["decks"]
         return (
-            DRAW_A
-            if DRAW_A in legal and (decks["A"] >= decks["B"] or DRAW_B not in legal)
-            else (DRAW_B)
+            DRAW_A if DRAW_A in legal and (decks[0] >= decks[1] or DRAW_B not in legal) else DRAW_B
         )
-    hand = [_INDEX[name] for name in obs["hand"]]
+    hand = obs["hand"]
     return max(legal, key=lambda action: (_score(action, hand, obs, view.seat), -action))
 
 
@@ -48,7 +46,7 @@ def _matches(card: int, colour: int, character: int) -> bool:
     return _COLOUR[card] == colour or (kind == "character" and _CHARACTER[card] == character)
 
 
-def _score(action: int, hand: list[int], obs: dict[str, Any], me: int) -> float:
+def _score(action: int, hand: list[int], obs: EggoObservation, me: int) -> float:
     if action >= PLAY_RIFT:
         card, colour = RIFT, action - PLAY_RIFT
     elif action >= PLAY_PORTAL:
@@ -61,7 +59,7 @@ def _score(action: int, hand: list[int], obs: dict[str, Any], me: int) -> float:
     character = _CHARACTER[card] if _KIND[card] == "character" else NO_CHARACTER
     flexible = sum(1 for other in rest if _matches(other, colour, character))
     score = 1.0 + 0.1 * flexible
-    upside = obs["sides"][me] == "Upside Down"
+    upside = obs["sides"][me] == Side.UPSIDE_DOWN
     threat = _threats(obs, me)
     if card in (PORTAL, RIFT):
         if not rest:
@@ -76,29 +74,33 @@ def _score(action: int, hand: list[int], obs: dict[str, Any], me: int) -> float:
         score += 0.3 + 1.5 * threat.get(_next_seat(obs, me, obs["direction"]), 0.0)
     elif _KIND[card] == "reverse":
         ahead = threat.get(_next_seat(obs, me, obs["direction"]), 0.0)
-        back = "counterclockwise" if obs["direction"] == "clockwise" else "clockwise"
+        back = (
+            Direction.COUNTERCLOCKWISE
+            if obs["direction"] == Direction.CLOCKWISE
+            else Direction.CLOCKWISE
+        )
         behind = threat.get(_next_seat(obs, me, back), 0.0)
         score += 0.1 + ahead - behind
     return score
 
 
-def _threats(obs: dict[str, Any], me: int) -> dict[int, float]:
+def _threats(obs: EggoObservation, me: int) -> dict[int, float]:
     """How close each other player in play is to escaping (0 to 1)."""
     result = {}
     for seat in range(obs["players"]):
         if seat == me or obs["escaped"][seat]:
             continue
-        if obs["sides"][seat] == "Right Side Up":
+        if obs["sides"][seat] == Side.RIGHT_SIDE_UP:
             result[seat] = 1.0 / (1 + obs["hand_sizes"][seat])
     return result
 
 
-def _rift_gain(obs: dict[str, Any], me: int) -> float:
+def _rift_gain(obs: EggoObservation, me: int) -> float:
     gain = 0.0
     for seat in range(obs["players"]):
-        if seat == me or obs["escaped"][seat] or obs["characters"][seat] == "Barb":
+        if seat == me or obs["escaped"][seat] or obs["characters"][seat] == Character.BARB:
             continue
-        if obs["sides"][seat] == "Right Side Up":
+        if obs["sides"][seat] == Side.RIGHT_SIDE_UP:
             gain += 0.7
         elif obs["hand_sizes"][seat] == 0:
             gain -= 3.0  # the flip would free them
@@ -107,8 +109,8 @@ def _rift_gain(obs: dict[str, Any], me: int) -> float:
     return gain
 
 
-def _next_seat(obs: dict[str, Any], me: int, direction: str) -> int:
-    step = 1 if direction == "clockwise" else -1
+def _next_seat(obs: EggoObservation, me: int, direction: Direction) -> int:
+    step = 1 if direction == Direction.CLOCKWISE else -1
     n: int = obs["players"]
     seat = me
     for _ in range(n):
@@ -116,3 +118,6 @@ def _next_seat(obs: dict[str, Any], me: int, direction: str) -> int:
         if not obs["escaped"][seat]:
             return seat
     return me
+
+
+POLICY = HeuristicPolicy(choose)

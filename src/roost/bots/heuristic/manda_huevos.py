@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from roost.bots.heuristic import HeuristicPolicy
 from roost.core.view import SeatView
 from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, parse_egg_values
 from roost.games.manda_huevos.encoding import (
@@ -340,3 +341,6 @@ class _Context:
 
 
 __all__ = ["WEIGHTS", "Weights", "choose", "decide"]
+
+
+POLICY = HeuristicPolicy(choose)

@@ -1,50 +1,57 @@
-"""Terminal views of a game, one renderer per game, all built from `observation(seat)` only."""
+"""Terminal views of a game, one renderer per game, all built from `observation(seat)` only.
+
+A game's renderer lives in ``roost.cli.render.<folder>`` (the folder of the game's package) and
+exports ``RENDERER = TerminalRenderer(render)``, found by convention; a game without one is
+shown as its plain observation.
+"""
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
 from rich.text import Text
 
-Renderer = Callable[[dict[str, Any]], RenderableType]
-"""Draws the table from one seat's observation (the seat is ``obs["seat"]``)."""
+from roost.core.companions import companion
+from roost.core.game import Game
 
-_RENDERERS: dict[str, Renderer] = {}
+Render = Callable[[Game, Mapping[str, Any]], RenderableType]
+"""Draws the table from one seat's observation (the seat is ``obs["seat"]``); the game gives
+the card names (`Game.card_types`)."""
+
+MODULE = "roost.cli.render.{folder}"
 
 
-def register_renderer(game: str, renderer: Renderer) -> None:
-    _RENDERERS[game] = renderer
+@dataclass(frozen=True)
+class TerminalRenderer:
+    """What a game's render module exports as ``RENDERER``."""
+
+    render: Render
 
 
-def renderer_for(game: str) -> Renderer:
+def renderer_for(game: Game) -> Render:
     """The game's renderer, or a plain view of the observation if it has none."""
-    _load_builtin()
-    return _RENDERERS.get(game, _generic)
+    found = companion(game, MODULE, "RENDERER", TerminalRenderer)
+    return found.render if found is not None else _generic
 
 
-def cards_text(names: list[str], card_text: Callable[[str], Text], empty: str = "(empty)") -> Text:
-    """Card names in a row, each drawn by the game's `card_text`, separated by commas."""
+def cards_text(
+    cards: list[str] | list[int], card_text: Callable[[Any], Text], empty: str = "(empty)"
+) -> Text:
+    """Cards in a row, each drawn by the game's `card_text`, separated by commas."""
     out = Text()
-    for i, name in enumerate(names):
+    for i, card in enumerate(cards):
         if i:
             out.append(", ")
-        out.append_text(card_text(name))
-    if not names:
+        out.append_text(card_text(card))
+    if not cards:
         out.append(empty)
     return out
 
 
-def _generic(obs: dict[str, Any]) -> RenderableType:
+def _generic(game: Game, obs: Mapping[str, Any]) -> RenderableType:
     return Pretty(json.loads(json.dumps(obs)))
-
-
-def _load_builtin() -> None:
-    """Import every renderer module in this package (each registers itself)."""
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")

@@ -8,8 +8,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from roost.cli.render import TerminalRenderer
 from roost.cli.render import cards_text as _cards_text
-from roost.cli.render import register_renderer
 
 _STYLE = {
     "blue": "bold blue",
@@ -121,4 +121,4 @@ def render(obs: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-register_renderer("big-chicken", render)
+RENDERER = TerminalRenderer(lambda game, obs: render(dict(obs)))

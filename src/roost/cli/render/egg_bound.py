@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from roost.cli.render import cards_text, register_renderer
+from roost.cli.render import TerminalRenderer, cards_text
 
 _CHICKENS = ("Mother Hen", "Golden Hen", "Baby Hen", "Rooster")
 _BLUE = ("Star Egg Head", "Star Pecking Order", "Star Chicken Run", "Egg Laying Song", "Hatch It")
@@ -95,4 +95,4 @@ def render(obs: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-register_renderer("egg-bound", render)
+RENDERER = TerminalRenderer(lambda game, obs: render(dict(obs)))

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from roost.cli.render import register_renderer
+from roost.cli.render import TerminalRenderer
 
 _ACTION_LETTERS = {"Move an Egg": "Move", "Swap Eggs": "Swap", "Put to Sleep / Wake": "Sleep"}
 
@@ -100,4 +100,4 @@ def render(obs: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-register_renderer("manda-huevos", render)
+RENDERER = TerminalRenderer(lambda game, obs: render(dict(obs)))

@@ -1,8 +1,11 @@
-"""The Eggo deck as data: every count the rulebook and the rules notes give, in one table.
+"""The Eggo deck as data: every count the rulebook and its public sources give, in one table.
 
-Sources (see ../shared/rules/NOTES.md section 3): 106 Eggo cards (Hasbro); 4 Demogorgon,
-8 Reverse, 8 Draw 2, 8 Portal, 6 All-Players Rift (confirmed); 4 colours; the 72 character cards
-inferred as 9 characters x 4 colours x 2 copies; Reverse and Draw 2 two per colour.
+Sources: Hasbro's announcement gives 106 Eggo cards and 7 character cards; reviews of the game
+(reviewsbycole.com, ttpm.com) confirm the special cards, 4 Demogorgon, 8 Reverse, 8 Draw 2,
+8 Portal and 6 All-Players Rift (34 in all), and four colours: the rulebook's examples use red,
+green and yellow, and a review adds blue. The other 72 cards are character cards, inferred as
+9 characters (Will, Mike, Lucas, Dustin, Eleven, Hopper, Joyce, Nancy, Jonathan) x 4 colours x
+2 copies; Reverse and Draw 2 are coloured, two per colour; Portal and Rift have no colour.
 
 Card *types* are small ints; copies of a type are interchangeable, so hands and decks hold
 type ids. Type ids: character cards ``colour * 9 + character`` (0-35), Reverse ``36 + colour``,
@@ -13,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final
+
+from roost.core.cards import CardInfo
 
 COLOURS: Final = ("red", "green", "yellow", "blue")
 CHARACTERS: Final = (
@@ -111,5 +116,35 @@ def _playable_masks() -> tuple[int, ...]:
 
 
 PLAYABLE: Final = _playable_masks()
+
+COLOUR_SYMBOLS: Final = ("R", "G", "Y", "B")
+"""A letter per colour, printed on every coloured card so colour-blind players can tell them."""
+_TEXTS: Final = {
+    "character": "Play on a card of the same colour or the same character.",
+    "reverse": "Play on its colour: the direction of play reverses.",
+    "draw2": "Play on its colour: the next player draws two cards, then takes a normal turn.",
+    "portal": "Play any time: you flip between the Upside Down and the Right Side Up, and "
+    "announce the colour to match.",
+    "rift": "Play any time: every player still in play flips, you too; announce the colour "
+    "to match.",
+    "demogorgon": "Set aside face up the moment it is drawn; the fourth one ends the game.",
+}
+
+
+def _info(card: CardType) -> CardInfo:
+    colour = COLOURS[card.colour] if card.colour is not None else None
+    if card.kind == "character":
+        assert card.character is not None
+        label = CHARACTERS[card.character]
+    else:
+        label = card.name.removeprefix(f"{colour} ") if colour else card.name
+    symbol = COLOUR_SYMBOLS[card.colour] if card.colour is not None else "*"
+    if card.kind == "demogorgon":
+        symbol = "!"
+    return CardInfo(card.id, card.name, card.kind, label, colour, symbol, _TEXTS[card.kind])
+
+
+CARD_INFO: Final = tuple(_info(card) for card in CARD_TYPES)
+"""Every card type as a front end draws it (`Game.card_types`)."""
 HAND_MASK: Final = (1 << NUM_TYPES) - 1 - (1 << DEMOGORGON)
 """Types a hand may hold: a Demogorgon is set aside the moment it is drawn."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from roost.core.cards import CardInfo
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
-from roost.games.eggo.cards import CARD_NAMES, FULL_DECK, HAND_SIZE, NUM_TYPES
-from roost.games.eggo.encoding import NUM_ACTIONS
+from roost.games.eggo.actions import NUM_ACTIONS
+from roost.games.eggo.cards import CARD_INFO, CARD_NAMES, FULL_DECK, HAND_SIZE, NUM_TYPES
 from roost.games.eggo.state import EggoState
 
 
@@ -41,6 +42,7 @@ class EggoGame(Game):
         ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
+    golden_variants = ({"players": 2, "characters": "assigned", "two_player_reverse": "skip"},)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -72,6 +74,9 @@ class EggoGame(Game):
 
     def all_cards(self) -> list[int]:
         return list(FULL_DECK)
+
+    def card_types(self) -> tuple[CardInfo, ...]:
+        return CARD_INFO
 
     def card_name(self, card: int) -> str:
         return CARD_NAMES[card]

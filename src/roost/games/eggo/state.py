@@ -12,23 +12,12 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from roost.core.errors import IllegalActionError, RoostError
-from roost.core.game import CHANCE, TERMINAL, CachedLegalState
+from roost.core.actions import ActionInfo
+from roost.core.game import CHANCE, TERMINAL
 from roost.core.hidden import HiddenHands
-from roost.games.eggo import views
-from roost.games.eggo.cards import (
-    BARB,
-    DEMOGORGON,
-    DEMOGORGONS_TO_END,
-    HAND_MASK,
-    HAND_SIZE,
-    NO_CHARACTER,
-    PLAYABLE,
-    PLAYER_CHARACTERS,
-    PORTAL,
-    RIFT,
-)
-from roost.games.eggo.encoding import (
+from roost.core.state import State
+from roost.games.eggo import hidden, views
+from roost.games.eggo.actions import (
     CHARACTER,
     CHOOSE,
     CHOOSING,
@@ -46,12 +35,24 @@ from roost.games.eggo.encoding import (
     START_CARD,
     TURN,
 )
+from roost.games.eggo.cards import (
+    BARB,
+    DEMOGORGON,
+    DEMOGORGONS_TO_END,
+    HAND_MASK,
+    HAND_SIZE,
+    NO_CHARACTER,
+    PLAYABLE,
+    PLAYER_CHARACTERS,
+    PORTAL,
+    RIFT,
+)
 
 if TYPE_CHECKING:
     from roost.games.eggo.game import EggoGame
 
 
-class EggoState(CachedLegalState):
+class EggoState(State):
     """A position in a game of Stranger Things: Eggo Card Game."""
 
     __slots__ = (
@@ -67,14 +68,11 @@ class EggoState(CachedLegalState):
         "_draws",
         "_escaped",
         "_forced",
-        "_game",
         "_hands",
         "_hidden",
-        "_history",
         "_phase",
         "_player",
         "_pool",
-        "_record",
         "_upside",
     )
 
@@ -93,18 +91,14 @@ class EggoState(CachedLegalState):
     _game: EggoGame
     _hands: list[list[int]]
     _hidden: HiddenHands
-    _history: list[int]
-    _legal: list[int] | None
     _phase: int
     _player: int
     _pool: list[int]
-    _record: bool
     _upside: list[bool]
 
     def __init__(self, game: EggoGame) -> None:
+        super().__init__(game)
         n = game.num_players
-        self._game = game
-        self._history = []
         self._hidden = HiddenHands(n)
         self._hands = [[] for _ in range(n)]
         self._pool = [card for card in game.deck if card != DEMOGORGON]
@@ -121,8 +115,6 @@ class EggoState(CachedLegalState):
         self._draw_from = 0
         self._deal_left = HAND_SIZE * n
         self._player = 0
-        self._legal = None
-        self._record = True
         if game.choose_characters:
             self._characters = [-1] * n
             self._phase = CHOOSING
@@ -144,7 +136,7 @@ class EggoState(CachedLegalState):
             return TERMINAL
         return CHANCE
 
-    def _compute_legal(self) -> list[int]:
+    def _legal_now(self) -> list[int]:
         phase = self._phase
         if phase == TURN:
             if self._forced == 0:
@@ -179,32 +171,34 @@ class EggoState(CachedLegalState):
         return [(card, counts[card] / total) for card in sorted(counts)]
 
     def sample_chance(self, rng: random.Random) -> int:
+        """Draw the next card (overrides the base only to skip a call: playouts draw often)."""
         phase = self._phase
-        pool = self._pool
         if phase in (DEALING, DRAWING):
+            pool = self._pool
             return pool[rng.randrange(len(pool))]
-        if phase == START_CARD:
-            # The rulebook's procedure: turn cards up until one shows a human character.
-            while True:
-                card = pool[rng.randrange(len(pool))]
-                if card in HUMAN:
-                    return card
-        raise ValueError("sample_chance called at a node that is not a chance node")
+        return super().sample_chance(rng)
+
+    def _sample(self, rng: random.Random) -> int:
+        pool = self._pool
+        if self._phase != START_CARD:
+            return pool[rng.randrange(len(pool))]
+        # The rulebook's procedure: turn cards up until one shows a human character.
+        while True:
+            card = pool[rng.randrange(len(pool))]
+            if card in HUMAN:
+                return card
+
+    def _chance_ok(self, outcome: int) -> bool:
+        return outcome in self._pool and (self._phase != START_CARD or outcome in HUMAN)
 
     # --- protocol: applying actions ---------------------------------------------------------
 
-    def apply_action(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         phase = self._phase
+        record = self._record
         if phase == TURN:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._compute_legal()
-            if action not in legal or type(action) is not int:
-                raise IllegalActionError(action, self._why_illegal(action))
-            if self._record:
-                self._history.append(action)
+            if record:
                 self._hidden.public(action)
-            self._legal = None
             if action >= DRAW_A:
                 self._start_draw(action - DRAW_A)
             elif action >= PLAY_RIFT:
@@ -214,45 +208,25 @@ class EggoState(CachedLegalState):
             else:
                 self._play(action, -1)
         elif phase == DRAWING:
-            if type(action) is not int or action not in self._pool:
-                raise IllegalActionError(action, self._why_illegal(action))
-            if self._record:
-                self._history.append(action)
-            self._legal = None
             self._drawn(action)
         elif phase == DEALING:
-            if type(action) is not int or action not in self._pool:
-                raise IllegalActionError(action, self._why_illegal(action))
-            if self._record:
-                self._history.append(action)
-            self._legal = None
             self._deal(action)
         elif phase == CHOOSING:
-            if type(action) is not int or action not in self.legal_actions():
-                raise IllegalActionError(action, self._why_illegal(action))
-            if self._record:
-                self._history.append(action)
+            if record:
                 self._hidden.public(action)
-            self._legal = None
             self._characters[self._player] = action - CHOOSE
             self._player += 1
             if self._player == self._game.num_players:
                 self._player = 0
                 self._phase = START_CARD
-        elif phase == START_CARD:
-            if type(action) is not int or action not in HUMAN or action not in self._pool:
-                raise IllegalActionError(action, self._why_illegal(action))
-            if self._record:
-                self._history.append(action)
+        else:  # START_CARD
+            if record:
                 self._hidden.public(action)
-            self._legal = None
             self._pool.remove(action)
             self._discard.append(action)
             self._colour = COLOUR[action]  # type: ignore[assignment]
             self._character = CHARACTER[action]
             self._phase = DEALING
-        else:
-            raise IllegalActionError(action, "the game is over")
 
     def _deal(self, card: int) -> None:
         """Deal one card: round the table from seat 0, four each."""
@@ -389,14 +363,14 @@ class EggoState(CachedLegalState):
         return [1.0 if escaped else 0.0 for escaped in self._escaped]
 
     def winners(self) -> list[int]:
-        """Seats that escaped (the winners once the game is over)."""
+        """Seats that escaped, once the game is over ([] before)."""
+        if self._phase != OVER:
+            return []
         return [seat for seat, escaped in enumerate(self._escaped) if escaped]
 
-    # --- protocol: copies, history, equality ------------------------------------------------
+    # --- protocol: copies and equality -------------------------------------------------------
 
-    def clone(self) -> EggoState:
-        other = EggoState.__new__(EggoState)
-        other._game = self._game
+    def _copy_into(self, other: EggoState) -> None:
         other._phase = self._phase
         other._player = self._player
         other._characters = self._characters.copy()
@@ -414,19 +388,7 @@ class EggoState(CachedLegalState):
         other._forced = self._forced
         other._draw_from = self._draw_from
         other._deal_left = self._deal_left
-        other._record = record = self._record
-        other._history = self._history.copy() if record else self._history
-        other._hidden = self._hidden.copy() if record else self._hidden
-        other._legal = self._legal
-        return other
-
-    def stop_recording(self) -> None:
-        self._record = False
-
-    def history(self) -> list[int]:
-        if not self._record:
-            raise RoostError("this state stopped recording its history (a search copy)")
-        return self._history.copy()
+        other._hidden = self._hidden.copy() if self._record else self._hidden
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -447,7 +409,6 @@ class EggoState(CachedLegalState):
             self._forced,
             self._draw_from,
             self._deal_left,
-            tuple(self._history),
             self._hidden.key(),
         )
 
@@ -460,35 +421,19 @@ class EggoState(CachedLegalState):
         places["demogorgons set aside"] = [DEMOGORGON] * aside
         return places
 
-    # --- hidden information -------------------------------------------------------------------
+    # --- hidden information and what each seat sees ------------------------------------------
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> EggoState:
-        if not self._record:
-            raise RoostError("this state stopped recording hidden information (a search copy)")
-        game = self._game
-        game.check_seat(seat, allow_none=False)
-        unseen = self._pool.copy()
-        for other, hand in enumerate(self._hands):
-            if other != seat:
-                unseen.extend(hand)
-        hidden = self._hidden
-        filled = hidden.fill(seat, unseen, rng)
-        state = self.clone()
-        for other, cards in enumerate(filled):
-            if other != seat:
-                state._hands[other] = cards
-        state._pool = unseen
-        state._history = hidden.rewrite(seat, filled, self._history)
-        state._legal = None
-        return state
+    def _resample(self, seat: int, rng: random.Random) -> EggoState:
+        return hidden.resample(self, seat, rng)
 
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
-        return views.observation(self, seat)
+    def _observe(self, viewer: int | None) -> views.EggoObservation:
+        return views.observation(self, viewer)
 
-    # --- descriptions --------------------------------------------------------------------------
-
-    def action_to_string(self, action: int, viewer: int | None = None) -> str:
+    def _action_text(self, action: int, viewer: int | None) -> str:
         return views.action_text(self, action, viewer)
 
-    def _why_illegal(self, action: object) -> str:
+    def _action_info(self, action: int, viewer: int | None) -> ActionInfo:
+        return views.action_info(self, action)
+
+    def _explain_illegal(self, action: int) -> str:
         return views.why_illegal(self, action)

@@ -1,14 +1,37 @@
-"""What Eggo shows: each seat's observation, action descriptions, reasons for refusals.
+"""What Eggo shows: each seat's observation, actions in words and as data, reasons for refusals.
 
 Functions of the state, kept apart from the rules so the state machine stays short. Everything a
-seat is shown goes through `observation` and `action_text`.
+seat is shown goes through `observation`, `action_text` and `action_info`. Observations name
+cards by type id (`Game.card_types` gives their names, colours and texts) and everything else by
+an enum whose values are stable ids; words for people are built from those by the front ends.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, cast
 
+from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
+from roost.core.view import SeatView
+from roost.games.eggo.actions import (
+    CHOOSE,
+    CHOOSING,
+    DEALING,
+    DECK_NAMES,
+    DRAW_A,
+    DRAWING,
+    OVER,
+    PHASES,
+    PLAY_PORTAL,
+    PLAY_RIFT,
+    START_CARD,
+    TURN,
+    Phase,
+    decision_string,
+    seat_name,
+)
 from roost.games.eggo.cards import (
     CARD_NAMES,
     CHARACTERS,
@@ -21,64 +44,141 @@ from roost.games.eggo.cards import (
     PORTAL,
     RIFT,
 )
-from roost.games.eggo.encoding import (
-    CHOOSE,
-    CHOOSING,
-    DEALING,
-    DECK_NAMES,
-    DRAW_A,
-    DRAWING,
-    NUM_ACTIONS,
-    OVER,
-    PHASE_NAMES,
-    PLAY_PORTAL,
-    PLAY_RIFT,
-    START_CARD,
-    TURN,
-    decision_string,
-    seat_name,
-    sorted_names,
-)
 
 if TYPE_CHECKING:
     from roost.games.eggo.state import EggoState
 
 
-def observation(state: EggoState, seat: int | None) -> dict[str, Any]:
+class Colour(StrEnum):
+    RED = "red"
+    GREEN = "green"
+    YELLOW = "yellow"
+    BLUE = "blue"
+
+
+class Character(StrEnum):
+    """The characters on the cards (Will to Jonathan) and Barb, who is only a player's card."""
+
+    WILL = "will"
+    MIKE = "mike"
+    LUCAS = "lucas"
+    DUSTIN = "dustin"
+    ELEVEN = "eleven"
+    HOPPER = "hopper"
+    JOYCE = "joyce"
+    NANCY = "nancy"
+    JONATHAN = "jonathan"
+    BARB = "barb"
+
+
+class Side(StrEnum):
+    """The side of a player's character card that is face up."""
+
+    UPSIDE_DOWN = "upside_down"
+    RIGHT_SIDE_UP = "right_side_up"
+
+
+class Direction(StrEnum):
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+COLOUR_IDS: Final = tuple(Colour)
+DECK_CHARACTERS: Final = tuple(Character)[: len(CHARACTERS)]
+PLAYER_CHARACTER_IDS: Final = (*tuple(Character)[:6], Character.BARB)
+assert [c.value for c in DECK_CHARACTERS] == [name.lower() for name in CHARACTERS]
+assert [c.value for c in PLAYER_CHARACTER_IDS] == [name.lower() for name in PLAYER_CHARACTERS]
+
+
+class EggoObservation(TypedDict):
+    """What one seat sees (``observation(seat)``); a spectator gets all but the hands."""
+
+    game: str
+    players: int
+    seat: int | None
+    """The seat this is the view of (None: a spectator or the omniscient view)."""
+    phase: Phase
+    current_player: int | None
+    """The seat choosing, playing or drawing; None while cards are dealt or after the end."""
+    characters: list[Character | None]
+    """Each seat's character card (None until chosen)."""
+    sides: list[Side]
+    escaped: list[bool]
+    hand_sizes: list[int]
+    top: int | None
+    """The card on top of the discard pile (a card type id)."""
+    colour: Colour | None
+    """The colour to match."""
+    character: Character | None
+    """The character to match (None after a Reverse, Draw 2, Portal or Rift)."""
+    discard: list[int]
+    """Every card played, oldest first (the start card first)."""
+    decks: list[int]
+    """Cards left in deck A and deck B."""
+    demogorgons: int
+    """Demogorgons drawn so far (the fourth ends the game)."""
+    direction: Direction
+    draws_owed: int
+    """Cards the seat to move must still draw for a Draw 2."""
+    draws_this_turn: int
+    hand: NotRequired[list[int]]
+    """The seat's own hand, sorted (absent for a spectator)."""
+    hands: NotRequired[list[list[int]]]
+    """Every hand (the omniscient view only)."""
+    deck_pool: NotRequired[list[int]]
+    """The cards in the decks (the omniscient view only)."""
+    winners: NotRequired[list[int]]
+    """The seats that escaped, once the game is over."""
+
+
+def of(view: SeatView) -> EggoObservation:
+    """A bot's seat view read as the typed observation it is."""
+    if view.game.name != "eggo":
+        raise ValueError(f"an Eggo view was expected, not {view.game.name}")
+    return cast(EggoObservation, view.observation())
+
+
+def read(obs: Mapping[str, Any]) -> EggoObservation:
+    """An observation (from `observation`, or JSON) read as Eggo's."""
+    if obs.get("game") != "eggo":
+        raise ValueError(f"an Eggo observation was expected, not {obs.get('game')!r}")
+    return cast(EggoObservation, obs)
+
+
+def observation(state: EggoState, seat: int | None) -> EggoObservation:
     """Everything `seat` may see (None: a spectator; OMNISCIENT: everything)."""
     game = state._game
-    game.check_seat(seat)
-    n = game.num_players
     phase = state._phase
-    obs: dict[str, Any] = {
+    played = bool(state._discard)
+    obs: EggoObservation = {
         "game": game.name,
-        "players": n,
+        "players": game.num_players,
         "seat": seat if seat != OMNISCIENT else None,
-        "phase": PHASE_NAMES[phase],
+        "phase": PHASES[phase],
         "current_player": state._player if phase in (TURN, CHOOSING, DRAWING) else None,
-        "characters": [PLAYER_CHARACTERS[c] if c >= 0 else None for c in state._characters],
-        "sides": ["Upside Down" if upside else "Right Side Up" for upside in state._upside],
+        "characters": [PLAYER_CHARACTER_IDS[c] if c >= 0 else None for c in state._characters],
+        "sides": [Side.UPSIDE_DOWN if up else Side.RIGHT_SIDE_UP for up in state._upside],
         "escaped": list(state._escaped),
         "hand_sizes": [len(hand) for hand in state._hands],
-        "top": CARD_NAMES[state._discard[-1]] if state._discard else None,
-        "colour": COLOURS[state._colour] if state._discard else None,
+        "top": state._discard[-1] if played else None,
+        "colour": COLOUR_IDS[state._colour] if played else None,
         "character": (
-            CHARACTERS[state._character]
-            if state._discard and state._character != NO_CHARACTER
+            DECK_CHARACTERS[state._character]
+            if played and state._character != NO_CHARACTER
             else None
         ),
-        "discard": [CARD_NAMES[card] for card in state._discard],
-        "decks": dict(zip(DECK_NAMES, state._decks, strict=True)),
+        "discard": list(state._discard),
+        "decks": list(state._decks),
         "demogorgons": state._demogorgons,
-        "direction": "clockwise" if state._direction == 1 else "counterclockwise",
+        "direction": Direction.CLOCKWISE if state._direction == 1 else Direction.COUNTERCLOCKWISE,
         "draws_owed": state._forced,
         "draws_this_turn": state._draws,
     }
     if seat is not None and seat >= 0:
-        obs["hand"] = sorted_names(state._hands[seat])
+        obs["hand"] = sorted(state._hands[seat])
     if seat == OMNISCIENT:
-        obs["hands"] = [sorted_names(hand) for hand in state._hands]
-        obs["deck_pool"] = sorted_names(state._pool)
+        obs["hands"] = [sorted(hand) for hand in state._hands]
+        obs["deck_pool"] = sorted(state._pool)
     if phase == OVER:
         obs["winners"] = state.winners()
     return obs
@@ -86,12 +186,9 @@ def observation(state: EggoState, seat: int | None) -> dict[str, Any]:
 
 def action_text(state: EggoState, action: int, viewer: int | None) -> str:
     """`action` as `viewer` may know it: cards another player draws stay hidden."""
-    state._game.check_seat(viewer)
     phase = state._phase
     if phase in (TURN, CHOOSING, OVER):
         return decision_string(action)
-    if not 0 <= action < len(CARD_NAMES):
-        raise ValueError(f"chance outcome {action} is not a card type (0-{len(CARD_NAMES) - 1})")
     name = CARD_NAMES[action]
     if phase == START_CARD:
         return f"start card: {name}"
@@ -107,21 +204,31 @@ def action_text(state: EggoState, action: int, viewer: int | None) -> str:
     return f"{seat_name(state._player)} draws {shown} from deck {deck}"
 
 
-def why_illegal(state: EggoState, action: object) -> str:
-    """Why `action` is not legal in `state`, in words a player can act on."""
+def action_info(state: EggoState, action: int) -> ActionInfo:
+    """A legal decision as data: play a card (announcing a colour for Portal and Rift), draw
+    from a deck, or choose a character."""
+    if action >= CHOOSE:
+        character = action - CHOOSE
+        name = PLAYER_CHARACTERS[character]
+        return ActionInfo("choose", (Choice("character", character, name),))
+    if action >= DRAW_A:
+        deck = action - DRAW_A
+        return ActionInfo("draw", (Choice("deck", deck, f"draw from deck {DECK_NAMES[deck]}"),))
+    if action >= PLAY_PORTAL:
+        card = RIFT if action >= PLAY_RIFT else PORTAL
+        colour = action - (PLAY_RIFT if card == RIFT else PLAY_PORTAL)
+        steps = (Choice("card", card, CARD_NAMES[card]), Choice("colour", colour, COLOURS[colour]))
+        return ActionInfo("play", steps, cards=(card,), declared={"colour": colour})
+    return ActionInfo("play", (Choice("card", action, CARD_NAMES[action]),), cards=(action,))
+
+
+def why_illegal(state: EggoState, action: int) -> str:
+    """Why `action` (in range, not legal) is refused, in words a player can act on."""
     phase = state._phase
-    if type(action) is not int:
-        return f"an action is an int, not {type(action).__name__}"
     if phase in (START_CARD, DEALING, DRAWING):
-        if not 0 <= action < len(CARD_NAMES):
-            return f"chance outcomes are card types 0-{len(CARD_NAMES) - 1}"
         if action not in state._pool:
             return f"no {CARD_NAMES[action]} is left in the deck"
         return f"the start card must show a human character, not {CARD_NAMES[action]}"
-    if phase == OVER:
-        return "the game is over"
-    if not 0 <= action < NUM_ACTIONS:
-        return f"actions are 0-{NUM_ACTIONS - 1}"
     if phase == CHOOSING:
         if action < CHOOSE:
             return "every player chooses a character first"

@@ -22,6 +22,7 @@ import math
 import random
 from typing import Final
 
+from roost.core.search import SearchHooks
 from roost.games.egg_bound.actions import (
     ALLOW,
     CLUCK,
@@ -334,3 +335,8 @@ def _turn(state: EggBoundState, legal: list[int], rng: random.Random) -> int:
     if legal[0] == SWAP:
         return SWAP
     return legal[rng.randrange(len(legal))]
+
+
+SEARCH = SearchHooks[EggBoundState](
+    evaluate=evaluate, playout_action=playout_action, rollout_depth=8, worlds=20
+)

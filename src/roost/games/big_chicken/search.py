@@ -18,6 +18,7 @@ import math
 import random
 from typing import Final
 
+from roost.core.search import SearchHooks
 from roost.games.big_chicken.cards import DUCK
 from roost.games.big_chicken.lays import (
     BIG_RED_LAY,
@@ -286,3 +287,8 @@ def evaluate(state: BigChickenState) -> list[float]:
     exps = [math.exp(z - top) for z in scores]
     total = sum(exps)
     return [e / total for e in exps]
+
+
+SEARCH = SearchHooks[BigChickenState](
+    evaluate=evaluate, playout_action=playout_action, rollout_depth=8, worlds=20
+)

@@ -1,6 +1,7 @@
-"""A quick estimate of each player's chance to escape, for search bots.
+"""What search needs to know about Eggo: a value estimate, a playout policy, its settings.
 
-Search (ISMCTS) cuts its random playouts short and asks this estimate for the rest of the game.
+Search (ISMCTS) cuts its playouts short after `SEARCH.rollout_depth` decisions and asks
+`escape_chances` for the rest of the game.
 It is a logistic model over a few features of a seat's position, fitted to the outcomes of
 games played by `playout_action` (the search's own playouts) by ``scripts/fit_eggo_value.py``
 (the coefficients below are its output; rerun it after a change to the rules or the policy).
@@ -13,8 +14,9 @@ import math
 import random
 from typing import Final
 
+from roost.core.search import SearchHooks
+from roost.games.eggo.actions import PLAY_PORTAL
 from roost.games.eggo.cards import BARB, PORTAL, RIFT
-from roost.games.eggo.encoding import PLAY_PORTAL
 from roost.games.eggo.state import EggoState
 
 FEATURES: Final = (
@@ -78,3 +80,9 @@ def escape_chances(state: EggoState) -> list[float]:
             z = sum(w * x for w, x in zip(COEFFICIENTS, features(state, seat), strict=True))
             values.append(1.0 / (1.0 + math.exp(-z)))
     return values
+
+
+SEARCH: Final = SearchHooks[EggoState](
+    evaluate=escape_chances, playout_action=playout_action, rollout_depth=10
+)
+"""Eggo's search settings: short playouts (10 decisions), then the escape estimate."""

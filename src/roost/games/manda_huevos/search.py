@@ -26,6 +26,7 @@ from functools import lru_cache
 from operator import mul
 from typing import Final
 
+from roost.core.search import SearchHooks
 from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HEN
 from roost.games.manda_huevos.encoding import (
     ALL_DOWN,
@@ -235,3 +236,8 @@ def _greedy_turn(state: MandaHuevosState) -> int:
             if score > best_score:
                 best, best_score = TOGGLE + my_high_at, score
     return best
+
+
+SEARCH = SearchHooks[MandaHuevosState](
+    evaluate=win_chances, playout_action=playout_action, rollout_depth=3, worlds=None
+)

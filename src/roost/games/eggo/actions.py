@@ -1,4 +1,4 @@
-"""Eggo's numbering: decision actions, phases and the per-card-type lookup tables.
+"""Eggo's numbering: decision actions, phases, the per-card-type lookup tables, decision texts.
 
 Kept apart from the state machine so that bots and views can read the action encoding without
 importing the rules. The table of ids is in RULES.md.
@@ -6,6 +6,7 @@ importing the rules. The table of ids is in RULES.md.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final
 
 from roost.games.eggo.cards import (
@@ -30,14 +31,29 @@ CHOOSE: Final = 54
 """54-60: choose player character 0-6 (6 is Barb)."""
 NUM_ACTIONS: Final = CHOOSE + len(PLAYER_CHARACTERS)
 
-# Phases.
+# Phases: small ints for the state machine, `Phase` for everyone else.
 CHOOSING: Final = 0
 START_CARD: Final = 1
 DEALING: Final = 2
 TURN: Final = 3
 DRAWING: Final = 4
 OVER: Final = 5
-PHASE_NAMES: Final = ("choose character", "start card", "deal", "turn", "draw", "game over")
+
+
+class Phase(StrEnum):
+    """What the table is doing (the ``phase`` of an observation)."""
+
+    CHOOSE_CHARACTER = "choose_character"
+    START_CARD = "start_card"
+    DEAL = "deal"
+    TURN = "turn"
+    DRAW = "draw"
+    OVER = "over"
+
+
+PHASES: Final = tuple(Phase)
+"""`Phase` of each state-machine phase number."""
+assert PHASES.index(Phase.DRAW) == DRAWING and PHASES.index(Phase.OVER) == OVER
 
 DECK_NAMES: Final = ("A", "B")
 KIND: Final = tuple(card.kind for card in CARD_TYPES)

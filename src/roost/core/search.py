@@ -1,0 +1,49 @@
+"""What a game tells search about itself: a value estimate, a playout policy, settings.
+
+A game's ``search.py`` exports ``SEARCH = SearchHooks(...)``; the search bot finds it by the
+game's package (`roost.core.companions`). Everything is optional: a game without a ``search.py``
+is searched with uniformly random playouts to the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from roost.core.companions import companion
+from roost.core.game import Game
+from roost.core.state import State
+
+S = TypeVar("S", bound=State)
+
+
+@dataclass(frozen=True)
+class SearchHooks(Generic[S]):
+    """How search plays out a game of this kind."""
+
+    evaluate: Callable[[S], list[float]] | None = None
+    """Estimated final values in [0, 1] per seat of a state that is not over: lets a playout
+    stop after `rollout_depth` decisions."""
+    playout_action: Callable[[S, list[int], random.Random], int] | None = None
+    """A cheap move for playouts (rules of thumb, no search), from the legal actions given."""
+    rollout_depth: int | None = None
+    """Decisions a playout makes before it asks `evaluate` (None: play to the end)."""
+    worlds: int | None = None
+    """Determinizations drawn per search and reused in turn (None: a fresh one every
+    iteration), for games whose resampling is costly."""
+
+    def __post_init__(self) -> None:
+        if self.rollout_depth is not None and self.evaluate is None:
+            raise ValueError("a rollout_depth needs an evaluate function for where it stops")
+        if self.rollout_depth is not None and self.rollout_depth < 0:
+            raise ValueError(f"rollout_depth must be 0 or more; got {self.rollout_depth}")
+        if self.worlds is not None and self.worlds < 1:
+            raise ValueError(f"worlds must be at least 1; got {self.worlds}")
+
+
+def search_hooks(game: Game | type[Game]) -> SearchHooks[Any]:
+    """The game's ``SEARCH`` (from ``<package>.search``), or plain random playouts."""
+    found = companion(game, "{package}.search", "SEARCH", SearchHooks)
+    return found if found is not None else SearchHooks()

@@ -1,0 +1,347 @@
+"""The `State` half of the protocol, and the base class that carries the shared work.
+
+A game's state class subclasses `State` and writes only its hooks (the way OpenSpiel's
+`ApplyAction` wraps a game's `DoApplyAction`). The base owns everything that must behave the
+same in every game:
+
+* **checking**: `apply_action` accepts an int (a numpy integer counts as the int it is), checks
+  it is legal here, and otherwise raises `IllegalActionError` with the game's reason and changes
+  nothing; `action_to_string`, `action_info` and `observation` refuse non-int actions and seats
+  (`True` included) with the same clear errors in every game;
+* **history and recording**: every applied action is recorded; after `stop_recording()` (for the
+  throwaway copies a search plays out) `history`, `to_json` and `resample_from_infostate` raise
+  a clear `RoostError` instead of returning something incomplete;
+* **the legal-action cache**: legal actions are worked out once per node;
+* **copies and equality**: `clone` copies the shared fields and asks the game for its own;
+  equality is the game, the history and the game's `_key`.
+
+The hooks a game writes (all take checked arguments):
+
+=====================================  ===================================================
+``current_player()``                   a seat, `CHANCE` or `TERMINAL`
+``_legal_now()``                       the sorted legal decisions at this node
+``chance_outcomes()``                  (outcome, probability) at a chance node, else []
+``_chance_ok(outcome)``                whether a chance outcome can happen here
+``_apply(action)``                     the rules: change the state (already checked)
+``_explain_illegal(action)``           why an in-range action is not legal here, in words
+``_observe(viewer)``                   the observation (the game's TypedDict)
+``_action_text(action, viewer)``       the action in words, as the viewer may know it
+``_action_info(action, viewer)``       a legal decision as data (`ActionInfo`)
+``_resample(seat, rng)``               a state the seat cannot tell apart from this one
+``_copy_into(other)``                  copy the game's own fields (used by `clone`)
+``_key()``                             the game's own fields, for equality
+``returns()``, ``winners()``,
+``card_places()``                      the outcome and where every card is
+=====================================  ===================================================
+
+`CLONE_SHARES` and `KEY_OMITS` name the fields that `clone` may share with the original and
+that `_key` may leave out, each with its reason; the conformance suite checks every other field
+of `__slots__` is copied without sharing anything mutable and is covered by `_key`.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from bisect import bisect_left
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, ClassVar, Self
+
+from roost.core.actions import ActionInfo
+from roost.core.errors import IllegalActionError, RoostError
+from roost.core.game import CHANCE, JSON, OMNISCIENT, TERMINAL, Game, as_int
+
+
+class State(metaclass=abc.ABCMeta):
+    """A node of the game tree. Mutated in place by `apply_action`; `clone` is cheap."""
+
+    __slots__ = ("_game", "_history", "_legal", "_record")
+
+    CLONE_SHARES: ClassVar[Mapping[str, str]] = {
+        "_game": "the game is immutable and shared by all its states",
+        "_legal": "the cached legal actions are never changed in place, only replaced",
+    }
+    """Fields `clone` shares with the original on purpose, with the reason."""
+    KEY_OMITS: ClassVar[Mapping[str, str]] = {
+        "_game": "compared by __eq__ directly",
+        "_history": "compared by __eq__ directly",
+        "_legal": "a cache, worked out again from the other fields",
+        "_record": "whether a copy keeps its history is not part of the position",
+    }
+    """Fields `_key` leaves out on purpose, with the reason."""
+
+    _game: Game
+    _history: list[int]
+    _legal: list[int] | None
+    _record: bool
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._history = []
+        self._legal = None
+        self._record = True
+
+    # --- who moves and what they may do ----------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game this state belongs to."""
+        return self._game
+
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide, `CHANCE`, or `TERMINAL`."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal decision actions of the seat to move (empty at chance/terminal)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return legal.copy()
+
+    @abc.abstractmethod
+    def _legal_now(self) -> list[int]:
+        """The sorted legal actions at this node, worked out afresh ([] off decision nodes)."""
+
+    @abc.abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs at a chance node, sorted by outcome; [] elsewhere."""
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw one chance outcome with its probability (`RoostError` off a chance node)."""
+        if self.current_player() != CHANCE:
+            raise RoostError(
+                f"{self._game.name}: sample_chance called where {self._who()} is to move, "
+                "not at a chance node"
+            )
+        return self._sample(rng)
+
+    def _sample(self, rng: random.Random) -> int:
+        """Draw a chance outcome (at a chance node); games override this for speed."""
+        outcomes = self.chance_outcomes()
+        point = rng.random()
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if point < total:
+                return outcome
+        return outcomes[-1][0]
+
+    def _chance_ok(self, outcome: int) -> bool:
+        """Whether `outcome` can happen at this chance node; games override this for speed."""
+        return any(outcome == possible for possible, _ in self.chance_outcomes())
+
+    # --- applying actions --------------------------------------------------------------------
+
+    def apply_action(self, action: int) -> None:
+        """Apply a decision or chance action; raise `IllegalActionError` and change nothing
+        if it is not legal here."""
+        if type(action) is not int:
+            number = as_int(action)
+            if number is None:
+                raise IllegalActionError(action, self._why_illegal(action))
+            action = number
+        legal = self._legal
+        if not legal:  # not worked out yet, or [] at a chance or terminal node
+            player = self.current_player()
+            if player == CHANCE:
+                if not self._chance_ok(action):
+                    raise IllegalActionError(action, self._why_illegal(action))
+                legal = None
+            elif player == TERMINAL:
+                raise IllegalActionError(action, "the game is over")
+            else:
+                legal = self._legal = self._legal_now()
+        if legal is not None:  # a decision node: its legal actions are never empty
+            i = bisect_left(legal, action)
+            if i == len(legal) or legal[i] != action:
+                raise IllegalActionError(action, self._why_illegal(action))
+        if self._record:
+            self._history.append(action)
+        self._legal = None
+        self._apply(action)
+
+    @abc.abstractmethod
+    def _apply(self, action: int) -> None:
+        """Change the state by `action`, which is legal here (checked and recorded)."""
+
+    def _why_illegal(self, action: object) -> str:
+        """Why `action` is not legal here, in words a player can act on."""
+        if as_int(action) is None:
+            return f"an action is an integer, not {type(action).__name__} {action!r}"
+        number = as_int(action)
+        assert number is not None
+        player = self.current_player()
+        if player == TERMINAL:
+            return "the game is over"
+        limit = self._action_limit()
+        kind = "chance outcomes" if player == CHANCE else "actions"
+        if not 0 <= number < limit:
+            return f"{kind} of {self._game.name} are 0-{limit - 1}"
+        return self._explain_illegal(number)
+
+    @abc.abstractmethod
+    def _explain_illegal(self, action: int) -> str:
+        """Why `action` (in range, at a decision or chance node) is not legal here."""
+
+    def _action_limit(self) -> int:
+        if self.current_player() == CHANCE:
+            return self._game.max_chance_outcomes()
+        return self._game.num_distinct_actions()
+
+    def _who(self) -> str:
+        player = self.current_player()
+        if player == CHANCE:
+            return "chance"
+        if player == TERMINAL:
+            return "nobody (the game is over)"
+        return f"seat {player}"
+
+    def _action_arg(self, action: object) -> int:
+        """`action` as an in-range int for a description, or `IllegalActionError`."""
+        number = as_int(action)
+        if number is None:
+            raise IllegalActionError(action, self._why_illegal(action))
+        limit = self._action_limit()
+        if not 0 <= number < limit:
+            kind = "chance outcomes" if self.current_player() == CHANCE else "actions"
+            raise IllegalActionError(number, f"{kind} of {self._game.name} are 0-{limit - 1}")
+        return number
+
+    # --- what each seat may see ----------------------------------------------------------------
+
+    def observation(self, seat: int | None = None) -> Mapping[str, Any]:
+        """Everything `seat` may see now, JSON-ready (None: a spectator; `OMNISCIENT`: all).
+
+        Each game documents its observation as a TypedDict in its ``views.py``."""
+        return self._observe(self._game.check_seat(seat))
+
+    @abc.abstractmethod
+    def _observe(self, viewer: int | None) -> Mapping[str, Any]:
+        """The observation for a checked viewer (a seat, None or `OMNISCIENT`)."""
+
+    def action_to_string(self, action: int, viewer: int | None = None) -> str:
+        """Describe `action` in this state as `viewer` may know it (None: a spectator)."""
+        number = self._action_arg(action)
+        return self._action_text(number, self._game.check_seat(viewer))
+
+    @abc.abstractmethod
+    def _action_text(self, action: int, viewer: int | None) -> str:
+        """`action` (in range) in words, as the checked `viewer` may know it."""
+
+    def action_info(self, action: int, viewer: int | None = None) -> ActionInfo:
+        """A legal decision described as data (see `roost.core.actions`), as `viewer` may
+        know it; `IllegalActionError` for an action that is not legal here."""
+        number = self._action_arg(action)
+        checked = self._game.check_seat(viewer)
+        if self.current_player() < 0 or number not in self.legal_actions():
+            raise IllegalActionError(number, self._why_illegal(number))
+        info = self._action_info(number, checked)
+        return replace(info, action=number, text=self._action_text(number, checked))
+
+    def legal_action_infos(self, viewer: int | None = None) -> list[ActionInfo]:
+        """`action_info` of every legal action, in action order."""
+        return [self.action_info(action, viewer) for action in self.legal_actions()]
+
+    @abc.abstractmethod
+    def _action_info(self, action: int, viewer: int | None) -> ActionInfo:
+        """The legal decision `action` as data (`action` and `text` are filled in for you)."""
+
+    # --- hidden information --------------------------------------------------------------------
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+        """A state drawn from those `seat` cannot tell apart from this one.
+
+        The result is a genuine state of the game: its observation for `seat` equals this
+        one's, and replaying its `history()` rebuilds it. Only what `seat` cannot see differs.
+        """
+        checked = self._game.check_seat(seat, allow_none=False)
+        assert checked is not None
+        if not self._record:
+            raise RoostError(
+                f"{self._game.name}: this state stopped recording (a search copy), so it "
+                "cannot be resampled"
+            )
+        return self._resample(checked, rng)
+
+    @abc.abstractmethod
+    def _resample(self, seat: int, rng: random.Random) -> Self:
+        """A state `seat` cannot tell apart from this one (the seat and recording checked)."""
+
+    # --- outcome -------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat payoffs (zeros until the game is over)."""
+
+    @abc.abstractmethod
+    def winners(self) -> list[int]:
+        """The seats that won, sorted ([] until the game is over, or when nobody won)."""
+
+    @abc.abstractmethod
+    def card_places(self) -> dict[str, list[int]]:
+        """Where every card is now: place name -> card type ids (for conservation checks)."""
+
+    # --- copies, history, equality -------------------------------------------------------------
+
+    def clone(self) -> Self:
+        """An independent copy."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        other._game = self._game
+        record = other._record = self._record
+        other._history = self._history.copy() if record else self._history
+        other._legal = self._legal
+        self._copy_into(other)
+        return other
+
+    @abc.abstractmethod
+    def _copy_into(self, other: Self) -> None:
+        """Copy every field of the game's own into `other` (a bare new instance)."""
+
+    def stop_recording(self) -> None:
+        """Stop keeping the history and the record of hidden cards, for speed.
+
+        For throwaway copies that a search plays out and drops: afterwards `history`, `to_json`
+        and `resample_from_infostate` raise `RoostError`. Games read `_record` to skip their
+        own bookkeeping of hidden information."""
+        self._record = False
+
+    def history(self) -> list[int]:
+        """Every action applied since the initial state, chance outcomes included (a copy)."""
+        if not self._record:
+            raise RoostError(
+                f"{self._game.name}: this state stopped recording its history (a search copy)"
+            )
+        return self._history.copy()
+
+    def to_json(self) -> JSON:
+        """The state as its game, parameters and action list (replayed by `load_state`)."""
+        game = self._game
+        return {"game": game.name, "params": game.params, "history": self.history()}
+
+    @abc.abstractmethod
+    def _key(self) -> tuple[Any, ...]:
+        """The game's own fields, for equality (the history is compared separately)."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        return (
+            self._game == other._game
+            and self._history == other._history
+            and self._key() == other._key()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return "\n".join(f"{k}: {v}" for k, v in self._observe(OMNISCIENT).items())
