@@ -16,5 +16,5 @@ def test_the_python_example_runs() -> None:
     assert match, "the README has no 'From Python' example"
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(match.group(1), str(README), "exec"), {})  # noqa: S102
+        exec(compile(match.group(1), str(README), "exec"), {})
     assert "choose ['Will']" in out.getvalue()
