@@ -27,8 +27,7 @@ from operator import mul
 from typing import Final
 
 from roost.core.search import SearchHooks
-from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HEN
-from roost.games.manda_huevos.encoding import (
+from roost.games.manda_huevos.actions import (
     ALL_DOWN,
     EMPTY,
     HEN_STOP,
@@ -46,6 +45,7 @@ from roost.games.manda_huevos.encoding import (
     TOGGLE,
     TURN,
 )
+from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HEN
 from roost.games.manda_huevos.state import MandaHuevosState
 
 FEATURES: Final = (
