@@ -17,12 +17,9 @@ from roost.games.manda_huevos.cards import (
     CONTAINER_SIZE,
     EGG_TYPES,
     HEN,
-    MOVE_AN_EGG,
     MOVE_CARD,
     SLEEP_CARD,
-    SLEEP_WAKE,
     SWAP_CARD,
-    SWAP_EGGS,
 )
 
 MAX_SEATS: Final = 6
@@ -111,29 +108,25 @@ TAKE_IDS: Final = tuple(
     tuple(tuple(HEN_TAKE + CONTAINER_SIZE * c + s for s in BITS6[chunk]) for chunk in range(64))
     for c in range(MAX_SEATS)
 )
-ACTION_CARD_OF: Final = (MOVE_AN_EGG, SWAP_EGGS, SLEEP_WAKE)
-"""The action card (type id) used by a Move, Swap and Sleep / Wake action, in that order."""
 
 
 def seat_name(seat: int) -> str:
     return f"P{seat}"
 
 
-def container_name(seat: int) -> str:
-    return f"{seat_name(seat)}'s container"
-
-
-def position_name(position: int) -> str:
-    """Where a cell is, for people: slots are numbered 1-6 on screen (0-5 in action ids)."""
-    return f"{seat_name(position // CONTAINER_SIZE)}'s slot {position % CONTAINER_SIZE + 1}"
+CONTAINER_NAMES: Final = tuple(f"{seat_name(seat)}'s container" for seat in range(MAX_SEATS))
+POSITION_NAMES: Final = tuple(
+    f"{seat_name(p // CONTAINER_SIZE)}'s slot {p % CONTAINER_SIZE + 1}" for p in range(POSITIONS)
+)
+"""Where each cell is, for people: slots are numbered 1-6 on screen (0-5 in action ids)."""
 
 
 def egg_text(position: int, value: int | None, asleep: bool) -> str:
     """The egg at `position` in words: "egg 7 (P1's slot 3)"; a sleeping egg whose value the
     viewer may not know (`value` None) is "the sleeping egg in P1's slot 3"."""
     if value is None:
-        return f"the {'sleeping ' if asleep else ''}egg in {position_name(position)}"
-    return f"egg {value} ({position_name(position)})"
+        return f"the {'sleeping ' if asleep else ''}egg in {POSITION_NAMES[position]}"
+    return f"egg {value} ({POSITION_NAMES[position]})"
 
 
 def played_card(action: int) -> int:
@@ -168,30 +161,28 @@ def toggle_id(position: int) -> int:
     return TOGGLE + position
 
 
-def decision_string(
-    action: int, egg_at: Callable[[int], str], asleep: Callable[[int], bool]
-) -> str:
+def decision_string(action: int, egg_at: Callable[[int], str], asleep: int) -> str:
     """Readable text of a decision action; `egg_at(position)` describes an egg as the viewer
-    may know it (`egg_text`), `asleep(position)` tells whether it sleeps."""
+    may know it (`egg_text`), `asleep` is the mask of sleeping positions."""
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"action {action} is not a Manda Huevos! action (0-{PASS})")
+    if action >= SWAP:
+        if action < TOGGLE:
+            a, b = divmod(action - SWAP, POSITIONS)
+            return f"Swap Eggs: {egg_at(a)} with {egg_at(b)}"
+        if action < PASS:
+            position = action - TOGGLE
+            verb = "Wake" if asleep >> position & 1 else "Put to Sleep"
+            return f"{verb}: {egg_at(position)}"
+        return "pass (no card to play and no usable action card)"
     if action < PLAY_HEN:
         container, value = divmod(action - PLACE, EGG_TYPES)
-        return f"place egg {value} in {container_name(container)}"
+        return f"place egg {value} in {CONTAINER_NAMES[container]}"
+    if action >= MOVE:
+        position, target = divmod(action - MOVE, MAX_SEATS)
+        return f"Move an Egg: {egg_at(position)} to {CONTAINER_NAMES[target]}"
     if action == PLAY_HEN:
         return "play the hen"
     if action < HEN_STOP:
         return f"hen: take {egg_at(action - HEN_TAKE)}"
-    if action == HEN_STOP:
-        return "hen: stop taking eggs"
-    if action < SWAP:
-        position, target = divmod(action - MOVE, MAX_SEATS)
-        return f"Move an Egg: {egg_at(position)} to {container_name(target)}"
-    if action < TOGGLE:
-        a, b = divmod(action - SWAP, POSITIONS)
-        return f"Swap Eggs: {egg_at(a)} with {egg_at(b)}"
-    if action < PASS:
-        position = action - TOGGLE
-        verb = "Wake" if asleep(position) else "Put to Sleep"
-        return f"{verb}: {egg_at(position)}"
-    return "pass (no card to play and no usable action card)"
+    return "hen: stop taking eggs"

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, cast
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
 from roost.core.view import SeatView
 from roost.games.manda_huevos.actions import (
-    ACTION_CARD_OF,
     ALL_DOWN,
+    CONTAINER_NAMES,
     DEALING,
     DRAWING,
     EMPTY,
@@ -33,15 +34,14 @@ from roost.games.manda_huevos.actions import (
     PHASES,
     PLACE,
     PLAY_HEN,
+    POSITION_NAMES,
     POSITIONS,
     SWAP,
     TOGGLE,
     TURN,
     Phase,
-    container_name,
     decision_string,
     egg_text,
-    position_name,
     seat_name,
 )
 from roost.games.manda_huevos.cards import (
@@ -52,9 +52,13 @@ from roost.games.manda_huevos.cards import (
     EGG_TYPES,
     HAND_SIZE,
     HEN,
+    MOVE_AN_EGG,
     MOVE_CARD,
+    NUM_TYPES,
     SLEEP_CARD,
+    SLEEP_WAKE,
     SWAP_CARD,
+    SWAP_EGGS,
 )
 
 if TYPE_CHECKING:
@@ -247,16 +251,13 @@ def action_text(state: MandaHuevosState, action: int, viewer: int | None) -> str
         else:
             shown = CARD_NAMES[action]
         return f"{seat_name(seat)} {verb} {shown}"
-    return decision_string(
-        action,
-        lambda position: _egg_label(state, position, viewer),
-        lambda position: bool(state._asleep >> position & 1),
-    )
+    return decision_string(action, partial(_egg_label, state, viewer), state._asleep)
 
 
-def _egg_label(state: MandaHuevosState, position: int, viewer: int | None) -> str:
+def _egg_label(state: MandaHuevosState, viewer: int | None, position: int) -> str:
     """The egg at a position as `viewer` may know it, e.g. "egg 7 (P1's slot 3)"."""
-    value = state._cells[position] if position < len(state._cells) else EMPTY
+    cells = state._cells
+    value = cells[position] if position < len(cells) else EMPTY
     if value == EMPTY:
         return egg_text(position, None, False)
     if state._asleep >> position & 1 and viewer != OMNISCIENT and state._sleeping_hidden():
@@ -264,64 +265,74 @@ def _egg_label(state: MandaHuevosState, position: int, viewer: int | None) -> st
     return egg_text(position, value, False)
 
 
+_CARD_CHOICES: Final = tuple(Choice("card", card, CARD_NAMES[card]) for card in range(NUM_TYPES))
+_CONTAINER_CHOICES: Final = tuple(
+    Choice("container", seat, CONTAINER_NAMES[seat]) for seat in range(MAX_SEATS)
+)
+_STOP: Final = (Choice("option", 0, "stop taking eggs"),)
+_PASS: Final = (Choice("option", 1, "pass"),)
+
+
 def action_info(state: MandaHuevosState, action: int, viewer: int | None) -> ActionInfo:
     """A legal decision as data. Steps (RULES.md, "Actions as data"): the card first (an egg or
     the hen from the hand, or a face-up action card), then the egg it acts on (its container,
     then the egg), then where it goes (a container, or the second egg of a swap)."""
-
-    def card(card_id: int) -> Choice:
-        return Choice("card", card_id, CARD_NAMES[card_id])
-
-    def container(seat: int) -> Choice:
-        return Choice("container", seat, container_name(seat))
-
-    def egg(position: int) -> tuple[Choice, Choice]:
-        label = _egg_label(state, position, viewer)
-        return container(position // CONTAINER_SIZE), Choice("egg", position, label)
-
     if action < PLAY_HEN:
         seat, value = divmod(action - PLACE, EGG_TYPES)
         landing = state._lowest_free(seat) % CONTAINER_SIZE
-        steps: tuple[Choice, ...] = (card(value), container(seat))
+        steps: tuple[Choice, ...] = (_CARD_CHOICES[value], _CONTAINER_CHOICES[seat])
         return ActionInfo("place", steps, cards=(value,), seat=seat, container=seat, slot=landing)
     if action == PLAY_HEN:
-        return ActionInfo("hen", (card(HEN),), cards=(HEN,))
+        return ActionInfo("hen", (_CARD_CHOICES[HEN],), cards=(HEN,))
     if action < HEN_STOP:
         position = action - HEN_TAKE
         return ActionInfo(
             "take",
-            egg(position),
+            _egg_steps(state, viewer, position),
             seat=state._player,
             container=position // CONTAINER_SIZE,
             slot=position % CONTAINER_SIZE,
         )
     if action == HEN_STOP:
-        return ActionInfo("stop", (Choice("option", 0, "stop taking eggs"),))
+        return ActionInfo("stop", _STOP)
     if action == PASS:
-        return ActionInfo("pass", (Choice("option", 1, "pass"),))
+        return ActionInfo("pass", _PASS)
     toward: int | None
     if action < SWAP:
-        position, target = divmod(action - MOVE, MAX_SEATS)
-        steps = (card(ACTION_CARD_OF[MOVE_CARD]), *egg(position), container(target))
-        kind, first, toward = "move", position, target
+        first, toward = divmod(action - MOVE, MAX_SEATS)
+        kind = "move"
+        steps = (
+            _CARD_CHOICES[MOVE_AN_EGG],
+            *_egg_steps(state, viewer, first),
+            _CONTAINER_CHOICES[toward],
+        )
     elif action < TOGGLE:
-        a, b = divmod(action - SWAP, POSITIONS)
+        first, second = divmod(action - SWAP, POSITIONS)
         # The egg in the container nearest after the mover's (the mover's own first) is picked
         # first, so a swap with one's own container starts from one's own egg.
         n = state._game.num_players
         player = state._player
-        if (b // CONTAINER_SIZE - player) % n < (a // CONTAINER_SIZE - player) % n:
-            a, b = b, a
-        steps = (card(ACTION_CARD_OF[SWAP_CARD]), *egg(a), *egg(b))
-        kind, first, toward = "swap", a, b // CONTAINER_SIZE
+        if (second // CONTAINER_SIZE - player) % n < (first // CONTAINER_SIZE - player) % n:
+            first, second = second, first
+        kind, toward = "swap", second // CONTAINER_SIZE
+        steps = (
+            _CARD_CHOICES[SWAP_EGGS],
+            *_egg_steps(state, viewer, first),
+            *_egg_steps(state, viewer, second),
+        )
     else:
-        position = action - TOGGLE
-        steps = (card(ACTION_CARD_OF[SLEEP_CARD]), *egg(position))
-        kind = "wake" if state._asleep >> position & 1 else "sleep"
-        first, toward = position, None
+        first, toward = action - TOGGLE, None
+        kind = "wake" if state._asleep >> first & 1 else "sleep"
+        steps = (_CARD_CHOICES[SLEEP_WAKE], *_egg_steps(state, viewer, first))
     return ActionInfo(
         kind, steps, seat=toward, container=first // CONTAINER_SIZE, slot=first % CONTAINER_SIZE
     )
+
+
+def _egg_steps(state: MandaHuevosState, viewer: int | None, position: int) -> tuple[Choice, Choice]:
+    """Picking an egg: its container, then the egg."""
+    label = _egg_label(state, viewer, position)
+    return _CONTAINER_CHOICES[position // CONTAINER_SIZE], Choice("egg", position, label)
 
 
 # --- refusals --------------------------------------------------------------------------------
@@ -378,7 +389,7 @@ def why_illegal(state: MandaHuevosState, action: int) -> str:
     position = action - TOGGLE
     if not _on_board(state, position):
         return f"there is no {seat_name(position // CONTAINER_SIZE)} at this table"
-    return f"{position_name(position)} is empty: there is no egg to put to sleep or wake"
+    return f"{POSITION_NAMES[position]} is empty: there is no egg to put to sleep or wake"
 
 
 def _on_board(state: MandaHuevosState, position: int) -> bool:
@@ -388,16 +399,16 @@ def _on_board(state: MandaHuevosState, position: int) -> bool:
 def _why_not_target(state: MandaHuevosState, container: int) -> str:
     if container >= state._game.num_players:
         return f"there is no {seat_name(container)} at this table"
-    return f"{container_name(container)} is full"
+    return f"{CONTAINER_NAMES[container]} is full"
 
 
 def _why_not_movable(state: MandaHuevosState, position: int) -> str:
     if not _on_board(state, position):
         return f"there is no {seat_name(position // CONTAINER_SIZE)} at this table"
     if not state._occupied >> position & 1:
-        return f"{position_name(position)} is empty"
+        return f"{POSITION_NAMES[position]} is empty"
     if state._asleep >> position & 1:
-        return f"the egg in {position_name(position)} is asleep and cannot be moved"
+        return f"the egg in {POSITION_NAMES[position]} is asleep and cannot be moved"
     return ""
 
 
