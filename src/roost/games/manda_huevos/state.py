@@ -232,22 +232,25 @@ class MandaHuevosState(State):
 
     def _apply(self, action: int) -> None:
         phase = self._phase
-        if phase in (TURN, HEN_TAKING):
-            if action < PLAY_HEN:
+        if phase == TURN:
+            if action >= MOVE:
+                if action < PASS:
+                    self._passes = 0
+                    self._use_action_card(action)
+                else:
+                    self._pass()
+            elif action < PLAY_HEN:
                 self._passes = 0
                 self._place(action)
-            elif action == PLAY_HEN:
+            else:
                 self._passes = 0
                 self._play_hen()
-            elif action < HEN_STOP:
-                self._hen_take(action - HEN_TAKE)
-            elif action == HEN_STOP:
+            return
+        if phase == HEN_TAKING:
+            if action == HEN_STOP:
                 self._finish_play()
-            elif action < PASS:
-                self._passes = 0
-                self._use_action_card(action)
             else:
-                self._pass()
+                self._hen_take(action - HEN_TAKE)
             return
         self._pool.remove(action)
         if phase == DEALING:
@@ -268,7 +271,8 @@ class MandaHuevosState(State):
                 # After the draw that follows a forced egg play, all three action cards turn
                 # face up again.
                 self._down[player] = 0
-            self._next_turn()
+            self._player = (player + 1) % self._game.num_players
+            self._phase = TURN
 
     def _retire_slot(self) -> None:
         """The mover showed a card from hand: match it to the oldest slot (a public rule)."""
@@ -282,23 +286,30 @@ class MandaHuevosState(State):
 
     def _place(self, action: int) -> None:
         container, value = divmod(action - PLACE, EGG_TYPES)
-        self._hands[self._player].remove(value)
-        position = self._lowest_free(container)
+        player = self._player
+        self._hands[player].remove(value)
+        base = CONTAINER_SIZE * container
+        free = ~(self._occupied >> base) & FULL
+        position = base + (free & -free).bit_length() - 1
         self._cells[position] = value
         if self._record:
-            self._retire_slot()
-            self._origin[position] = len(self._history) - 1
+            played = len(self._history) - 1
+            self._canon.append((self._slots[player].pop(0), played, player))
+            self._origin[position] = played
         occupied = self._occupied | 1 << position
         self._occupied = occupied
         game = self._game
         if game.quick:
-            if (occupied >> (CONTAINER_SIZE * container)) & FULL == FULL:
+            if (occupied >> base) & FULL == FULL:
                 self._phase = OVER
                 return
         elif occupied == game.full_mask:
             self._phase = OVER
             return
-        self._finish_play()
+        if self._pool:
+            self._phase = DRAWING  # the common case of `_finish_play`
+        else:
+            self._finish_play()
 
     def _play_hen(self) -> None:
         self._hands[self._player].remove(HEN)
@@ -367,7 +378,7 @@ class MandaHuevosState(State):
         else:
             self._asleep ^= 1 << (action - TOGGLE)
             self._down[player] |= SLEEP_BIT
-        self._next_turn()
+        self._player = (player + 1) % self._game.num_players
 
     def _pass(self) -> None:
         """No card to play and no usable action card. A full round of passes means nothing can
