@@ -292,7 +292,7 @@ class MandaHuevosState(State):
         free = ~(self._occupied >> base) & FULL
         position = base + (free & -free).bit_length() - 1
         self._cells[position] = value
-        if self._record:
+        if self._record:  # the egg shown is matched to the oldest slot (see `_retire_slot`)
             played = len(self._history) - 1
             self._canon.append((self._slots[player].pop(0), played, player))
             self._origin[position] = played
