@@ -1,7 +1,7 @@
-"""Resampling a BIG CHICKEN state from what one seat knows.
+"""Resampling a BIG CHICKEN state from what one seat knows: the solver.
 
-The seat knows every public event (`state._events`: deals, cards shown, face-up gifts, Lays,
-cleared Runs, catches, the hands shown at each Round's end), its own cards as dealt and as
+The seat knows every public event (the record of `hidden.py`: deals, cards shown, face-up gifts,
+Lays, cleared Runs, catches, the hands shown at each Round's end), its own cards as dealt and as
 drawn, and nothing else. A resample is a history that agrees with all of that, Round by Round:
 
 * **who was dealt what** (other seats), and
@@ -38,13 +38,12 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
 from operator import lt, neg, sub
 from typing import TYPE_CHECKING, Any
 
+from roost.games.big_chicken.actions import CARDS
 from roost.games.big_chicken.cards import NUM_TYPES
-from roost.games.big_chicken.lays import CARDS
-from roost.games.big_chicken.table import (
+from roost.games.big_chicken.hidden import (
     EV_CATCH,
     EV_CLEAR,
     EV_END,
@@ -54,21 +53,12 @@ from roost.games.big_chicken.table import (
     EV_ROUND,
     EV_SHOW,
 )
+from roost.games.big_chicken.rules import set_hand
 
 if TYPE_CHECKING:
     from roost.games.big_chicken.state import BigChickenState
 
 T = NUM_TYPES
-
-
-@dataclass
-class Solution:
-    history: list[int]
-    hands: list[list[int]] | None
-    """Counts per type for every seat in the current Round (None: no Round is in progress)."""
-    discard: list[int]
-    pool: list[int]
-    """The undealt cards (or, with two players, the cards left out)."""
 
 
 class _Work:
@@ -523,9 +513,9 @@ def _counts(cards: tuple[int, ...] | list[int]) -> list[int]:
     return counts
 
 
-def resample(state: BigChickenState, seat: int, rng: random.Random) -> Solution:
-    """A history (and the current Round's hidden cards) `seat` cannot tell from the real one."""
-
+def resample(state: BigChickenState, seat: int, rng: random.Random) -> BigChickenState:
+    """A state `seat` cannot tell from this one: a history that agrees with the public record
+    and the seat's own cards, and the current Round's hidden cards to match."""
     game = state.game
     n = game.num_players
     history = state._history
@@ -533,9 +523,7 @@ def resample(state: BigChickenState, seat: int, rng: random.Random) -> Solution:
     deck = _counts(game.deck)
     starts = [k for k, event in enumerate(events) if event[0] == EV_ROUND]
     new_history = history.copy()
-    hands: list[list[int]] | None = None
-    discard: list[int] = []
-    pool: list[int] = []
+    result = state.clone()
     for r, begin in enumerate(starts):
         end = starts[r + 1] if r + 1 < len(starts) else len(events)
         round_events = events[begin:end]
@@ -549,10 +537,12 @@ def resample(state: BigChickenState, seat: int, rng: random.Random) -> Solution:
                 new_history[pos] = card
         for pos, card in work.assign:
             new_history[pos] = card
-        if round_events[-1][0] != EV_END:
-            hands = [
-                [dealt[p][card] + work.run[p * T + card] for card in range(T)] for p in range(n)
-            ]
-            discard = _cards(work.disc)
-            pool = left
-    return Solution(new_history, hands, discard, pool)
+        if round_events[-1][0] != EV_END:  # the Round in progress: its hidden cards
+            for p in range(n):
+                if p != seat:
+                    set_hand(result, p, [dealt[p][c] + work.run[p * T + c] for c in range(T)])
+            result._discard = _cards(work.disc)
+            result._pool = left
+    result._history = new_history
+    result._legal = None
+    return result
