@@ -81,7 +81,6 @@ class Table(Scenario):
         super().__init__("big-chicken", players=players, **params)
         self.deal(hands)
 
-    @property
     def view(self) -> BigChickenObservation:
         """Everything (the omniscient observation)."""
         return read(self.obs())
@@ -92,7 +91,7 @@ class Table(Scenario):
     def deal(self, hands: dict[int, list[str]]) -> Table:
         """Deal a whole Round, one card at a time from the player after the dealer: `hands`
         says which cards go to which seat first; the others get the lowest cards not wanted."""
-        obs = self.view
+        obs = self.view()
         n = obs["players"]
         wanted = {seat: [card(name) for name in cards] for seat, cards in hands.items()}
         pool = Counter(obs["deck_pool"])
@@ -116,7 +115,7 @@ class Table(Scenario):
         return self
 
     def hand(self, seat: int) -> list[str]:
-        return names(self.view["hands"][seat])
+        return names(self.view()["hands"][seat])
 
 
 BIG_RED_AND_COOPS = [
@@ -153,8 +152,8 @@ def test_deck_is_built_per_player_count_from_one_table(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_all_cards_are_dealt_ten_each(players: int) -> None:
     table = Table({}, players=players)
-    assert table.view["hand_sizes"] == [10] * players
-    assert table.view["deck_size"] == (20 if players == 2 else 0)
+    assert table.view()["hand_sizes"] == [10] * players
+    assert table.view()["deck_size"] == (20 if players == 2 else 0)
 
 
 def test_round_one_is_led_by_big_red_who_is_shown_to_everyone() -> None:
@@ -168,14 +167,14 @@ def test_round_one_is_led_by_big_red_who_is_shown_to_everyone() -> None:
 
 def test_direction_starts_cluckwise() -> None:
     table = Table({0: ["Big Red", "orange 9"]})
-    assert table.view["direction"] == Direction.CLUCKWISE
+    assert table.view()["direction"] == Direction.CLUCKWISE
     table.do("single: orange 9")
     assert table.player == 1
 
 
 def test_the_dealer_deals_from_the_next_player() -> None:
     table = Table({})
-    assert table.view["dealer"] == 3
+    assert table.view()["dealer"] == 3
     fresh = roost.load_game("big-chicken").new_initial_state()
     assert fresh.action_to_string(0, OMNISCIENT).startswith("P0 is dealt")
 
@@ -237,7 +236,7 @@ def test_trips_follow_trips() -> None:
         {0: ["Big Red", "blue 8", "blue 8", "green 8"], 1: ["blue 9", "green 9", "yellow 9"]}
     )
     table.do("trips: green 8 + blue 8 + blue 8", "trips: yellow 9 + green 9 + blue 9")
-    assert table.view["to_beat"] == laid(1, LayKind.TRIPS, ["blue 9", "green 9", "yellow 9"])
+    assert table.view()["to_beat"] == laid(1, LayKind.TRIPS, ["blue 9", "green 9", "yellow 9"])
 
 
 def test_chickens_are_above_every_number_in_suit_order() -> None:
@@ -344,24 +343,24 @@ def test_all_chicken_coops_top_their_size_and_a_skip_counts_as_a_cluck() -> None
     assert LITTLE_COOP_10S not in texts
     assert "big coop: orange 10 + orange 10 + yellow 10 + yellow 10 + green 10" in texts
     table.do("cluck (pass)", "cluck (pass)")
-    assert table.player == 0 and table.view["to_beat"] is None  # P1 skipped: Run won by P0
+    assert table.player == 0 and table.view()["to_beat"] is None  # P1 skipped: Run won by P0
 
 
 def test_after_a_coop_its_player_must_flip_or_skip() -> None:
     table = Table({0: BIG_RED_AND_COOPS})
     table.do(LITTLE_COOP_10S)
-    assert table.view["phase"] == Phase.FLIP_OR_SKIP
+    assert table.view()["phase"] == Phase.FLIP_OR_SKIP
     assert table.state.legal_actions() == [FLIP, SKIP]
     assert "choose to flip or to skip" in table.refuse(CLUCK)
     table.do("flip: reverse the direction of play")
-    assert table.view["direction"] == Direction.COUNTER_CLUCKWISE and table.player == 3
+    assert table.view()["direction"] == Direction.COUNTER_CLUCKWISE and table.player == 3
 
 
 def test_skip_passes_over_the_next_player() -> None:
     table = Table({0: BIG_RED_AND_COOPS})
     table.do(LITTLE_COOP_10S)
     table.do("skip the next player (P1)")
-    assert table.view["direction"] == Direction.CLUCKWISE and table.player == 2
+    assert table.view()["direction"] == Direction.CLUCKWISE and table.player == 2
 
 
 def going_out_on_a_coop() -> Table:
@@ -377,12 +376,12 @@ def test_going_out_on_a_coop_still_offers_flip_or_skip_and_a_flip_carries_over()
     """Rule correction: "you HAVE to do one or the other", and the next Round "continues in the
     same direction it was going"."""
     table = going_out_on_a_coop()
-    obs = table.view
+    obs = table.view()
     assert obs["hand_sizes"][0] == 0 and obs["round"] == 1
     assert obs["phase"] == Phase.FLIP_OR_SKIP and table.player == 0
     assert table.texts() == ["flip: reverse the direction of play", "skip the next player (P1)"]
     table.do("flip: reverse the direction of play")
-    obs = table.view
+    obs = table.view()
     assert obs["round"] == 2 and obs["phase"] == Phase.DEAL and obs["round_scores"][0][0] == 0
     assert obs["direction"] == Direction.COUNTER_CLUCKWISE
     table.deal({})
@@ -397,7 +396,7 @@ def test_going_out_on_a_coop_still_offers_flip_or_skip_and_a_flip_carries_over()
 def test_a_skip_when_going_out_on_a_coop_changes_nothing() -> None:
     table = going_out_on_a_coop()
     table.do("skip the next player (P1)")
-    obs = table.view
+    obs = table.view()
     assert obs["round"] == 2 and obs["phase"] == Phase.DEAL
     assert obs["direction"] == Direction.CLUCKWISE
     assert obs["round_scores"] == [[0, 30, 30, 30]]
@@ -413,7 +412,7 @@ def test_a_duck_is_declared_as_any_numbered_card_even_one_not_in_the_deck() -> N
     assert "pair: orange 9 + duck as blue 9" in texts
     assert "pair: orange 9 + duck as orange 9" in texts
     table.do("pair: orange 9 + duck as blue 9")
-    assert table.view["to_beat"] == laid(0, LayKind.PAIR, ["orange 9", "Duck"], "blue 9")
+    assert table.view()["to_beat"] == laid(0, LayKind.PAIR, ["orange 9", "Duck"], "blue 9")
     assert "Duck" not in table.hand(0)
 
 
@@ -440,9 +439,9 @@ def test_only_one_duck_per_lay_and_never_in_a_coop() -> None:
 def test_every_duck_flips_the_direction() -> None:
     table = Table({0: ["Big Red", "Duck", "blue 7"], 3: ["Duck", "blue 10"]})
     table.do("single: duck as orange 7")
-    assert table.view["direction"] == Direction.COUNTER_CLUCKWISE and table.player == 3
+    assert table.view()["direction"] == Direction.COUNTER_CLUCKWISE and table.player == 3
     table.do("single: duck as blue 10")
-    assert table.view["direction"] == Direction.CLUCKWISE and table.player == 0
+    assert table.view()["direction"] == Direction.CLUCKWISE and table.player == 0
 
 
 # --- Clucking and Runs -----------------------------------------------------------------------
@@ -459,7 +458,7 @@ def test_clucking_does_not_bind_within_a_run() -> None:
 def test_a_run_ends_when_play_comes_back_and_its_winner_leads() -> None:
     table = Table({0: ["Big Red", "orange 9"]})
     table.do("single: orange 9", "cluck (pass)", "cluck (pass)", "cluck (pass)")
-    obs = table.view
+    obs = table.view()
     assert obs["discard_size"] == 1 and obs["run"] == [] and obs["to_beat"] is None
     assert table.player == 0 and CLUCK not in table.state.legal_actions()
     assert "leader cannot cluck" in table.refuse(CLUCK)
@@ -488,7 +487,7 @@ def play_out_round_one(table: Table) -> None:
     table.do("cluck (pass)")
     table.do(BIG_COOP_9S)
     table.do("skip the next player (P3)")
-    assert table.view["last_egg"][0] == LastEgg.SAID  # said for P0 automatically
+    assert table.view()["last_egg"][0] == LastEgg.SAID  # said for P0 automatically
     table.do("cluck (pass)", "cluck (pass)")
     table.do("single: Big Red")
 
@@ -503,13 +502,13 @@ ROUND_ONE = {
 def test_going_out_ends_the_round_and_scores_cards_times_multiplier() -> None:
     table = Table(ROUND_ONE)
     play_out_round_one(table)
-    obs = table.view
+    obs = table.view()
     # P0 out: 0; P1 and P3 kept 10 cards (x3); P2 kept 5 (x1).
     assert obs["round_scores"] == [[0, 30, 5, 30]]
     assert obs["scores"] == [0, 30, 5, 30]
     last = obs["last_round_hands"]
     assert last is not None and last[0] == [] and len(last[2]) == 5
-    assert last[3] == table.seen_by(None)["last_round_hands"][3]  # (shown to everyone)
+    assert table.seen_by(None)["last_round_hands"] == last  # (shown to everyone)
     assert obs["round"] == 2 and obs["phase"] == Phase.DEAL
 
 
@@ -517,7 +516,7 @@ def test_bad_egg_tie_in_round_one_goes_to_the_highest_card_held() -> None:
     table = Table(ROUND_ONE)
     play_out_round_one(table)
     # P1 and P3 tie on 30; P3 holds the Orange Chicken.
-    assert table.view["bad_egg"] == 3 and table.view["good_egg"] == 0
+    assert table.view()["bad_egg"] == 3 and table.view()["good_egg"] == 0
 
 
 FIVE_COOPS = {
@@ -562,7 +561,7 @@ def test_bad_egg_tie_in_round_one_a_duck_is_below_every_egg() -> None:
         ("stay quiet", "catch P2"),
         catch_penalty=30,
     )
-    obs = table.view
+    obs = table.view()
     assert obs["last_round_hands"] is not None
     assert names(obs["last_round_hands"][1]) == ["Duck"]
     assert names(obs["last_round_hands"][2]) == ["orange 5"]
@@ -576,7 +575,7 @@ def test_good_egg_tie_in_round_one_a_duck_is_the_lowest_highest_card() -> None:
     table = one_card_left_each(
         ("stay quiet", "catch P0"), ("say Last Egg",), ("say Last Egg",), catch_penalty=2
     )
-    obs = table.view
+    obs = table.view()
     assert obs["round_scores"] == [[2, 1, 1, 30, 30]]  # P0 went out, and was caught
     assert obs["good_egg"] == 1  # P1's Duck is lower than P2's orange 5
     assert obs["bad_egg"] == 4  # P3 and P4 tie; P4 holds the Orange Chicken
@@ -585,16 +584,16 @@ def test_good_egg_tie_in_round_one_a_duck_is_the_lowest_highest_card() -> None:
 def test_the_bad_egg_deals_and_the_direction_carries_over() -> None:
     table = Table(ROUND_ONE)
     play_out_round_one(table)
-    assert table.view["dealer"] == 3
+    assert table.view()["dealer"] == 3
     assert table.state.action_to_string(0, OMNISCIENT).startswith("P0 is dealt")
-    assert table.view["direction"] == Direction.COUNTER_CLUCKWISE
+    assert table.view()["direction"] == Direction.COUNTER_CLUCKWISE
 
 
 def test_the_good_egg_gives_its_best_card_but_big_red_and_gets_one_back() -> None:
     table = Table(ROUND_ONE)
     play_out_round_one(table)
     table.deal({0: ["Big Red", "Yellow Chicken", "Duck"], 3: ["orange 10"]})
-    assert table.view["phase"] == Phase.GOOD_EGG_GIVES and table.player == 0
+    assert table.view()["phase"] == Phase.GOOD_EGG_GIVES and table.player == 0
     assert table.texts() == ["give your best card, Yellow Chicken, to the Bad Egg (face up)"]
     assert "best card" in table.refuse(GIVE_BEST + card("Duck"))
     table.do("give your best card, Yellow Chicken, to the Bad Egg (face up)")
@@ -606,7 +605,7 @@ def test_the_good_egg_gives_its_best_card_but_big_red_and_gets_one_back() -> Non
         assert exchange == {"given": card("Yellow Chicken"), "returned": card("orange 10")}
     assert "Yellow Chicken" in table.hand(3) and "orange 10" in table.hand(0)
     # The Good Egg leads, in the direction carried over.
-    assert table.player == 0 and table.view["leader"] == 0
+    assert table.player == 0 and table.view()["leader"] == 0
     table.do("single: orange 10")
     assert table.player == 3
 
@@ -649,7 +648,7 @@ def test_bad_egg_tie_later_goes_to_the_previous_round_score() -> None:
     table.do("skip the next player (P3)", "cluck (pass)", "cluck (pass)")
     table.do("little coop: green 9 + green 9 + blue 9 + blue 9", "skip the next player (P3)")
     table.do("cluck (pass)", "cluck (pass)", "single: Big Red")
-    obs = table.view
+    obs = table.view()
     assert obs["round_scores"][1] == [0, 18, 30, 30]  # P1: 9 cards x2
     # P2 and P3 tie on 30; P2 holds the higher card (Orange Chicken), but the previous
     # Round's scores come first: P3 scored 30 there, P2 only 5.
@@ -659,7 +658,7 @@ def test_bad_egg_tie_later_goes_to_the_previous_round_score() -> None:
 def test_scores_with_custom_multipliers_and_rounds() -> None:
     table = Table(ROUND_ONE, rounds=1, multipliers="5:4")
     play_out_round_one(table)
-    assert table.view["round_scores"] == [[0, 40, 20, 40]]
+    assert table.view()["round_scores"] == [[0, 40, 20, 40]]
     assert table.is_over()
     assert table.state.returns() == [1.0, 0.0, 0.0, 0.0]
     assert table.state.winners() == [0]
@@ -682,8 +681,8 @@ def test_last_egg_is_said_automatically_by_default() -> None:
     table.do(LITTLE_COOP_10S, "skip the next player (P1)")
     table.do("cluck (pass)", "cluck (pass)")
     table.do(BIG_COOP_9S, "skip the next player (P1)")
-    assert table.view["last_egg"] == [LastEgg.SAID, None, None, None]
-    assert table.view["phase"] == Phase.PLAY
+    assert table.view()["last_egg"] == [LastEgg.SAID, None, None, None]
+    assert table.view()["phase"] == Phase.PLAY
 
 
 def strict_to_last_egg(**params: Any) -> Table:
@@ -692,7 +691,7 @@ def strict_to_last_egg(**params: Any) -> Table:
     table.do("cluck (pass)", "cluck (pass)")
     table.do(LITTLE_COOP_10S)
     table.do("skip the next player (P1)")
-    assert table.view["phase"] == Phase.LAST_EGG and table.player == 0
+    assert table.view()["phase"] == Phase.LAST_EGG and table.player == 0
     return table
 
 
@@ -701,20 +700,20 @@ def test_strict_last_egg_said_by_the_player() -> None:
     assert table.texts() == ["say Last Egg", "stay quiet (do not say Last Egg)"]
     assert "say Last Egg or stay quiet" in table.refuse(CLUCK)
     table.do("say Last Egg")
-    assert table.view["last_egg"][0] == LastEgg.SAID and table.player == 2
+    assert table.view()["last_egg"][0] == LastEgg.SAID and table.player == 2
 
 
 def test_strict_quiet_player_caught_draws_two_from_the_discard_and_pays() -> None:
     table = strict_to_last_egg(catch_penalty=2)
     table.do("stay quiet (do not say Last Egg)")
     # Opponents in the direction of play, from the next player: P1 first.
-    assert table.view["phase"] == Phase.CATCH and table.player == 1
+    assert table.view()["phase"] == Phase.CATCH and table.player == 1
     assert table.seen_by(3)["quiet_player"] == 0
     assert "catch them or let it go" in table.refuse(CLUCK)
     table.do("let it go")
     assert table.player == 2
     table.do("catch P0: Last Egg!")
-    assert table.player == CHANCE and table.view["phase"] == Phase.PENALTY_DRAW
+    assert table.player == CHANCE and table.view()["phase"] == Phase.PENALTY_DRAW
     outcomes = dict(table.state.chance_outcomes())
     assert set(outcomes) == {card(n) for n in ("blue 9", "green 9", "yellow 9")}
     assert table.state.action_to_string(card("blue 9"), 1).endswith(
@@ -723,7 +722,7 @@ def test_strict_quiet_player_caught_draws_two_from_the_discard_and_pays() -> Non
     assert "blue 9" in table.state.action_to_string(card("blue 9"), 0)
     assert "no orange 7 is left in the discard pile" in table.refuse(card("orange 7"))
     table.draw("blue 9", "green 9")
-    obs = table.view
+    obs = table.view()
     assert obs["hand_sizes"][0] == 3 and obs["discard_size"] == 3
     assert obs["catches"][0] == 1 and obs["penalties"][0] == 2
     assert obs["phase"] == Phase.PLAY and table.player == 2  # P1 was skipped by the Coop
@@ -732,7 +731,7 @@ def test_strict_quiet_player_caught_draws_two_from_the_discard_and_pays() -> Non
 def test_strict_nobody_catches() -> None:
     table = strict_to_last_egg()
     table.do("stay quiet (do not say Last Egg)", "let it go", "let it go", "let it go")
-    assert table.view["last_egg"][0] == LastEgg.QUIET and table.view["hand_sizes"][0] == 1
+    assert table.view()["last_egg"][0] == LastEgg.QUIET and table.view()["hand_sizes"][0] == 1
     assert table.player == 2
 
 
@@ -744,9 +743,9 @@ def test_strict_catch_with_an_empty_discard_draws_nothing() -> None:
     table.do("skip the next player (P3)")
     table.do(BIG_COOP_9S)
     table.do("flip: reverse the direction of play", "stay quiet (do not say Last Egg)")
-    assert table.view["discard_size"] == 0  # no Run has been cleared yet
+    assert table.view()["discard_size"] == 0  # no Run has been cleared yet
     table.do("catch P0: Last Egg!")
-    obs = table.view
+    obs = table.view()
     assert obs["phase"] == Phase.PLAY and obs["hand_sizes"][0] == 1
     assert obs["catches"][0] == 1 and obs["last_egg"][0] == LastEgg.SAID
 
@@ -759,7 +758,7 @@ def test_caught_players_score_their_penalty_unmultiplied() -> None:
     table.do("pair: blue 9 + blue 9", "say Last Egg")
     table.do("cluck (pass)", "cluck (pass)", "cluck (pass)")
     table.do("single: Big Red")
-    assert table.view["round_scores"][0][0] == 7
+    assert table.view()["round_scores"][0][0] == 7
 
 
 def test_catch_limit_makes_last_egg_automatic() -> None:
@@ -768,8 +767,8 @@ def test_catch_limit_makes_last_egg_automatic() -> None:
     table.draw("blue 9", "blue 9")
     table.do("cluck (pass)", "cluck (pass)")
     table.do("pair: blue 9 + blue 9")
-    assert table.view["phase"] == Phase.PLAY  # no choice: caught once already
-    assert table.view["last_egg"][0] == LastEgg.SAID
+    assert table.view()["phase"] == Phase.PLAY  # no choice: caught once already
+    assert table.view()["last_egg"][0] == LastEgg.SAID
 
 
 # --- the end of the game: Golden Egg, Rotten Egg ---------------------------------------------
@@ -778,7 +777,7 @@ def test_catch_limit_makes_last_egg_automatic() -> None:
 def two_rounds_tied() -> Table:
     """Two players; each goes out in one Round holding 10s, 9s and Big Red: 30 points each."""
     table = Table({0: BIG_RED_AND_COOPS}, players=2, rounds=2)
-    assert table.view["leader"] == 0
+    assert table.view()["leader"] == 0
     for seat in (0, 1):
         if seat == 1:
             table.deal({1: BIG_RED_AND_COOPS})
@@ -791,7 +790,7 @@ def two_rounds_tied() -> Table:
 
 def test_golden_egg_tie_is_drawn_from_the_full_deck_and_ducks_lose() -> None:
     table = two_rounds_tied()
-    obs = table.view
+    obs = table.view()
     assert obs["scores"] == [30, 30] and obs["phase"] == Phase.TIE_DRAW
     assert obs["rotten_eggs"] == [0, 1]  # shared
     assert sum(p for _, p in table.state.chance_outcomes()) == pytest.approx(1.0)
@@ -837,7 +836,7 @@ def test_good_egg_tie_goes_to_the_lowest_highest_card_held() -> None:
     table.draw("blue 9", "blue 9")
     table.do("cluck (pass)", "cluck (pass)", "pair: blue 9 + blue 9", "say Last Egg")
     table.do("cluck (pass)", "cluck (pass)", "cluck (pass)", "single: Big Red")
-    obs = table.view
+    obs = table.view()
     # Everyone scores 10: P0 its penalty (never multiplied), the others 10 cards x1.
     assert obs["round_scores"] == [[10, 10, 10, 10]]
     assert obs["bad_egg"] == 3  # the highest card held: the Orange Chicken
@@ -855,7 +854,7 @@ def test_good_egg_tie_goes_to_the_lowest_highest_card_held() -> None:
 def test_two_players_highest_card_leads_and_is_shown() -> None:
     table = Table({1: ["Orange Chicken"], 0: ["Duck"]}, players=2)
     # Big Red is among the 20 unused cards here (dealt lowest first).
-    obs = table.view
+    obs = table.view()
     assert card("Big Red") in obs["deck_pool"]
     assert obs["leader"] == 1 and obs["shown"] == {"seat": 1, "card": card("Orange Chicken")}
     assert obs["deck_size"] == 20
@@ -866,16 +865,16 @@ def test_two_players_ducks_do_not_flip_and_coops_neither_flip_nor_skip() -> None
         {0: ["Big Red", "Duck", "blue 7", "blue 8", "blue 8", "green 8", "green 8"]}, players=2
     )
     table.do("single: duck as orange 7")
-    assert table.view["direction"] == Direction.CLUCKWISE and table.player == 1
+    assert table.view()["direction"] == Direction.CLUCKWISE and table.player == 1
     table.do("cluck (pass)")
     table.do("little coop: green 8 + green 8 + blue 8 + blue 8")
-    assert table.view["phase"] == Phase.PLAY and table.player == 1
+    assert table.view()["phase"] == Phase.PLAY and table.player == 1
     assert FLIP not in table.state.legal_actions()
 
 
 def test_two_players_have_no_exchange() -> None:
     table = two_rounds_tied()
-    assert table.view["exchange"] == {"given": None, "returned": None}
+    assert table.view()["exchange"] == {"given": None, "returned": None}
 
 
 # --- actions: ids, text and data -------------------------------------------------------------
