@@ -131,17 +131,6 @@ def hand(state: BigChickenState, seat: int) -> list[int]:
     return cards
 
 
-def set_hand(state: BigChickenState, seat: int, counts: list[int]) -> None:
-    """Make `seat` hold exactly `counts` (copies per type): for resampling."""
-    eggs = [0] * 10
-    for card in range(NUM_EGG_TYPES):
-        eggs[card >> 2] += counts[card] * _POW3[card & 3]
-    state._eggs[seat] = eggs
-    state._ducks[seat] = counts[DUCK]
-    state._chicks[seat] = sum(counts[card] << i for i, card in enumerate(CHICKENS))
-    state._sizes[seat] = sum(counts)
-
-
 def holds(state: BigChickenState, seat: int, action: int) -> bool:
     """Whether `seat` holds the cards of Lay `action`."""
     number = NUMBER[action]

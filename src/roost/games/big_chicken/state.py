@@ -2,7 +2,7 @@
 
 The transitions (the deal, the exchange, Lays and Clucks, Coops, Last Egg, the end of a Round
 and of the game) are in `rules.py`; what each seat sees in `views.py`; the public record and
-resampling in `hidden.py` and `resample.py`.
+resampling in `hidden.py`.
 
 Legal Lays are gathered from lists precomputed per number and code (`actions.py`), so
 generating them never looks at the whole action space; they are computed once per node.
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from roost.core.actions import ActionInfo
 from roost.core.state import State
-from roost.games.big_chicken import resample, views
+from roost.games.big_chicken import hidden, views
 from roost.games.big_chicken.actions import (
     BAD_GIVES,
     BIG_RED_LAY,
@@ -382,13 +382,6 @@ class BigChickenState(State):
         """The Golden Egg (the winner) once the game is over."""
         return list(self._winners) if self._phase == OVER else []
 
-    def rotten_eggs(self) -> list[int]:
-        """The seats with the most points once the game is over (the title is shared)."""
-        if self._phase != OVER and self._phase != TIE_DRAW:
-            return []
-        high = max(self._totals)
-        return [p for p, total in enumerate(self._totals) if total == high]
-
     def card_places(self) -> dict[str, list[int]]:
         places = {f"hand {seat}": hand(self, seat) for seat in range(self._game.num_players)}
         places["deck"] = list(self._pool)
@@ -476,7 +469,7 @@ class BigChickenState(State):
     # --- hidden information and what each seat sees ------------------------------------------
 
     def _resample(self, seat: int, rng: random.Random) -> BigChickenState:
-        return resample.resample(self, seat, rng)
+        return hidden.resample(self, seat, rng)
 
     def _observe(self, viewer: int | None) -> views.BigChickenObservation:
         return views.observation(self, viewer)

@@ -277,7 +277,8 @@ def observation(state: BigChickenState, seat: int | None) -> BigChickenObservati
         obs["discard"] = sorted(state._discard)
     if (phase in (TIE_DRAW, OVER)) and state._round >= game.rounds:
         obs["tie_draws"] = [{"seat": p, "card": c} for p, c in state._tie_draws]
-        obs["rotten_eggs"] = state.rotten_eggs()
+        high = max(state._totals)  # the Rotten Egg title is shared
+        obs["rotten_eggs"] = [p for p, total in enumerate(state._totals) if total == high]
     if phase == OVER:
         obs["winners"] = state.winners()
         obs["golden_egg"] = state.winners()
