@@ -352,7 +352,8 @@ def _after_lay(state: BigChickenState, steps: int) -> None:
             state._phase = LAST_EGG
             return
         state._last_egg[p] = SAID
-    continue_play(state)
+    state._phase = PLAY
+    state._player = state._next
 
 
 def continue_play(state: BigChickenState) -> None:

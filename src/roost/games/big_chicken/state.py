@@ -46,6 +46,7 @@ from roost.games.big_chicken.actions import (
     GOOD_GIVES,
     KEY,
     LAST_EGG,
+    LAY_TEXT,
     LEAD,
     LET_GO,
     NUMBER,
@@ -321,12 +322,15 @@ class BigChickenState(State):
     def sample_chance(self, rng: random.Random) -> int:
         """Draw the next card (overrides the base only to skip a call: playouts deal often)."""
         phase = self._phase
-        if phase in (DEAL, TIE_DRAW):
+        if phase == DEAL:
             pool = self._pool
             return pool[rng.randrange(len(pool))]
         if phase == PENALTY:
             discard = self._discard
             return discard[rng.randrange(len(discard))]
+        if phase == TIE_DRAW:
+            pool = self._pool
+            return pool[rng.randrange(len(pool))]
         return super().sample_chance(rng)  # not a chance node: the base says so
 
     def _sample(self, rng: random.Random) -> int:
@@ -475,6 +479,8 @@ class BigChickenState(State):
         return views.observation(self, viewer)
 
     def _action_text(self, action: int, viewer: int | None) -> str:
+        if action < FLIP and self._player >= 0:  # a Lay or a Cluck (the same for everyone)
+            return LAY_TEXT[action]
         return views.action_text(self, action, viewer)
 
     def _action_info(self, action: int, viewer: int | None) -> ActionInfo:
