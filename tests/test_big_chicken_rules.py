@@ -359,6 +359,8 @@ def test_after_a_coop_its_player_must_flip_or_skip() -> None:
 def test_skip_passes_over_the_next_player() -> None:
     table = Table({0: BIG_RED_AND_COOPS})
     table.do(LITTLE_COOP_10S)
+    info = table.state.action_info(SKIP, 0)
+    assert info.kind == "skip" and info.seat == 1
     table.do("skip the next player (P1)")
     assert table.view()["direction"] == Direction.CLUCKWISE and table.player == 2
 
@@ -395,6 +397,7 @@ def test_going_out_on_a_coop_still_offers_flip_or_skip_and_a_flip_carries_over()
 
 def test_a_skip_when_going_out_on_a_coop_changes_nothing() -> None:
     table = going_out_on_a_coop()
+    assert table.state.action_info(SKIP, 0).seat is None  # nobody is passed over
     table.do("skip the next player (P1)")
     obs = table.view()
     assert obs["round"] == 2 and obs["phase"] == Phase.DEAL

@@ -322,13 +322,13 @@ def action_info(state: BigChickenState, action: int) -> ActionInfo:
         return _lay_info(action)
     text = decision_text(state, action)
     if action in (FLIP, SKIP):
-        skipped = (state._player + state._direction) % state._game.num_players
-        kind = "flip" if action == FLIP else "skip"
-        return ActionInfo(
-            kind,
-            (Choice("option", action - FLIP, text),),
-            seat=skipped if action == SKIP else None,
-        )
+        player = state._player
+        skipped = (player + state._direction) % state._game.num_players
+        if action == FLIP:
+            return ActionInfo("flip", (Choice("option", 0, text),))
+        # A Coop that went out ends the Round: its skip passes over nobody.
+        seat = skipped if state._sizes[player] else None
+        return ActionInfo("skip", (Choice("option", 1, text),), seat=seat)
     if action in (DECLARE, FORGET):
         kind = "say_last_egg" if action == DECLARE else "stay_quiet"
         return ActionInfo(kind, (Choice("option", action - DECLARE, text),))
