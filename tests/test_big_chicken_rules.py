@@ -943,6 +943,22 @@ def test_selected_cards_pick_a_lay_up_to_what_the_duck_stands_for() -> None:
     assert checked > 50
 
 
+def test_the_card_catalogue_gives_every_card_a_colour_symbol_and_text() -> None:
+    infos = roost.load_game("big-chicken", players=3).card_types()
+    assert [info.id for info in infos] == list(range(len(CARD_NAMES)))
+    assert [info.name for info in infos] == list(CARD_NAMES)
+    orange_9 = infos[card("orange 9")]
+    assert (orange_9.kind, orange_9.label, orange_9.colour, orange_9.symbol) == (
+        "egg",
+        "9",
+        "orange",
+        "O",
+    )
+    assert infos[DUCK].kind == "duck" and infos[DUCK].colour is None
+    assert infos[card("Big Red")].colour == "red" and infos[card("Big Red")].kind == "chicken"
+    assert all(info.symbol and info.text for info in infos)
+
+
 def test_a_deal_is_told_only_to_its_receiver() -> None:
     state = roost.load_game("big-chicken").new_initial_state()
     orange_9 = card("orange 9")

@@ -19,8 +19,8 @@ from roost.games.big_chicken.views import Direction, Lay, read
 _STYLE: Final = {
     "blue": "bold blue",
     "green": "bold green",
-    "gold": "bold yellow",
-    "darkorange": "bold dark_orange",
+    "yellow": "bold yellow",
+    "orange": "bold dark_orange",
     "red": "bold red",
 }
 _DUCK_STYLE: Final = "bold magenta"

@@ -122,7 +122,7 @@ def dealt_per_round(players: int) -> int:
     return HAND_SIZE * players
 
 
-SUIT_COLOURS: Final = ("blue", "green", "gold", "darkorange", "red")
+SUIT_COLOURS: Final = ("blue", "green", "yellow", "orange", "red")
 """CSS colours of the suits, then Big Red's."""
 SUIT_SYMBOLS: Final = ("B", "G", "Y", "O", "R")
 """A letter per suit (and R for Big Red), printed on the cards for colour-blind players."""
