@@ -46,6 +46,7 @@ from roost.games.big_chicken.actions import (
     GOOD_GIVES,
     KEY,
     LAST_EGG,
+    LAY_BASE,
     LAY_TEXT,
     LEAD,
     LET_GO,
@@ -56,6 +57,7 @@ from roost.games.big_chicken.actions import (
     SIZE,
     SKIP,
     TIE_DRAW,
+    beats,
 )
 from roost.games.big_chicken.rules import (
     NOBODY,
@@ -68,6 +70,7 @@ from roost.games.big_chicken.rules import (
     good_gives,
     hand,
     hand_counts,
+    holds,
     lay,
     let_go,
     penalty_draw,
@@ -290,6 +293,16 @@ class BigChickenState(State):
                     if KEY[a] > key:
                         out.append(a)
         return out
+
+    def _is_legal(self, action: int) -> bool:
+        """In a Run, check one Lay without listing them all (replays ask for no list)."""
+        if self._phase != PLAY:
+            return super()._is_legal(action)
+        if action == CLUCK:
+            return self._top >= 0
+        if LAY_BASE <= action < FLIP:
+            return holds(self, self._player, action) and beats(action, self._top)
+        return False
 
     def _choices(self) -> list[int]:
         """The legal decisions outside Runs: flip or skip, Last Egg, catch, exchange."""
