@@ -51,7 +51,11 @@ def _play(client: TestClient, table_id: str, token: str, rng: random.Random, mov
 def test_a_restarted_server_finishes_every_game_as_its_stored_list_replays(
     tmp_path: Path,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'restart.db'}"
+    restart_scenario(f"sqlite:///{tmp_path / 'restart.db'}")
+
+
+def restart_scenario(url: str) -> None:
+    """Stop the app mid-game, start another on the same database, finish the game."""
     rng = random.Random(4)
     with TestClient(create_app(_settings(url))) as client:
         body = client.post(
