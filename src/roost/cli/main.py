@@ -244,15 +244,16 @@ def serve(
         ),
     ] = None,
     bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before moving")] = 0.8,
-    bot_workers: Annotated[
-        int, typer.Option(help="processes bots think in (0: threads)")
-    ] = 2,
+    bot_workers: Annotated[int, typer.Option(help="processes bots think in (0: threads)")] = 2,
     grace: Annotated[
         float, typer.Option(help="seconds before a disconnected player gets a stand-in bot")
     ] = 60.0,
     public_url: Annotated[
         str | None, typer.Option(help="the URL people use to reach this server (invite links)")
     ] = None,
+    max_tables_per_client: Annotated[
+        int, typer.Option(help="unfinished tables one client address may create")
+    ] = 20,
 ) -> None:
     """Serve online tables: the lobby, the web client and the play WebSocket."""
     import uvicorn
@@ -267,6 +268,7 @@ def serve(
         bot_workers=bot_workers,
         grace=grace,
         public_url=public_url or _public_url(host, port),
+        max_tables_per_client=max_tables_per_client,
     )
     console.print(f"Roost server: open [bold]{settings.public_url}/[/bold]")
     console.print(f"Database: {_safe_url(url)}   (stop with Ctrl-C)")
