@@ -1,0 +1,75 @@
+"""Timers of a table: the per-move clock and the disconnection grace.
+
+When a person's clock runs out, or they stay disconnected past the grace period, a stand-in
+(a medium bot) plays for their seat until they are back, as Board Game Arena's "zombie" seats
+do. The table decides what happens; this module only keeps the timers and says it in words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Hashable
+
+log = logging.getLogger("roost.server.clock")
+
+
+class Timers:
+    """One-shot timers by key: setting a key again replaces its timer."""
+
+    def __init__(self) -> None:
+        self._handles: dict[Hashable, asyncio.TimerHandle] = {}
+        self._deadlines: dict[Hashable, float] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def set(self, key: Hashable, delay: float, callback: Callable[[], Awaitable[None]]) -> None:
+        self.cancel(key)
+        loop = asyncio.get_running_loop()
+
+        def fire() -> None:
+            self._handles.pop(key, None)
+            self._deadlines.pop(key, None)
+            task = loop.create_task(_logged(callback()))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+        self._handles[key] = loop.call_later(max(0.0, delay), fire)
+        self._deadlines[key] = time.time() + max(0.0, delay)
+
+    def cancel(self, key: Hashable) -> None:
+        handle = self._handles.pop(key, None)
+        self._deadlines.pop(key, None)
+        if handle is not None:
+            handle.cancel()
+
+    def deadline(self, key: Hashable) -> float | None:
+        """When the timer `key` fires (Unix time), or None if it is not set."""
+        return self._deadlines.get(key)
+
+    def cancel_all(self) -> None:
+        for key in list(self._handles):
+            self.cancel(key)
+        for task in list(self._tasks):
+            task.cancel()
+
+
+async def _logged(awaitable: Awaitable[None]) -> None:
+    try:
+        await awaitable
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("a table timer failed")
+
+
+def timed_out(name: str, level: str) -> str:
+    return f"{name} ran out of time: a {level} bot plays for {name} until they are back."
+
+
+def left(name: str, level: str) -> str:
+    return f"{name} left the table: a {level} bot plays for {name} until they are back."
+
+
+def back(name: str) -> str:
+    return f"{name} is back."

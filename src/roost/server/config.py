@@ -1,0 +1,70 @@
+"""Server settings: where the database is, how long bots pause, grace periods and limits."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DATABASE_ENV = "ROOST_DATABASE_URL"
+"""Environment variable that overrides the default database URL."""
+DATA_ENV = "ROOST_DATA_DIR"
+"""Environment variable that overrides the default data folder (for the SQLite file)."""
+
+
+def default_data_dir() -> Path:
+    """``$ROOST_DATA_DIR``, else ``$XDG_DATA_HOME/roost``, else ``~/.local/share/roost``."""
+    explicit = os.environ.get(DATA_ENV)
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "roost"
+
+
+def default_database_url() -> str:
+    """``$ROOST_DATABASE_URL``, else a SQLite file in the data folder."""
+    explicit = os.environ.get(DATABASE_ENV)
+    if explicit:
+        return explicit
+    return sqlite_url(default_data_dir() / "roost.db")
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything `create_app` needs; the defaults are those of `roost serve`."""
+
+    database_url: str = ""
+    """SQLAlchemy URL; empty: `default_database_url()`."""
+    bot_pause: float = 0.8
+    """Seconds a bot waits before its move, so that people can follow."""
+    bot_workers: int = 2
+    """Processes that bots think in; 0 runs them in threads instead (tests, tiny machines)."""
+    grace: float = 60.0
+    """Seconds a person may stay disconnected before a stand-in plays for them."""
+    standin_level: str = "medium"
+    """The bot level that plays for a person who timed out or left."""
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket has to send its hello."""
+    max_frame: int = 4096
+    """Largest WebSocket frame answered normally (bytes)."""
+    max_body: int = 65536
+    """Largest REST request body (bytes)."""
+    moves_per_second: float = 10.0
+    move_burst: int = 20
+    frames_per_second: float = 30.0
+    frame_burst: int = 60
+    max_tables_per_client: int = 20
+    """Unfinished tables one client address may have created."""
+    max_connections_per_table: int = 64
+    public_url: str = ""
+    """The server's address for invite links (empty: taken from the first request)."""
+    keep_finished: float = 600.0
+    """Seconds a finished table with nobody connected stays in memory (then: from the store)."""
+
+    def resolved_url(self) -> str:
+        return self.database_url or default_database_url()

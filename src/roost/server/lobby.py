@@ -1,0 +1,412 @@
+"""The lobby: every live table of this server process, and the ways to make and find them.
+
+It creates tables (checking the game, its parameters and the seats), finds a table in memory
+or rebuilds it from the store, lists tables, makes rematches and serves replays. On start it
+rebuilds every unfinished table by replaying its stored action list.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from functools import partial
+from typing import Any
+
+from roost.core.errors import ParameterError, RoostError, UnknownGameError
+from roost.core.game import OMNISCIENT, Game
+from roost.core.registry import game_class, load_game, registered_games
+from roost.server.bots import BotRunner
+from roost.server.config import Settings
+from roost.server.errors import ServerError
+from roost.server.protocol import (
+    BOT_LEVELS,
+    BotSeat,
+    CreateTable,
+    GameDetail,
+    GameInfo,
+    ParamInfo,
+    Replay,
+    ReplayNote,
+    ReplayStep,
+    ReplayView,
+    SeatGrant,
+    TableInfo,
+    Viewer,
+)
+from roost.server.store import (
+    SeatRecord,
+    Store,
+    TableRecord,
+    insert_table,
+    list_tables,
+    load_table,
+    save_status,
+    table_ids,
+    unfinished_count,
+)
+from roost.server.table import Table, hash_token, legal_action_data, new_seed, new_token
+
+log = logging.getLogger("roost.server.lobby")
+
+LIST_LIMIT = 200
+STATUSES = {
+    "open": ("waiting", "playing"),
+    "playing": ("playing",),
+    "over": ("over",),
+    "all": ("waiting", "playing", "over"),
+}
+
+
+class Lobby:
+    """The live tables of one process, with the store and the bot workers they share."""
+
+    def __init__(self, store: Store, bots: BotRunner, settings: Settings) -> None:
+        self.store = store
+        self.bots = bots
+        self.settings = settings
+        self.tables: dict[str, Table] = {}
+        self.public_url = settings.public_url.rstrip("/")
+        self._evictions: dict[str, asyncio.TimerHandle] = {}
+
+    # --- games --------------------------------------------------------------------------------
+
+    @staticmethod
+    def games() -> list[GameInfo]:
+        return [game_info(cls) for cls in registered_games().values()]
+
+    @staticmethod
+    def game(name: str) -> GameDetail:
+        try:
+            cls = game_class(name)
+        except UnknownGameError as error:
+            raise ServerError("game_not_found", str(error), 404) from None
+        cards: list[dict[str, Any]] | None
+        try:
+            cards = [card.to_json() for card in cls().card_types()]
+        except NotImplementedError:
+            cards = None
+        return GameDetail(
+            **game_info(cls).model_dump(),
+            cards=cards,
+            rules=cls.rules_file.read_text(encoding="utf-8"),
+        )
+
+    # --- tables -------------------------------------------------------------------------------
+
+    def _table(self, record: TableRecord) -> Table:
+        return Table(
+            record,
+            store=self.store,
+            bots=self.bots,
+            settings=self.settings,
+            public_url=lambda: self.public_url,
+            on_change=self._changed,
+        )
+
+    async def restore_all(self) -> int:
+        """Rebuild every unfinished table from the store and let its game go on."""
+        ids = await self.store.read(partial(table_ids, statuses=("waiting", "playing")))
+        for table_id in ids:
+            record = await self.store.read(partial(load_table, table_id=table_id))
+            if record is None:
+                continue
+            try:
+                table = Table.restore(
+                    record,
+                    store=self.store,
+                    bots=self.bots,
+                    settings=self.settings,
+                    public_url=lambda: self.public_url,
+                    on_change=self._changed,
+                )
+            except RoostError:
+                log.exception("table %s cannot be rebuilt from its stored actions", table_id)
+                continue
+            self.tables[table_id] = table
+            await table.resume()
+        return len(ids)
+
+    async def find(self, table_id: str) -> Table:
+        """The live table, or the stored one rebuilt (a finished table, or one of another
+        process's past); `table_not_found` otherwise."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            self._keep(table_id)
+            return table
+        if len(table_id) > 16:
+            raise ServerError("table_not_found", f"there is no table {table_id!r}", 404)
+        record = await self.store.read(partial(load_table, table_id=table_id))
+        if record is None:
+            raise ServerError("table_not_found", f"there is no table {table_id!r}", 404)
+        table = self.tables.get(table_id)  # another request may have loaded it meanwhile
+        if table is None:
+            table = Table.restore(
+                record,
+                store=self.store,
+                bots=self.bots,
+                settings=self.settings,
+                public_url=lambda: self.public_url,
+                on_change=self._changed,
+            )
+            self.tables[table_id] = table
+            if table.status == "over":
+                self._changed(table)
+            else:
+                await table.resume()
+        return table
+
+    async def create(self, request: CreateTable, creator: str) -> SeatGrant:
+        game = _load(request)
+        seats = _seats(request, game)
+        count = await self.store.read(partial(unfinished_count, creator=creator))
+        if count >= self.settings.max_tables_per_client:
+            raise ServerError(
+                "too_many_tables",
+                f"you already have {count} unfinished tables; finish or leave one first",
+                429,
+            )
+        token: str | None = None
+        seat: int | None = None
+        if request.name is not None:
+            seat = next((s.seat for s in seats if s.type == "open"), None)
+            if seat is None:
+                raise ServerError("bad_seats", "there is no open seat for you at this table", 400)
+            token = new_token()
+            seats[seat] = SeatRecord(seat, "person", request.name, None, hash_token(token))
+        record = TableRecord(
+            id=secrets.token_urlsafe(6),
+            game=game.name,
+            params=game.params,
+            seed=new_seed(),
+            status="waiting",
+            seats=seats,
+            creator=creator[:64],
+            created_at=time.time(),
+            clock=request.clock,
+        )
+        await self.store.write(partial(insert_table, record=record))
+        table = self._table(record)
+        self.tables[record.id] = table
+        await table.start_if_full()
+        return SeatGrant(table=table.info(), seat=seat, token=token)
+
+    async def list(self, status: str) -> list[TableInfo]:
+        statuses = STATUSES.get(status)
+        if statuses is None:
+            raise ServerError(
+                "bad_request", f"status is one of {', '.join(STATUSES)}; got {status!r}", 400
+            )
+        rows = await self.store.read(partial(list_tables, statuses=statuses, limit=LIST_LIMIT))
+        infos: list[TableInfo] = []
+        for record, version in rows:
+            live = self.tables.get(record.id)
+            if live is not None:
+                info = live.info()
+            else:
+                try:
+                    info = self._table(record).info()
+                except RoostError:
+                    continue
+                info.version = version
+            waiting = status == "open" and info.status == "waiting"
+            if waiting and not any(seat.type == "open" for seat in info.seats):
+                continue
+            infos.append(info)
+        return infos
+
+    async def rematch(self, table_id: str, token: str | None) -> tuple[TableInfo, bool]:
+        """The rematch of a finished table (made now, or the one made before: `False`)."""
+        old = await self.find(table_id)
+        async with old.lock:
+            seat = old.authenticate(token)
+            if seat is None:
+                raise ServerError("unauthorized", "only a player of this table can ask", 401)
+            if old.status != "over":
+                raise ServerError("not_over", "the game is not over yet")
+            if old.record.rematch is not None:
+                existing = await self.find(old.record.rematch)
+                return existing.info(), False
+            record = TableRecord(
+                id=secrets.token_urlsafe(6),
+                game=old.record.game,
+                params=dict(old.record.params),
+                seed=new_seed(),
+                status="waiting",
+                seats=[
+                    SeatRecord(s.seat, s.type, s.name, s.level, s.token_hash, False)
+                    for s in old.seats
+                ],
+                creator=old.record.creator,
+                created_at=time.time(),
+                clock=old.record.clock,
+                rematch_of=old.id,
+            )
+
+            def write(session: Any) -> None:
+                insert_table(session, record)
+                save_status(session, old.id, "over", rematch=record.id)
+
+            await self.store.write(write)
+            old.record.rematch = record.id
+            table = self._table(record)
+            self.tables[record.id] = table
+            old.notify_table()
+        await table.start_if_full()
+        return table.info(), True
+
+    # --- replays ------------------------------------------------------------------------------
+
+    async def replay(self, table_id: str, viewer: Viewer) -> Replay:
+        table = await self.find(table_id)
+        _require_over(table)
+        seat = _viewer_seat(table.game, viewer)
+        state = table.game.new_initial_state()
+        steps: list[ReplayStep] = []
+        for version, entry in enumerate(table.record.actions):
+            steps.append(
+                ReplayStep(
+                    version=version,
+                    seat=entry.seat,
+                    kind="chance" if entry.seat is None else "move",
+                    action=entry.action,
+                    text=state.action_to_string(entry.action, seat),
+                )
+            )
+            state.apply_action(entry.action)
+        return Replay(
+            table=table.info(),
+            viewer=viewer,
+            seed=table.record.seed,
+            history=[entry.action for entry in table.record.actions],
+            steps=steps,
+            notes=[
+                ReplayNote(version=n.version, seat=n.seat, text=n.text) for n in table.record.notes
+            ],
+        )
+
+    async def replay_view(self, table_id: str, version: int, viewer: Viewer) -> ReplayView:
+        table = await self.find(table_id)
+        _require_over(table)
+        seat = _viewer_seat(table.game, viewer)
+        if not 0 <= version <= table.version:
+            raise ServerError("not_found", f"this replay has versions 0 to {table.version}", 404)
+        history = [entry.action for entry in table.record.actions[:version]]
+        state = table.game.state_from_history(history)
+        player = state.current_player()
+        to_move = player if player >= 0 else None
+        actions: list[dict[str, Any]] = []
+        if to_move is not None and (seat in (to_move, OMNISCIENT)):
+            actions = legal_action_data(state, to_move)
+        return ReplayView(
+            version=version,
+            viewer=viewer,
+            to_move=to_move,
+            observation=dict(state.observation(seat)),
+            actions=actions,
+        )
+
+    # --- memory -------------------------------------------------------------------------------
+
+    def _changed(self, table: Table) -> None:
+        """A finished table nobody watches leaves memory after a while (the store keeps it)."""
+        if table.status != "over" or table.connections:
+            return
+        self._keep(table.id)
+        loop = asyncio.get_running_loop()
+        self._evictions[table.id] = loop.call_later(
+            self.settings.keep_finished, self._evict, table.id
+        )
+
+    def _keep(self, table_id: str) -> None:
+        handle = self._evictions.pop(table_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _evict(self, table_id: str) -> None:
+        self._evictions.pop(table_id, None)
+        table = self.tables.get(table_id)
+        if table is not None and table.status == "over" and not table.connections:
+            table.close()
+            del self.tables[table_id]
+
+    async def close(self) -> None:
+        for handle in self._evictions.values():
+            handle.cancel()
+        for table in self.tables.values():
+            table.close()
+
+
+def game_info(cls: type[Game]) -> GameInfo:
+    return GameInfo(
+        name=cls.name,
+        title=cls.title,
+        min_players=cls.min_players,
+        max_players=cls.max_players,
+        default_players=cls.default_players,
+        params=[
+            ParamInfo(
+                name=spec.name,
+                type=spec.kind.__name__,  # type: ignore[arg-type]
+                default=spec.default,
+                help=spec.help,
+                choices=list(spec.choices) if spec.choices is not None else None,
+                minimum=spec.minimum,
+                maximum=spec.maximum,
+                accepts=spec.accepts(),
+            )
+            for spec in cls.param_specs()
+        ],
+        bot_levels=list(BOT_LEVELS),
+    )
+
+
+def _load(request: CreateTable) -> Game:
+    params: dict[str, Any] = dict(request.params)
+    if request.players is not None:
+        if "players" in params and params["players"] != request.players:
+            raise ServerError("bad_params", "players is given twice with different values", 400)
+        params["players"] = request.players
+    try:
+        return load_game(request.game, **params)
+    except UnknownGameError as error:
+        raise ServerError("game_not_found", str(error), 404) from None
+    except ParameterError as error:
+        raise ServerError("bad_params", str(error), 400) from None
+
+
+def _seats(request: CreateTable, game: Game) -> list[SeatRecord]:
+    if request.seats is None:
+        return [SeatRecord(seat, "open") for seat in range(game.num_players)]
+    if len(request.seats) != game.num_players:
+        raise ServerError(
+            "bad_seats",
+            f"seats lists {len(request.seats)} seats but the game has {game.num_players} players",
+            400,
+        )
+    return [
+        SeatRecord(seat, "bot", None, spec.level)
+        if isinstance(spec, BotSeat)
+        else SeatRecord(seat, "open")
+        for seat, spec in enumerate(request.seats)
+    ]
+
+
+def _require_over(table: Table) -> None:
+    if table.status != "over":
+        raise ServerError("not_over", "a replay is available once the game is over")
+
+
+def _viewer_seat(game: Game, viewer: Viewer) -> int | None:
+    if viewer == "all":
+        return OMNISCIENT
+    if viewer == "spectator":
+        return None
+    if not 0 <= viewer < game.num_players:
+        raise ServerError(
+            "bad_request",
+            f"viewer is 'all', 'spectator' or a seat from 0 to {game.num_players - 1}",
+            400,
+        )
+    return viewer

@@ -1,0 +1,293 @@
+"""The exact JSON of every REST body and WebSocket frame (see ``docs/protocol.md``).
+
+Requests and client frames are validated here (unknown fields are refused, so a typo is an error
+rather than a silently ignored field); responses and server frames are built from these models,
+so the OpenAPI schema and the wire agree.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+
+PROTOCOL_VERSION = 1
+
+BotLevel = Literal["easy", "medium", "hard"]
+BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "medium", "hard")
+Status = Literal["waiting", "playing", "over"]
+SeatType = Literal["open", "person", "bot"]
+PlayerName = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$"
+    ),
+]
+Ref = Annotated[str, StringConstraints(max_length=64)]
+JSONObject = dict[str, Any]
+
+
+class Strict(BaseModel):
+    """A request model: unknown fields are an error."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- errors --------------------------------------------------------------------------------------
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    details: list[JSONObject] | None = None
+
+
+class ErrorBody(BaseModel):
+    """The body of every 4xx answer."""
+
+    error: ErrorDetail
+
+
+# --- games ---------------------------------------------------------------------------------------
+
+
+class ParamInfo(BaseModel):
+    name: str
+    type: Literal["int", "bool", "str", "float"]
+    default: int | bool | str | float
+    help: str
+    choices: list[int | bool | str | float] | None
+    minimum: int | float | None
+    maximum: int | float | None
+    accepts: str
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    params: list[ParamInfo]
+    bot_levels: list[BotLevel]
+
+
+class GameDetail(GameInfo):
+    cards: list[JSONObject] | None
+    """`CardInfo.to_json()` per card type id, or None for a game without a catalogue yet."""
+    rules: str
+
+
+# --- tables --------------------------------------------------------------------------------------
+
+
+class OpenSeat(Strict):
+    type: Literal["open"]
+
+
+class BotSeat(Strict):
+    type: Literal["bot"]
+    level: BotLevel = "medium"
+
+
+SeatRequest = Annotated[OpenSeat | BotSeat, Field(discriminator="type")]
+
+
+class CreateTable(Strict):
+    game: Annotated[str, StringConstraints(max_length=64)]
+    players: Annotated[int, Field(ge=1, le=64)] | None = None
+    params: dict[Annotated[str, StringConstraints(max_length=64)], int | bool | str | float] = (
+        Field(default_factory=dict, max_length=32)
+    )
+    seats: Annotated[list[SeatRequest], Field(max_length=64)] | None = None
+    clock: Annotated[int, Field(ge=10, le=3600)] | None = None
+    name: PlayerName | None = None
+
+
+class JoinTable(Strict):
+    name: PlayerName
+    seat: Annotated[int, Field(ge=0, le=63)] | None = None
+
+
+class StartTable(Strict):
+    fill: BotLevel | None = None
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    type: SeatType
+    name: str | None
+    level: BotLevel | None
+    connected: bool
+    standin: bool
+
+
+class Result(BaseModel):
+    returns: list[float]
+    winners: list[int]
+    seed: int
+
+
+class TableInfo(BaseModel):
+    id: str
+    game: str
+    title: str
+    params: dict[str, int | bool | str | float]
+    status: Status
+    version: int
+    seats: list[SeatInfo]
+    to_move: int | None
+    clock: int | None
+    deadline: float | None
+    spectators: int
+    invite_url: str
+    created_at: float
+    rematch: str | None
+    rematch_of: str | None
+    result: Result | None
+
+
+class SeatGrant(BaseModel):
+    """The answer to create and join: the table, and the seat taken with its secret token."""
+
+    table: TableInfo
+    seat: int | None
+    token: str | None
+
+
+class TableAnswer(BaseModel):
+    table: TableInfo
+
+
+class Invite(BaseModel):
+    url: str
+    table: TableInfo
+
+
+class Health(BaseModel):
+    ok: bool
+    tables: int
+    protocol: int
+
+
+# --- log and views -------------------------------------------------------------------------------
+
+LogKind = Literal["move", "chance", "deal", "note"]
+
+
+class LogLine(BaseModel):
+    n: int
+    version: int
+    seat: int | None
+    kind: LogKind
+    text: str
+
+
+class ViewFrame(BaseModel):
+    type: Literal["view"] = "view"
+    version: int
+    seat: int | None
+    table: TableInfo
+    observation: JSONObject
+    actions: list[JSONObject]
+    log: list[LogLine]
+
+
+# --- replays -------------------------------------------------------------------------------------
+
+Viewer = int | Literal["all", "spectator"]
+
+
+class ReplayStep(BaseModel):
+    version: int
+    seat: int | None
+    kind: Literal["move", "chance"]
+    action: int
+    text: str
+
+
+class ReplayNote(BaseModel):
+    version: int
+    seat: int | None
+    text: str
+
+
+class Replay(BaseModel):
+    table: TableInfo
+    viewer: Viewer
+    seed: int
+    history: list[int]
+    steps: list[ReplayStep]
+    notes: list[ReplayNote]
+
+
+class ReplayView(BaseModel):
+    version: int
+    viewer: Viewer
+    to_move: int | None
+    observation: JSONObject
+    actions: list[JSONObject]
+
+
+# --- WebSocket: client to server -----------------------------------------------------------------
+
+
+class Hello(Strict):
+    type: Literal["hello"]
+    token: Annotated[str, StringConstraints(max_length=128)] | None = None
+    protocol: int = PROTOCOL_VERSION
+
+
+class Move(Strict):
+    type: Literal["move"]
+    version: Annotated[int, Field(ge=0, le=2**31)]
+    action: Annotated[int, Field(ge=0, le=2**31)]
+    ref: Ref | None = None
+
+
+class Back(Strict):
+    type: Literal["back"]
+    ref: Ref | None = None
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+    ref: Ref | None = None
+
+
+ClientFrame = Annotated[Hello | Move | Back | Ping, Field(discriminator="type")]
+CLIENT_FRAME: TypeAdapter[Hello | Move | Back | Ping] = TypeAdapter(ClientFrame)
+
+
+# --- WebSocket: server to client -----------------------------------------------------------------
+
+
+class Welcome(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL_VERSION
+    table_id: str
+    seat: int | None
+    role: Literal["player", "spectator"]
+
+
+class Ack(BaseModel):
+    type: Literal["ack"] = "ack"
+    ref: str | None
+    version: int
+
+
+class TableFrame(BaseModel):
+    type: Literal["table"] = "table"
+    table: TableInfo
+
+
+class ErrorFrame(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    ref: str | None = None
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"
+    ref: str | None = None

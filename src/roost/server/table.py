@@ -1,0 +1,815 @@
+"""One game table: the authority over one game, as boardgame.io's `Master` is.
+
+A `Table` knows no HTTP and no WebSocket. A connection is anything with ``deliver(text)``
+(non-blocking; the transport queues and sends). For each move the table authenticates the seat
+(by its token's hash, compared in constant time), checks the state version the client acted
+on, checks the move is legal, draws the chance outcomes that follow from the table's own seed,
+stores the move and those draws in one transaction, and only then acknowledges and sends every
+connected seat its own view: its observation, its legal actions as that seat may know them and
+the new log lines in its words. Spectators get the spectator view.
+
+A table's state is rebuilt from its stored action list (`Table.restore`), so a restart loses
+nothing; the chance draw at version ``v`` comes from a generator seeded by (seed, v), so a
+rebuilt table draws exactly what the first one would have.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from roost.core.errors import IllegalActionError, RoostError
+from roost.core.game import CHANCE, TERMINAL, Game
+from roost.core.registry import load_game
+from roost.core.state import State
+from roost.server import clock
+from roost.server.bots import BOT_NAMES, BotJob, BotRunner, bot_kind, bot_seed
+from roost.server.config import Settings
+from roost.server.errors import ServerError
+from roost.server.protocol import (
+    Ack,
+    ErrorFrame,
+    LogKind,
+    LogLine,
+    Result,
+    SeatInfo,
+    TableFrame,
+    TableInfo,
+    ViewFrame,
+    Welcome,
+)
+from roost.server.store import (
+    ActionRecord,
+    NoteRecord,
+    SeatRecord,
+    StorageError,
+    Store,
+    TableRecord,
+    add_note,
+    append_actions,
+    save_seat,
+    save_status,
+)
+
+log = logging.getLogger("roost.server.table")
+
+DEAL_LINE = "The cards are dealt."
+Viewer = int | None
+
+
+class Connection(Protocol):
+    """A client connected to a table, as the table sees it."""
+
+    def deliver(self, text: str) -> None:
+        """Queue one JSON frame for the client (never blocks)."""
+        ...
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+def frame_text(frame: BaseModel) -> str:
+    return frame.model_dump_json()
+
+
+@dataclass
+class Attached:
+    """One connection's place at the table."""
+
+    seat: int | None
+
+
+@dataclass
+class SeatLog:
+    """What one viewer (a seat, or the spectators) has been told, in order."""
+
+    lines: list[LogLine] = field(default_factory=list)
+    sent: int = 0
+    """Lines already broadcast to this viewer's connections."""
+    since_decision: int = 0
+    """Index of the first line after this seat's last decision (memory variants)."""
+
+
+class Table:
+    """A game table (see the module docstring). All changes go through `self.lock`."""
+
+    def __init__(
+        self,
+        record: TableRecord,
+        *,
+        store: Store,
+        bots: BotRunner,
+        settings: Settings,
+        public_url: Callable[[], str] = lambda: "",
+        on_change: Callable[[Table], None] | None = None,
+    ) -> None:
+        self.record = record
+        self.store = store
+        self.bots = bots
+        self.settings = settings
+        self.public_url = public_url
+        self.on_change = on_change
+        self.game: Game = load_game(record.game, **record.params)
+        self.state: State = self.game.new_initial_state()
+        self.lock = asyncio.Lock()
+        self.connections: dict[Connection, Attached] = {}
+        self.logs: dict[Viewer, SeatLog] = {
+            viewer: SeatLog() for viewer in [*range(self.game.num_players), None]
+        }
+        self.timers = clock.Timers()
+        self._in_deal = False
+        self._bot_task: asyncio.Task[None] | None = None
+        self._notes_done = 0
+        self._closed = False
+
+    # --- building and rebuilding ------------------------------------------------------------
+
+    @classmethod
+    def restore(
+        cls,
+        record: TableRecord,
+        *,
+        store: Store,
+        bots: BotRunner,
+        settings: Settings,
+        public_url: Callable[[], str] = lambda: "",
+        on_change: Callable[[Table], None] | None = None,
+    ) -> Table:
+        """The table of a stored record, its game rebuilt by replaying the action list."""
+        table = cls(
+            record,
+            store=store,
+            bots=bots,
+            settings=settings,
+            public_url=public_url,
+            on_change=on_change,
+        )
+        state = table.state
+        notes = record.notes
+        for version, entry in enumerate(record.actions):
+            table._log_notes(notes, version)
+            table._log_action(state, version, entry.action)
+            state.apply_action(entry.action)
+        table._log_notes(notes, len(record.actions))
+        for viewer_log in table.logs.values():
+            viewer_log.sent = len(viewer_log.lines)
+        return table
+
+    def _log_notes(self, notes: list[NoteRecord], version: int) -> None:
+        while self._notes_done < len(notes) and notes[self._notes_done].version <= version:
+            note = notes[self._notes_done]
+            self._append_note(note.version, note.seat, note.text)
+            self._notes_done += 1
+
+    # --- what anyone may read ---------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return len(self.record.actions)
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def seats(self) -> list[SeatRecord]:
+        return self.record.seats
+
+    def to_move(self) -> int | None:
+        if self.record.status != "playing":
+            return None
+        player = self.state.current_player()
+        return player if player >= 0 else None
+
+    def seat_name(self, seat: int) -> str:
+        record = self.seats[seat]
+        if record.type == "bot":
+            return BOT_NAMES.get(record.level or "", "Bot")
+        return record.name or f"P{seat}"
+
+    def connected_seats(self) -> set[int]:
+        return {a.seat for a in self.connections.values() if a.seat is not None}
+
+    def info(self) -> TableInfo:
+        """The table's public description (no token, no seed before the end)."""
+        record = self.record
+        connected = self.connected_seats()
+        to_move = self.to_move()
+        base = self.public_url()
+        result = None
+        if record.status == "over" and record.result is not None:
+            result = Result(**record.result, seed=record.seed)
+        return TableInfo(
+            id=record.id,
+            game=self.game.name,
+            title=self.game.title,
+            params=self.game.params,
+            status=record.status,  # type: ignore[arg-type]
+            version=self.version,
+            seats=[
+                SeatInfo(
+                    seat=seat.seat,
+                    type=seat.type,  # type: ignore[arg-type]
+                    name=self.seat_name(seat.seat) if seat.type != "open" else None,
+                    level=seat.level,  # type: ignore[arg-type]
+                    connected=seat.type == "bot" or seat.seat in connected,
+                    standin=seat.away,
+                )
+                for seat in record.seats
+            ],
+            to_move=to_move,
+            clock=record.clock,
+            deadline=self.timers.deadline(("clock", to_move)) if to_move is not None else None,
+            spectators=sum(1 for a in self.connections.values() if a.seat is None),
+            invite_url=f"{base}/t/{record.id}",
+            created_at=record.created_at,
+            rematch=record.rematch,
+            rematch_of=record.rematch_of,
+            result=result,
+        )
+
+    def authenticate(self, token: str | None) -> int | None:
+        """The seat whose token this is (None for no token: a spectator), or `unauthorized`.
+        Every seat's hash is compared, in constant time."""
+        if token is None:
+            return None
+        given = hash_token(token)
+        found: int | None = None
+        for seat in self.seats:
+            stored = seat.token_hash or ""
+            if secrets.compare_digest(given, stored) and stored:
+                found = seat.seat
+        if found is None:
+            raise ServerError("unauthorized", "this token is not a seat's of this table", 401)
+        return found
+
+    def actions_for(self, viewer: Viewer, state: State | None = None) -> list[dict[str, Any]]:
+        """The legal actions of `viewer` as data, if that seat must decide now."""
+        state = state or self.state
+        if viewer is None or self.record.status != "playing":
+            return []
+        if state.current_player() != viewer or self.seats[viewer].away:
+            return []
+        return legal_action_data(state, viewer)
+
+    def view(self, viewer: Viewer, *, full: bool) -> ViewFrame:
+        """The view frame for `viewer`: `full` carries the whole log (a new connection),
+        otherwise the lines not yet broadcast."""
+        seat_log = self.logs[viewer]
+        if full:
+            start = 0
+            if not self.game.perfect_recall and viewer is not None:
+                start = seat_log.since_decision
+            lines = seat_log.lines[start:]
+        else:
+            lines = seat_log.lines[seat_log.sent :]
+        return ViewFrame(
+            version=self.version,
+            seat=viewer,
+            table=self.info(),
+            observation=dict(self.state.observation(viewer)),
+            actions=self.actions_for(viewer),
+            log=lines,
+        )
+
+    # --- connections ------------------------------------------------------------------------
+
+    async def attach(self, connection: Connection, token: str | None) -> int | None:
+        """Seat `connection` by its token (or as a spectator), send it the welcome and its
+        full view; a person who was replaced by a stand-in is back."""
+        async with self.lock:
+            seat = self.authenticate(token)
+            if len(self.connections) >= self.settings.max_connections_per_table:
+                raise ServerError("too_many_connections", "this table has too many connections")
+            self.connections[connection] = Attached(seat)
+            role = "player" if seat is not None else "spectator"
+            connection.deliver(
+                frame_text(Welcome(table_id=self.id, seat=seat, role=role))  # type: ignore[arg-type]
+            )
+            connection.deliver(frame_text(self.view(seat, full=True)))
+            if seat is not None:
+                self.timers.cancel(("grace", seat))
+                if self.seats[seat].away and self.status == "playing":
+                    await self._set_away(seat, False, clock.back(self.seat_name(seat)))
+                    return seat
+            self._broadcast_table(exclude=connection)
+            return seat
+
+    async def detach(self, connection: Connection) -> None:
+        async with self.lock:
+            attached = self.connections.pop(connection, None)
+            if attached is None:
+                return
+            seat = attached.seat
+            if seat is not None and seat not in self.connected_seats():
+                self._start_grace(seat)
+            self._broadcast_table()
+            if self.on_change is not None:
+                self.on_change(self)
+
+    def _start_grace(self, seat: int) -> None:
+        if self.status != "playing" or self.seats[seat].type != "person":
+            return
+        if self.seats[seat].away:
+            return
+        self.timers.set(("grace", seat), self.settings.grace, partial(self._grace_over, seat))
+
+    async def _grace_over(self, seat: int) -> None:
+        async with self.lock:
+            if seat in self.connected_seats() or self.status != "playing":
+                return
+            if self.seats[seat].away:
+                return
+            level = self.settings.standin_level
+            await self._set_away(seat, True, clock.left(self.seat_name(seat), level))
+
+    async def come_back(self, seat: int) -> None:
+        """The person at `seat` says they are back (ends a stand-in; harmless otherwise)."""
+        async with self.lock:
+            if self.seats[seat].away and self.status == "playing":
+                await self._set_away(seat, False, clock.back(self.seat_name(seat)))
+
+    async def _set_away(self, seat: int, away: bool, note: str) -> None:
+        """Hand a person's seat to a stand-in, or give it back; stored, logged, broadcast."""
+        record = self.seats[seat]
+        changed = SeatRecord(**{**record.__dict__, "away": away})
+        entry = NoteRecord(self.version, seat, note)
+
+        def write(session: Any) -> None:
+            save_seat(session, self.id, changed)
+            add_note(session, self.id, entry)
+
+        await self.store.write(write)
+        record.away = away
+        self.record.notes.append(entry)
+        self._notes_done += 1
+        self._append_note(entry.version, seat, note)
+        self._broadcast()
+        self._schedule()
+
+    # --- moves ------------------------------------------------------------------------------
+
+    async def move(
+        self,
+        token: str | None,
+        version: int,
+        action: int,
+        *,
+        connection: Connection | None = None,
+        ref: str | None = None,
+    ) -> int:
+        """A person's move: authenticate, check, store, acknowledge, fan out. Returns the new
+        version; raises `ServerError` (nothing changed) when refused."""
+        seat = self.authenticate(token)
+        if seat is None:
+            raise ServerError("not_seated", "spectators cannot move; join a seat to play", 403)
+        return await self.move_as(
+            seat, version, action, by="person", connection=connection, ref=ref
+        )
+
+    async def move_as(
+        self,
+        seat: int,
+        version: int,
+        action: int,
+        *,
+        by: str,
+        connection: Connection | None = None,
+        ref: str | None = None,
+    ) -> int:
+        """`seat` (already authenticated) decides `action` at `version`; `by` is ``person``,
+        ``bot`` or ``standin``."""
+        async with self.lock:
+            self._check_move(seat, version, action, by)
+            if by == "person" and self.seats[seat].away:
+                await self._set_away(seat, False, clock.back(self.seat_name(seat)))
+                if self.version != version:  # cannot happen: _set_away draws nothing
+                    raise ServerError("stale_version", "the table moved on; try again")
+            await self._advance([ActionRecord(action, seat, by)], connection, ref)
+            return self.version
+
+    def _check_move(self, seat: int, version: int, action: int, by: str) -> None:
+        status = self.record.status
+        if status == "waiting":
+            raise ServerError("not_started", "the game has not started yet")
+        if status == "over":
+            raise ServerError("game_over", "the game is over")
+        if version != self.version:
+            raise ServerError(
+                "stale_version",
+                f"you acted on version {version} but the table is at version {self.version}; "
+                "here is the current view",
+            )
+        player = self.state.current_player()
+        if player != seat:
+            who = self.seat_name(player) if player >= 0 else "nobody"
+            raise ServerError("not_your_turn", f"it is not your decision now ({who} decides)")
+        record = self.seats[seat]
+        if by == "bot" and record.type != "bot":
+            raise ServerError("not_your_turn", "this seat is not a bot's")
+        if by == "standin" and not record.away:
+            raise ServerError("not_your_turn", "the person is back")
+        if action not in self.state.legal_actions():
+            try:
+                self.state.clone().apply_action(action)
+                reason = "not legal here"
+            except IllegalActionError as error:
+                reason = error.reason
+            except RoostError as error:
+                reason = str(error)
+            raise ServerError("illegal_action", f"illegal action {action}: {reason}")
+
+    def chance_rng(self, version: int) -> random.Random:
+        """The generator of the chance draw at `version`: the same on every rebuild."""
+        return random.Random(f"{self.record.seed}:{version}")
+
+    async def _advance(
+        self,
+        decisions: list[ActionRecord],
+        connection: Connection | None = None,
+        ref: str | None = None,
+    ) -> None:
+        """Apply `decisions` and the chance draws that follow on a copy, store them all in one
+        transaction, then make the copy the table's state and fan out. A refused write changes
+        nothing."""
+        start = self.version
+        state = self.state.clone()
+        records = list(decisions)
+        pending_logs = _LogDraft(self)
+        for offset, entry in enumerate(records):
+            pending_logs.action(state, start + offset, entry.action)
+            state.apply_action(entry.action)
+        while state.current_player() == CHANCE:
+            version = start + len(records)
+            outcome = state.sample_chance(self.chance_rng(version))
+            pending_logs.action(state, version, outcome)
+            state.apply_action(outcome)
+            records.append(ActionRecord(outcome, None, "chance"))
+        status = self.record.status
+        result: dict[str, Any] | None = None
+        if state.current_player() == TERMINAL:
+            status = "over"
+            result = {"returns": list(state.returns()), "winners": list(state.winners())}
+        try:
+            await self.store.write(
+                _append(self.id, start, records, status, self.record.status, result)
+            )
+        except StorageError:
+            raise ServerError(
+                "storage_failed", "the move could not be stored and was not applied; try again", 503
+            ) from None
+        self.state = state
+        self.record.actions.extend(records)
+        pending_logs.commit()
+        if status != self.record.status:
+            self.record.status = status
+            self.record.result = result
+        if connection is not None:
+            connection.deliver(frame_text(Ack(ref=ref, version=self.version)))
+        self._broadcast()
+        self._schedule()
+        if status == "over" and self.on_change is not None:
+            self.on_change(self)
+
+    # --- starting -----------------------------------------------------------------------------
+
+    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Take an open seat under `name`; returns the seat and its new secret token. The table
+        starts when this was the last open seat."""
+        async with self.lock:
+            if self.status != "waiting":
+                raise ServerError("not_waiting", "this table's game has started; watch it instead")
+            open_seats = [s.seat for s in self.seats if s.type == "open"]
+            if not open_seats:
+                raise ServerError("table_full", "every seat of this table is taken")
+            if seat is None:
+                seat = open_seats[0]
+            elif not 0 <= seat < len(self.seats):
+                raise ServerError(
+                    "bad_seats", f"this table has seats 0 to {len(self.seats) - 1}", 400
+                )
+            elif seat not in open_seats:
+                raise ServerError("seat_taken", f"seat {seat} is taken by {self.seat_name(seat)}")
+            token = new_token()
+            changed = SeatRecord(seat, "person", name, None, hash_token(token), False)
+            note = NoteRecord(self.version, seat, f"{name} takes seat {seat}.")
+
+            def write(session: Any) -> None:
+                save_seat(session, self.id, changed)
+                add_note(session, self.id, note)
+
+            await self.store.write(write)
+            self.seats[seat] = changed
+            self.record.notes.append(note)
+            self._notes_done += 1
+            self._append_note(note.version, seat, note.text)
+            if all(s.type != "open" for s in self.seats):
+                await self._start()
+            else:
+                self._broadcast()
+            return seat, token
+
+    async def start(self, token: str | None, fill: str | None) -> None:
+        """Start now (a seated person asks); `fill` gives every open seat a bot of that level."""
+        async with self.lock:
+            seat = self.authenticate(token)
+            if seat is None:
+                raise ServerError("unauthorized", "only a seated player can start the table", 401)
+            if self.status != "waiting":
+                raise ServerError("not_waiting", "this table has already started")
+            open_seats = [s.seat for s in self.seats if s.type == "open"]
+            if open_seats and fill is None:
+                listed = ", ".join(str(s) for s in open_seats)
+                raise ServerError(
+                    "seats_open", f"seats {listed} are still open; fill them with bots or wait"
+                )
+            filled = [SeatRecord(s, "bot", None, fill, None, False) for s in open_seats]
+
+            def write(session: Any) -> None:
+                for seat_record in filled:
+                    save_seat(session, self.id, seat_record)
+
+            if filled:
+                await self.store.write(write)
+                for seat_record in filled:
+                    self.seats[seat_record.seat] = seat_record
+            await self._start()
+
+    async def start_if_full(self) -> None:
+        async with self.lock:
+            if self.status == "waiting" and all(s.type != "open" for s in self.seats):
+                await self._start()
+
+    async def _start(self) -> None:
+        await self.store.write(partial(save_status, table_id=self.id, status="playing"))
+        self.record.status = "playing"
+        for seat in self.seats:
+            if seat.type == "person" and seat.seat not in self.connected_seats():
+                self._start_grace(seat.seat)
+        await self._advance([])
+        if self.on_change is not None:
+            self.on_change(self)
+
+    async def resume(self) -> None:
+        """After a restart: draw any chance still owed, start the grace of every absent person
+        and let bots and stand-ins play."""
+        async with self.lock:
+            if self.status != "playing":
+                return
+            for seat in self.seats:
+                if seat.type == "person" and seat.seat not in self.connected_seats():
+                    self._start_grace(seat.seat)
+            if self.state.current_player() == CHANCE:
+                await self._advance([])
+            else:
+                self._schedule()
+
+    # --- bots and clocks ----------------------------------------------------------------------
+
+    def _schedule(self) -> None:
+        """After every change: let a bot or stand-in move, or start the person's clock."""
+        self.timers.cancel(("clock", None))
+        for seat in range(self.game.num_players):
+            self.timers.cancel(("clock", seat))
+        if self.record.status != "playing" or self._closed:
+            return
+        player = self.state.current_player()
+        if player < 0:
+            return
+        record = self.seats[player]
+        if record.type == "bot" or record.away:
+            if self._bot_task is None or self._bot_task.done():
+                self._bot_task = asyncio.get_running_loop().create_task(
+                    self._bot_turn(self.version)
+                )
+        elif self.record.clock is not None:
+            self.timers.set(
+                ("clock", player),
+                self.record.clock,
+                partial(self._clock_over, player, self.version),
+            )
+
+    async def _bot_turn(self, version: int) -> None:
+        while not self._closed:
+            await asyncio.sleep(self.settings.bot_pause)
+            if self.version != version:
+                version = self.version
+            player = self.state.current_player()
+            if self.record.status != "playing" or player < 0:
+                return
+            record = self.seats[player]
+            if record.type == "person" and not record.away:
+                return
+            level = record.level if record.type == "bot" else self.settings.standin_level
+            by = "bot" if record.type == "bot" else "standin"
+            job = BotJob(
+                table_id=self.id,
+                game=self.game.name,
+                params=tuple(sorted(self.game.params.items())),
+                history=tuple(self.state.history()),
+                seat=player,
+                kind=bot_kind(level or "medium", self.game),
+                seed=bot_seed(self.record.seed, version, player),
+            )
+            try:
+                action = await self.bots.choose(job)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: the %s bot failed; it plays at random", self.id, level)
+                action = random.Random(job.seed).choice(self.state.legal_actions())
+            try:
+                await self.move_as(player, version, action, by=by)
+            except ServerError as error:
+                if error.code == "storage_failed":
+                    continue
+                if self.version == version:
+                    return
+            if self.version == version:
+                return
+            next_player = self.state.current_player()
+            if next_player < 0 or self.record.status != "playing":
+                return
+            next_record = self.seats[next_player]
+            if next_record.type == "person" and not next_record.away:
+                return
+            version = self.version
+
+    async def _clock_over(self, seat: int, version: int) -> None:
+        async with self.lock:
+            if self.version != version or self.status != "playing":
+                return
+            if self.state.current_player() != seat or self.seats[seat].away:
+                return
+            level = self.settings.standin_level
+            await self._set_away(seat, True, clock.timed_out(self.seat_name(seat), level))
+
+    # --- the log ------------------------------------------------------------------------------
+
+    def _log_action(self, state: State, version: int, action: int) -> None:
+        draft = _LogDraft(self)
+        draft.action(state, version, action)
+        draft.commit()
+
+    def _append_note(self, version: int, seat: int | None, text: str) -> None:
+        self._in_deal = False
+        for viewer_log in self.logs.values():
+            viewer_log.lines.append(_line(viewer_log, version, seat, "note", text))
+
+    # --- fan-out ------------------------------------------------------------------------------
+
+    def _broadcast(self) -> None:
+        """Send every connection its viewer's new view (each computed once per viewer)."""
+        by_viewer: dict[Viewer, list[Connection]] = {}
+        for connection, attached in self.connections.items():
+            by_viewer.setdefault(attached.seat, []).append(connection)
+        for viewer, connections in by_viewer.items():
+            text = frame_text(self.view(viewer, full=False))
+            for connection in connections:
+                connection.deliver(text)
+        for viewer_log in self.logs.values():
+            viewer_log.sent = len(viewer_log.lines)
+
+    def _broadcast_table(self, exclude: Connection | None = None) -> None:
+        text = frame_text(TableFrame(table=self.info()))
+        for connection in self.connections:
+            if connection is not exclude:
+                connection.deliver(text)
+
+    def send_error(self, connection: Connection, error: ServerError, ref: str | None) -> None:
+        connection.deliver(frame_text(ErrorFrame(code=error.code, message=error.message, ref=ref)))
+
+    def send_view(self, connection: Connection) -> None:
+        """Send one connection its full current view (after a stale move, for instance)."""
+        attached = self.connections.get(connection)
+        if attached is not None:
+            connection.deliver(frame_text(self.view(attached.seat, full=True)))
+
+    def notify_table(self) -> None:
+        """Tell every connection the table's description changed (a rematch was made)."""
+        self._broadcast_table()
+
+    def close(self) -> None:
+        """Stop timers and bots (the server is stopping or the table leaves memory)."""
+        self._closed = True
+        self.timers.cancel_all()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
+
+def _append(
+    table_id: str,
+    start: int,
+    records: list[ActionRecord],
+    status: str,
+    old_status: str,
+    result: dict[str, Any] | None,
+) -> Callable[[Any], None]:
+    def write(session: Any) -> None:
+        append_actions(
+            session,
+            table_id,
+            start,
+            records,
+            status=status if status != old_status else None,
+            result=result,
+        )
+
+    return write
+
+
+def _line(seat_log: SeatLog, version: int, seat: int | None, kind: LogKind, text: str) -> LogLine:
+    return LogLine(n=len(seat_log.lines), version=version, seat=seat, kind=kind, text=text)
+
+
+class _LogDraft:
+    """Log lines of actions not yet committed: added to the table's logs by `commit`."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.entries: list[tuple[int, int | None, LogKind, dict[Viewer, str]]] = []
+        self.in_deal = table._in_deal
+
+    def action(self, state: State, version: int, action: int) -> None:
+        player = state.current_player()
+        if player == CHANCE:
+            phase = str(state.observation(None).get("phase", ""))
+            if "deal" in phase:
+                if not self.in_deal:
+                    self.in_deal = True
+                    self.entries.append((version, None, "deal", {}))
+                return
+        self.in_deal = False
+        texts = {viewer: state.action_to_string(action, viewer) for viewer in self.table.logs}
+        if player == CHANCE:
+            self.entries.append((version, None, "chance", texts))
+        else:
+            self.entries.append((version, player, "move", texts))
+
+    def commit(self) -> None:
+        table = self.table
+        table._in_deal = self.in_deal
+        for version, seat, kind, texts in self.entries:
+            for viewer, viewer_log in table.logs.items():
+                text = DEAL_LINE if kind == "deal" else texts[viewer]
+                viewer_log.lines.append(_line(viewer_log, version, seat, kind, text))
+                if kind == "move" and viewer == seat:
+                    viewer_log.since_decision = len(viewer_log.lines)
+
+
+def legal_action_data(state: State, viewer: int) -> list[dict[str, Any]]:
+    """`action_info(a, viewer).to_json()` of every legal action; a game that cannot describe
+    its actions as data yet gets the minimal shape the protocol documents."""
+    try:
+        return [info.to_json() for info in state.legal_action_infos(viewer)]
+    except NotImplementedError:
+        return [
+            minimal_action(action, state.action_to_string(action, viewer))
+            for action in state.legal_actions()
+        ]
+
+
+def minimal_action(action: int, text: str) -> dict[str, Any]:
+    return {
+        "action": action,
+        "kind": "action",
+        "text": text,
+        "steps": [{"kind": "action", "value": action, "label": text}],
+        "cards": [],
+        "seat": None,
+        "container": None,
+        "slot": None,
+        "declared": {},
+    }
+
+
+def seat_records(kinds: Iterable[tuple[str, str | None]]) -> list[SeatRecord]:
+    """Seat records from (type, level) pairs."""
+    return [SeatRecord(seat, kind, None, level) for seat, (kind, level) in enumerate(kinds)]
+
+
+def now() -> float:
+    return time.time()
