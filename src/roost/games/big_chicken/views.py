@@ -10,13 +10,12 @@ texts) and everything else by an enum whose values are stable ids or by a number
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
-from roost.core.view import SeatView
+from roost.core.view import ObservationReader
 from roost.games.big_chicken.actions import (
     BAD_GIVES,
     BIG_RED_LAY,
@@ -191,18 +190,8 @@ class BigChickenObservation(TypedDict):
     """The same as ``winners``."""
 
 
-def of(view: SeatView) -> BigChickenObservation:
-    """A bot's seat view read as the typed observation it is."""
-    if view.game.name != "big-chicken":
-        raise ValueError(f"a BIG CHICKEN view was expected, not {view.game.name}")
-    return cast(BigChickenObservation, view.observation())
-
-
-def read(obs: Mapping[str, Any]) -> BigChickenObservation:
-    """An observation (from `observation`, or JSON) read as BIG CHICKEN's."""
-    if obs.get("game") != "big-chicken":
-        raise ValueError(f"a BIG CHICKEN observation was expected, not {obs.get('game')!r}")
-    return cast(BigChickenObservation, obs)
+of, read = ObservationReader[BigChickenObservation]("big-chicken")
+"""`of(view)` reads a bot's seat view, `read(obs)` any mapping, as BigChickenObservation."""
 
 
 def lay_of(seat: int, action: int) -> Lay:
