@@ -28,14 +28,20 @@ from roost.games.egg_bound.actions import (
     CLUCK,
     DECLINE,
     DEFEND,
+    DEFENDING,
     DISCARD,
     EXPLODE_GOOD,
+    EXPLODING,
     GOOD_EGG,
     HATCH,
+    KEEPING,
+    REACT,
     RED,
     SONG,
     STAR,
     SWAP,
+    SWAP_DISCARD,
+    TURN,
     UNBIND,
 )
 from roost.games.egg_bound.cards import (
@@ -60,14 +66,6 @@ from roost.games.egg_bound.cards import (
     STAR_SCORE,
     STARS,
     UN_BOUND,
-)
-from roost.games.egg_bound.phases import (
-    DEFENDING,
-    EXPLODING,
-    KEEPING,
-    REACT,
-    SWAP_DISCARD,
-    TURN,
 )
 from roost.games.egg_bound.state import EggBoundState
 
