@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from roost.core.errors import ResampleError
-from roost.games.egg_bound.actions import with_chicken
+from roost.games.egg_bound.actions import decode_star, with_chicken
 from roost.games.egg_bound.cards import CHICKENS, DRAW_DECK, NUM_TYPES
 
 if TYPE_CHECKING:
@@ -91,17 +91,38 @@ FIRST_PILE: Final = tuple(DRAW_DECK.count(card) for card in range(NUM_TYPES))
 
 
 def resample(state: EggBoundState, seat: int, rng: random.Random) -> EggBoundState:
-    """A state `seat` cannot tell apart from `state` (piles turned over): its history
-    rewritten and replayed."""
+    """A state `seat` cannot tell apart from `state` (piles turned over)."""
     record = Record(state._events, [], state._history, seat, state.game.num_players)
-    return replay(state, record.solve_one(rng))
+    return rebuild(state, record, record.solve_one(rng), rng)
 
 
-def replay(state: EggBoundState, history: list[int]) -> EggBoundState:
-    """The state that `history` gives in `state`'s game."""
-    result = state.game.new_initial_state()
-    for action in history:
-        result.apply_action(action)
+def rebuild(
+    state: EggBoundState, record: Record, solution: Solution, rng: random.Random
+) -> EggBoundState:
+    """`state` with the others' hidden cards of `solution`: its history rewritten, and what
+    replaying that history gives (the others' hands, the Draw Pile, a face-down Chicken)
+    set directly rather than by a replay, which would cost a thousand steps a resample."""
+    history = record.rewrite(solution, rng)
+    result = state.clone()
+    result._history = history
+    result._legal = None
+    plans, free = solution[-1]
+    left = list(record.supply[record.last])
+    for p in record.others:
+        plan = plans[p]
+        hand = [card for card, count in enumerate(plan.carry) for _ in range(count)]
+        hand += free[p]
+        result._hands[p] = hand
+        for card, count in enumerate(plan.need_counts):
+            left[card] -= count
+        for card in free[p]:
+            left[card] -= 1
+    if not state._open:
+        result._pool = [card for card, count in enumerate(left) for _ in range(count)]
+    if state._hidden_at >= 0 and state._mover in record.others:
+        _, c, _ = decode_star(history[state._events[state._hidden_at][2]])
+        result._chicken = CHICKENS[c]
+        result._table = [state._card, CHICKENS[c]]
     return result
 
 
@@ -122,6 +143,10 @@ class Plan:
     choice: tuple[int, ...]
     """The Chicken type chosen for each face-down Chicken of the epoch."""
     need_counts: tuple[int, ...]
+
+
+Solution = list[tuple[dict[int, Plan], dict[int, list[int]]]]
+"""Per epoch: each other player's plan and free cards."""
 
 
 class Record:
@@ -339,8 +364,8 @@ class Record:
             free[p].append(card)
         return free
 
-    def solve_one(self, rng: random.Random) -> list[int]:
-        """A history for a record with one hidden epoch (piles turned over, or no reshuffle
+    def solve_one(self, rng: random.Random) -> Solution:
+        """A solution for a record with one hidden epoch (piles turned over, or no reshuffle
         yet): every combination of plans, then the free cards."""
         empty = (0,) * NUM_TYPES
         options = [self.options(p, 0, empty, rng) for p in self.others]
@@ -355,16 +380,12 @@ class Record:
                 continue
             free = self.last_free(left, plans, rng)
             if free is not None:
-                return self.rewrite([(plans, free)], rng)
+                return [(plans, free)]
         raise ResampleError("no history fits the public record")
 
     # --- the history ----------------------------------------------------------------------
 
-    def rewrite(
-        self,
-        solution: list[tuple[dict[int, Plan], dict[int, list[int]]]],
-        rng: random.Random,
-    ) -> list[int]:
+    def rewrite(self, solution: Solution, rng: random.Random) -> list[int]:
         """The history with every hidden draw and face-down Chicken of the others set from
         `solution` (per epoch: the plans and the free cards)."""
         history = self.history.copy()

@@ -64,9 +64,10 @@ from roost.games.egg_bound.hidden import (
     Event,
     Plan,
     Record,
+    Solution,
     combinations,
     edf_fits,
-    replay,
+    rebuild,
 )
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def resample(state: EggBoundState, seat: int, rng: random.Random) -> EggBoundSta
     """A state `seat` cannot tell apart from `state` (piles shuffled): its history rewritten
     and replayed."""
     search = Search(state._events, state._epochs, state._history, seat, state.game.num_players)
-    return replay(state, search.solve(rng))
+    return rebuild(state, search, search.solve(rng), rng)
 
 
 class Search(Record):
@@ -368,7 +369,7 @@ class Search(Record):
 
     # --- search ----------------------------------------------------------------------------
 
-    def solve(self, rng: random.Random) -> list[int]:
+    def solve(self, rng: random.Random) -> Solution:
         """Depth-first search, restarted with fresh random choices whenever a node budget
         runs out. Budgets follow Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... units), which
         grows without bound (so the search is complete) while cutting off the long
@@ -385,7 +386,7 @@ class Search(Record):
                 continue
             if solution is None:
                 raise ResampleError("no history fits the public record")
-            return self.rewrite(solution, rng)
+            return solution
 
     def _epoch(
         self, e: int, starts: dict[int, tuple[int, ...]], rng: random.Random

@@ -99,6 +99,9 @@ _OTHERS: Final = tuple(
     tuple(tuple(v for v in range(n) if v != p) for p in range(n)) for n in range(MAX_PLAYERS + 1)
 )
 """``_OTHERS[players][seat]``: the other seats at the table."""
+_CHICKEN_PAIRS: Final = tuple(enumerate(CHICKENS))
+_STAR_ROWS: Final = tuple((star, s * len(CHICKENS)) for s, star in enumerate(STARS))
+_RED_BASES: Final = tuple((card, RED + r * MAX_PLAYERS) for r, card in enumerate(RED_ACTIONS))
 _HAPPENED: Final = tuple(Happened)
 _BLOCKED: Final = tuple(Blocked)
 NO_RESULT: Final = (-1,) * 11
@@ -274,30 +277,29 @@ class EggBoundState(State):
         p = self._mover
         if self._fowl[p]:
             return [LOSE_TURN]
+        held = set(self._hands[p])
         others = _OTHERS[self._game.num_players][p]
-        hand = self._hands[p]
         good, bad = self._good, self._bad
         actions = [SWAP] if self._pool or self._discard else []
         room = good[p] + bad[p] < EGG_CAP
         with_good = [v for v in others if good[v]]
-        chickens = [i for i, chicken in enumerate(CHICKENS) if chicken in hand]
+        chickens = [i for i, chicken in _CHICKEN_PAIRS if chicken in held]
         if chickens:
             if with_good:
-                for s, star in enumerate(STARS):
-                    if star in hand:
+                for star, row in _STAR_ROWS:
+                    if star in held:
                         for c in chickens:
-                            base = STAR + (s * 4 + c) * MAX_PLAYERS
+                            base = STAR + (row + c) * MAX_PLAYERS
                             actions += [base + v for v in with_good]
-            if EGG_LAYING_SONG in hand and room and self._egg_pile and not self._bound[p]:
+            if EGG_LAYING_SONG in held and room and self._egg_pile and not self._bound[p]:
                 actions += [SONG + c for c in chickens]
-            if HATCH_IT in hand and room and with_good:
+            if HATCH_IT in held and room and with_good:
                 for c in chickens:
                     base = HATCH + c * MAX_PLAYERS
                     actions += [base + v for v in with_good]
-        for r, card in enumerate(RED_ACTIONS):
-            if card not in hand:
+        for card, base in _RED_BASES:
+            if card not in held:
                 continue
-            base = RED + r * MAX_PLAYERS
             if card == EGG_SPLOSION:
                 actions += [base + v for v in others if good[v] or bad[v]]
             elif card == EGG_BOUND_CARD:
@@ -308,9 +310,9 @@ class EggBoundState(State):
                 actions += [base + v for v in others if not fowl[v]]
             elif card != EGGY_SOLDIER or room:
                 actions += [base + v for v in with_good]
-        if GOOD_EGG_CARD in hand and bad[p]:
+        if GOOD_EGG_CARD in held and bad[p]:
             actions.append(GOOD_EGG)
-        if UN_BOUND in hand and self._bound[p]:
+        if UN_BOUND in held and self._bound[p]:
             actions.append(UNBIND)
         return actions
 
@@ -324,6 +326,13 @@ class EggBoundState(State):
         total = len(pool)
         return [(card, counts[card] / total) for card in sorted(counts)]
 
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw the next card (overrides the base only to skip a call: playouts draw often)."""
+        if self._phase in CHANCE_PHASES:
+            pool = self._pool
+            return pool[-1] if self._open else pool[rng.randrange(len(pool))]
+        return super().sample_chance(rng)
+
     def _sample(self, rng: random.Random) -> int:
         pool = self._pool
         return pool[-1] if self._open else pool[rng.randrange(len(pool))]
@@ -336,19 +345,45 @@ class EggBoundState(State):
 
     def _apply(self, action: int) -> None:
         phase = self._phase
-        if phase in CHANCE_PHASES:
-            self._receive(action)
+        if phase in CHANCE_PHASES:  # a card dealt or drawn (the commonest step, inlined)
+            seat = self._player
+            self._hands[seat].append(action)
+            if self._open:
+                self._pool.pop()
+                self._known[seat].append(action)
+                if self._record:
+                    self._events.append((EV_GAIN, seat, action))
+            else:
+                self._pool.remove(action)
+                if self._record:
+                    self._events.append((EV_DRAW, seat, len(self._history) - 1))
+            self._fresh = False
+            if phase == REFILL:
+                self._advance_refill()
+            elif phase == SWAP_DRAW:
+                self._phase = SWAP_DISCARD
+            else:
+                self._deal_left -= 1
+                if self._deal_left:
+                    self._player = (seat + 1) % self._game.num_players
+                else:
+                    self._start_turn(0)
         elif phase == TURN:
-            self._play(action)
-        elif phase == REACT:
-            self._react(action)
-        elif phase == DEFENDING:
-            self._defend(action)
+            if action == SWAP:  # the commonest play
+                if not self._pool:
+                    self._reshuffle()
+                self._phase = SWAP_DRAW
+            else:
+                self._play(action)
         elif phase == SWAP_DISCARD:
             card = action - DISCARD + 1
             self._lose_card(self._mover, card)
             self._discard.append(card)
             self._end_turn()
+        elif phase == REACT:
+            self._react(action)
+        elif phase == DEFENDING:
+            self._defend(action)
         elif phase == KEEPING:
             self._keep(action)
         else:
@@ -366,31 +401,6 @@ class EggBoundState(State):
             known.remove(card)
         if self._record:
             self._events.append((EV_PLAY, seat, card))
-
-    def _receive(self, card: int) -> None:
-        seat = self._player
-        self._hands[seat].append(card)
-        if self._open:
-            self._pool.pop()
-            self._known[seat].append(card)
-            if self._record:
-                self._events.append((EV_GAIN, seat, card))
-        else:
-            self._pool.remove(card)
-            if self._record:
-                self._events.append((EV_DRAW, seat, len(self._history) - 1))
-        self._fresh = False
-        phase = self._phase
-        if phase == DEALING:
-            self._deal_left -= 1
-            if self._deal_left:
-                self._player = (seat + 1) % self._game.num_players
-            else:
-                self._start_turn(0)
-        elif phase == SWAP_DRAW:
-            self._phase = SWAP_DISCARD
-        else:
-            self._advance_refill()
 
     def _reshuffle(self) -> None:
         """The Draw Pile ran out: the Discard Pile becomes the new Draw Pile, turned over (its
@@ -424,11 +434,15 @@ class EggBoundState(State):
         self._advance_refill()
 
     def _advance_refill(self) -> None:
+        """Refill the next hand short of five (from `_refill_i`), or start the next turn."""
         n = self._game.num_players
         hands = self._hands
-        while self._refill_i < n:
-            seat = (self._mover + self._refill_i) % n
+        mover = self._mover
+        i = self._refill_i
+        while i < n:
+            seat = (mover + i) % n
             if len(hands[seat]) < HAND_SIZE:
+                self._refill_i = i
                 if not self._pool:
                     if not self._discard:
                         break  # nothing left to draw ("draw what there is"); cannot happen
@@ -436,8 +450,9 @@ class EggBoundState(State):
                 self._phase = REFILL
                 self._player = seat
                 return
-            self._refill_i += 1
-        self._start_turn((self._mover + 1) % n)
+            i += 1
+        self._refill_i = i
+        self._start_turn((mover + 1) % n)
 
     def _gain_good(self, seat: int) -> bool:
         """`seat` gets a Good Egg; True (and the game is over) if that makes three."""
@@ -455,13 +470,9 @@ class EggBoundState(State):
     # --- the mover's play ---------------------------------------------------------------------
 
     def _play(self, action: int) -> None:
+        """A card played on the mover's turn (a swap is handled in `_apply`)."""
         p = self._mover
-        if action == SWAP:
-            if not self._pool:
-                self._reshuffle()
-            self._phase = SWAP_DRAW
-            self._player = p
-        elif action < SONG:
+        if action < SONG:
             star, c, victim = decode_star(action)
             card, chicken = STARS[star], CHICKENS[c]
             self._lose_card(p, card)
@@ -612,6 +623,7 @@ class EggBoundState(State):
             self._hidden_at = -1
             self._hands[p].append(attacker_chicken)
             self._table.remove(attacker_chicken)
+            self._chicken = -1  # back in the hand, unseen
             self._clear_table()
             blocked = self._take_good(p, victim)
             self._result = result(
