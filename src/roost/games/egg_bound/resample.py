@@ -548,6 +548,13 @@ class Search(Record):
         given_counts = {p: [0] * NUM_TYPES for p in self.others}
         if not supply_possible(-1) or (last_chicken < 0 and not chickens_fit()):
             return iter(())
+        # A player who shows next only types with no copy left over starts the next epoch
+        # with them whatever the split: their timing is decided now.
+        for p in self.others:
+            shown = self._shown[p][nxt]
+            settled_only = shown and not any(c in shown for c in active)
+            if settled_only and not self._timing_ok(p, nxt, list(plans[p].carry), settled):
+                return iter(())
 
         def depth(i: int) -> Iterator[dict[int, list[int]]]:
             if i == len(active):
