@@ -379,7 +379,7 @@ class Search(Record):
         while True:
             attempt += 1
             self.nodes = 0
-            self.budget = _BUDGET_UNIT * _luby(attempt)
+            self.budget = _BUDGET_UNIT * luby(attempt)
             try:
                 solution = self._epoch(0, dict.fromkeys(self.others, empty), rng)
             except _OutOfBudget:
@@ -672,7 +672,7 @@ def _vectors(
         yield vector
 
 
-def _luby(i: int) -> int:
+def luby(i: int) -> int:
     """The i-th term (from 1) of Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
     k = 1
     while (1 << k) - 1 < i:
