@@ -52,10 +52,8 @@ from roost.games.egg_bound.actions import (
     SWAP_DRAW,
     TURN,
     UNBIND,
-    decode_star,
 )
 from roost.games.egg_bound.cards import (
-    BAD_EGG_CARD,
     CHICKENS,
     CLUCK_OFF,
     DRAW_DECK,
@@ -65,36 +63,38 @@ from roost.games.egg_bound.cards import (
     EGG_COUNT,
     EGG_LAYING_SONG,
     EGG_SPLOSION,
-    EGGS_TO_WIN,
     EGGY_SOLDIER,
     FOWL,
     GOOD_EGG_CARD,
     HAND_SIZE,
     HATCH_IT,
     MAX_PLAYERS,
-    NUM_TYPES,
     RED_ACTIONS,
-    STAR_COMPARES,
-    STAR_SCORE,
     STARS,
     UN_BOUND,
 )
 from roost.games.egg_bound.hidden import (
     EV_DRAW,
     EV_GAIN,
-    EV_HIDDEN,
-    EV_NO_CHICKEN,
-    EV_PLAY,
-    EV_RESHUFFLE,
-    EV_TAKEN_BACK,
     Event,
 )
-from roost.games.egg_bound.views import Blocked, Happened
+from roost.games.egg_bound.rules import (
+    NO_RESULT,
+    advance_refill,
+    defend,
+    end_turn,
+    explode,
+    keep,
+    lose_card,
+    play,
+    react,
+    reshuffle,
+    start_turn,
+)
 
 if TYPE_CHECKING:
     from roost.games.egg_bound.game import EggBoundGame
 
-_CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 _OTHERS: Final = tuple(
     tuple(tuple(v for v in range(n) if v != p) for p in range(n)) for n in range(MAX_PLAYERS + 1)
 )
@@ -102,40 +102,6 @@ _OTHERS: Final = tuple(
 _CHICKEN_PAIRS: Final = tuple(enumerate(CHICKENS))
 _STAR_ROWS: Final = tuple((star, s * len(CHICKENS)) for s, star in enumerate(STARS))
 _RED_BASES: Final = tuple((card, RED + r * MAX_PLAYERS) for r, card in enumerate(RED_ACTIONS))
-_HAPPENED: Final = tuple(Happened)
-_BLOCKED: Final = tuple(Blocked)
-NO_RESULT: Final = (-1,) * 11
-"""`_result` before anything happened."""
-
-
-def result(
-    happened: Happened,
-    player: int,
-    target: int = -1,
-    card: int = -1,
-    chicken: int = -1,
-    defender_chicken: int = -1,
-    winner: int = -1,
-    blocked: int = -1,
-    side: int = -1,
-    kept: int = -1,
-    discarded: int = -1,
-) -> tuple[int, ...]:
-    """What the last card did, as the state keeps it (-1: does not apply); `views` reads it
-    as a `LastResult`."""
-    return (
-        _HAPPENED.index(happened),
-        player,
-        target,
-        card,
-        chicken,
-        defender_chicken,
-        winner,
-        blocked,
-        side,
-        kept,
-        discarded,
-    )
 
 
 class EggBoundState(State):
@@ -359,7 +325,7 @@ class EggBoundState(State):
                     self._events.append((EV_DRAW, seat, len(self._history) - 1))
             self._fresh = False
             if phase == REFILL:
-                self._advance_refill()
+                advance_refill(self)
             elif phase == SWAP_DRAW:
                 self._phase = SWAP_DISCARD
             else:
@@ -367,322 +333,27 @@ class EggBoundState(State):
                 if self._deal_left:
                     self._player = (seat + 1) % self._game.num_players
                 else:
-                    self._start_turn(0)
+                    start_turn(self, 0)
         elif phase == TURN:
             if action == SWAP:  # the commonest play
                 if not self._pool:
-                    self._reshuffle()
+                    reshuffle(self)
                 self._phase = SWAP_DRAW
             else:
-                self._play(action)
+                play(self, action)
         elif phase == SWAP_DISCARD:
             card = action - DISCARD + 1
-            self._lose_card(self._mover, card)
+            lose_card(self, self._mover, card)
             self._discard.append(card)
-            self._end_turn()
+            end_turn(self)
         elif phase == REACT:
-            self._react(action)
+            react(self, action)
         elif phase == DEFENDING:
-            self._defend(action)
+            defend(self, action)
         elif phase == KEEPING:
-            self._keep(action)
+            keep(self, action)
         else:
-            self._explode(action == EXPLODE_GOOD)
-
-    def _note(self, kind: int, seat: int, value: int) -> None:
-        if self._record:
-            self._events.append((kind, seat, value))
-
-    def _lose_card(self, seat: int, card: int) -> None:
-        """`seat` shows `card` from its hand and it leaves the hand."""
-        self._hands[seat].remove(card)
-        known = self._known[seat]
-        if known and card in known:
-            known.remove(card)
-        if self._record:
-            self._events.append((EV_PLAY, seat, card))
-
-    def _reshuffle(self) -> None:
-        """The Draw Pile ran out: the Discard Pile becomes the new Draw Pile, turned over (its
-        first card discarded comes up first) or shuffled."""
-        counts = [0] * NUM_TYPES
-        for card in self._discard:
-            counts[card] += 1
-        self._epochs.append(tuple(counts))
-        if self._game.shuffles:
-            self._pool = self._discard
-        else:
-            self._discard.reverse()
-            self._pool = self._discard
-            self._open = True
-        self._discard = []
-        self._fresh = True
-        self._note(EV_RESHUFFLE, -1, len(self._epochs))
-
-    def _start_turn(self, seat: int) -> None:
-        self._mover = self._player = seat
-        self._phase = TURN
-        self._card = self._star = self._chicken = self._target = -1
-
-    def _end_turn(self) -> None:
-        """Discards are done: count the turn, then refill hands (mover first, clockwise)."""
-        self._turn += 1
-        if self._turn >= self._game.max_turns:
-            self._phase = OVER
-            return
-        self._refill_i = 0
-        self._advance_refill()
-
-    def _advance_refill(self) -> None:
-        """Refill the next hand short of five (from `_refill_i`), or start the next turn."""
-        n = self._game.num_players
-        hands = self._hands
-        mover = self._mover
-        i = self._refill_i
-        while i < n:
-            seat = (mover + i) % n
-            if len(hands[seat]) < HAND_SIZE:
-                self._refill_i = i
-                if not self._pool:
-                    if not self._discard:
-                        break  # nothing left to draw ("draw what there is"); cannot happen
-                    self._reshuffle()
-                self._phase = REFILL
-                self._player = seat
-                return
-            i += 1
-        self._refill_i = i
-        self._start_turn((mover + 1) % n)
-
-    def _gain_good(self, seat: int) -> bool:
-        """`seat` gets a Good Egg; True (and the game is over) if that makes three."""
-        self._good[seat] += 1
-        if self._good[seat] >= EGGS_TO_WIN:
-            self._winner = seat
-            self._phase = OVER
-            return True
-        return False
-
-    def _clear_table(self) -> None:
-        self._discard.extend(self._table)
-        self._table = []
-
-    # --- the mover's play ---------------------------------------------------------------------
-
-    def _play(self, action: int) -> None:
-        """A card played on the mover's turn (a swap is handled in `_apply`)."""
-        p = self._mover
-        if action < SONG:
-            star, c, victim = decode_star(action)
-            card, chicken = STARS[star], CHICKENS[c]
-            self._lose_card(p, card)
-            self._hands[p].remove(chicken)
-            if self._record:
-                self._hidden_at = len(self._events)
-                self._events.append((EV_HIDDEN, p, len(self._history) - 1))
-            self._table = [card, chicken]
-            self._challenge(card, victim, star=star, chicken=chicken)
-        elif action < HATCH:
-            chicken = CHICKENS[action - SONG]
-            self._lose_card(p, EGG_LAYING_SONG)
-            self._lose_card(p, chicken)
-            self._discard.extend((EGG_LAYING_SONG, chicken))
-            self._egg_pile -= 1
-            self._result = result(Happened.SONG, p, card=EGG_LAYING_SONG, chicken=chicken)
-            if not self._gain_good(p):
-                self._end_turn()
-        elif action < RED:
-            c, victim = divmod(action - HATCH, MAX_PLAYERS)
-            chicken = CHICKENS[c]
-            self._lose_card(p, HATCH_IT)
-            self._lose_card(p, chicken)
-            self._table = [HATCH_IT, chicken]
-            self._challenge(HATCH_IT, victim, chicken=chicken)
-        elif action < GOOD_EGG:
-            r, victim = divmod(action - RED, MAX_PLAYERS)
-            card = RED_ACTIONS[r]
-            self._lose_card(p, card)
-            self._table = [card]
-            self._challenge(card, victim)
-        elif action == GOOD_EGG:
-            self._lose_card(p, GOOD_EGG_CARD)
-            self._discard.append(GOOD_EGG_CARD)
-            self._bad[p] -= 1
-            self._result = result(Happened.GOOD_EGG, p, card=GOOD_EGG_CARD)
-            if not self._gain_good(p):
-                self._end_turn()
-        elif action == UNBIND:
-            self._lose_card(p, UN_BOUND)
-            self._discard.extend((UN_BOUND, EGG_BOUND_CARD))
-            self._bound[p] = False
-            self._result = result(Happened.UN_BOUND, p, card=UN_BOUND)
-            self._end_turn()
-        else:  # LOSE_TURN
-            self._fowl[p] = False
-            self._discard.append(FOWL)
-            self._result = result(Happened.LOST_TURN, p, card=FOWL)
-            self._end_turn()
-
-    def _challenge(self, card: int, victim: int, *, star: int = -1, chicken: int = -1) -> None:
-        """A card is played against `victim`: open their Cluck-Off window (always)."""
-        self._card = card
-        self._star = star
-        self._chicken = chicken
-        self._target = victim
-        self._phase = REACT
-        self._player = victim
-
-    # --- out-of-turn decisions ------------------------------------------------------------------
-
-    def _react(self, action: int) -> None:
-        p, victim, card = self._mover, self._target, self._card
-        if action == CLUCK:
-            self._lose_card(victim, CLUCK_OFF)
-            self._discard.append(CLUCK_OFF)
-            if self._star >= 0:
-                self._reveal_hidden_chicken()
-            self._result = result(Happened.CLUCK_OFF, p, victim, card=card, chicken=self._chicken)
-            self._clear_table()
-            self._end_turn()
-            return
-        if self._star >= 0:
-            self._phase = DEFENDING
-            return
-        good, bad = self._good, self._bad
-        if card == HATCH_IT:
-            good[victim] -= 1
-            self._result = result(Happened.HATCH_IT, p, victim, card=card, chicken=self._chicken)
-            if self._gain_good(p):
-                self._clear_table()
-                return
-            self._phase = KEEPING
-            return
-        if card == EGG_SPLOSION and good[victim] and bad[victim]:
-            self._phase = EXPLODING
-            self._player = p
-            return
-        if card in (EGG_BOUND_CARD, FOWL):
-            self._table = []  # the card goes in front of the victim, not to the discard
-        else:
-            self._clear_table()
-        if card == BAD_EGG_CARD:
-            good[victim] -= 1
-            bad[victim] += 1
-            self._result = result(Happened.BAD_EGG, p, victim, card=card)
-        elif card == EGG_SPLOSION:
-            self._explode_egg(victim, good_side=good[victim] > 0)
-        elif card == EGGY_SOLDIER:
-            good[victim] -= 1
-            self._result = result(Happened.EGGY_SOLDIER, p, victim, card=card)
-            if self._gain_good(p):
-                return
-        elif card == EGG_BOUND_CARD:
-            self._bound[victim] = True
-            self._result = result(Happened.EGG_BOUND, p, victim, card=card)
-        else:  # FOWL
-            self._fowl[victim] = True
-            self._result = result(Happened.FOWL, p, victim, card=card)
-        self._end_turn()
-
-    def _explode(self, good_side: bool) -> None:
-        self._clear_table()
-        self._explode_egg(self._target, good_side=good_side)
-        self._end_turn()
-
-    def _explode_egg(self, victim: int, *, good_side: bool) -> None:
-        if good_side:
-            self._good[victim] -= 1
-        else:
-            self._bad[victim] -= 1
-        self._egg_pile += 1  # back on the Egg Pile, Good side up
-        side = 0 if good_side else 1
-        self._result = result(Happened.EGG_SPLOSION, self._mover, victim, EGG_SPLOSION, side=side)
-
-    def _reveal_hidden_chicken(self) -> None:
-        """The attacker's face-down Chicken is turned over."""
-        p, chicken = self._mover, self._chicken
-        known = self._known[p]
-        if known and chicken in known:
-            known.remove(chicken)
-        if self._record and self._hidden_at >= 0:
-            self._events[self._hidden_at] = (EV_PLAY, p, chicken)
-        self._hidden_at = -1
-
-    def _defend(self, action: int) -> None:
-        p, victim, star = self._mover, self._target, self._star
-        score = STAR_COMPARES[star]
-        assert score is not None
-        attacker_chicken = self._chicken
-        if action == DEFEND_NONE:
-            # Everyone learns the defender holds no Chicken; the attacker wins and takes the
-            # Chicken back unseen.
-            self._note(EV_NO_CHICKEN, victim, 0)
-            if self._record and self._hidden_at >= 0:
-                index = self._events[self._hidden_at][2]
-                self._events[self._hidden_at] = (EV_TAKEN_BACK, p, index)
-            self._hidden_at = -1
-            self._hands[p].append(attacker_chicken)
-            self._table.remove(attacker_chicken)
-            self._chicken = -1  # back in the hand, unseen
-            self._clear_table()
-            blocked = self._take_good(p, victim)
-            self._result = result(
-                Happened.STAR, p, victim, card=self._card, winner=p, blocked=blocked
-            )
-            if self._phase != OVER:
-                self._end_turn()
-            return
-        defender_chicken = CHICKENS[action - DEFEND]
-        self._lose_card(victim, defender_chicken)
-        self._reveal_hidden_chicken()
-        self._table.append(defender_chicken)
-        self._clear_table()
-        mine = STAR_SCORE[score][_CHICKEN_INDEX[attacker_chicken]]
-        theirs = STAR_SCORE[score][_CHICKEN_INDEX[defender_chicken]]
-        winner = p if mine > theirs else victim if theirs > mine else -1
-        blocked = -1
-        if winner >= 0:
-            blocked = self._take_good(winner, victim if winner == p else p)
-        self._result = result(
-            Happened.STAR,
-            p,
-            victim,
-            card=self._card,
-            chicken=attacker_chicken,
-            defender_chicken=defender_chicken,
-            winner=winner,
-            blocked=blocked,
-        )
-        if self._phase != OVER:
-            self._end_turn()
-
-    def _take_good(self, winner: int, loser: int) -> int:
-        """The winner of a challenge takes a Good Egg from the loser, if the loser has one and
-        the winner has room; returns why not (a `Blocked` index) or -1."""
-        if not self._good[loser]:
-            return _BLOCKED.index(Blocked.NO_GOOD_EGG)
-        if self._good[winner] + self._bad[winner] >= EGG_CAP:
-            return _BLOCKED.index(Blocked.EGG_CAP)
-        self._good[loser] -= 1
-        self._gain_good(winner)
-        return -1
-
-    def _keep(self, action: int) -> None:
-        victim, chicken = self._target, self._chicken
-        before = self._result
-        if action == DECLINE:
-            self._result = (*before[:9], 0, -1)
-        else:
-            card = action - KEEP + 1
-            self._table.remove(chicken)
-            self._hands[victim].append(chicken)
-            self._known[victim].append(chicken)
-            self._note(EV_GAIN, victim, chicken)
-            self._lose_card(victim, card)
-            self._discard.append(card)
-            self._result = (*before[:9], 1, card)
-        self._clear_table()
-        self._end_turn()
+            explode(self, action == EXPLODE_GOOD)
 
     # --- protocol: outcome ------------------------------------------------------------------
 
