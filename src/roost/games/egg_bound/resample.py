@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from roost.core.errors import ResampleError
@@ -83,10 +84,34 @@ class _OutOfBudget(Exception):
 
 
 def resample(state: EggBoundState, seat: int, rng: random.Random) -> EggBoundState:
-    """A state `seat` cannot tell apart from `state` (piles shuffled): its history rewritten
-    and replayed."""
-    search = Search(state._events, state._epochs, state._history, seat, state.game.num_players)
+    """A state `seat` cannot tell apart from `state` (piles shuffled)."""
+    events, epochs, history = state._events, state._epochs, state._history
+    own = tuple(history[value] for kind, who, value in events if who == seat and kind == EV_DRAW)
+    key = (tuple(events), tuple(epochs), seat, own)
+    bounds = _BOUNDS.pop(key, None)
+    if bounds is None:
+        bounds = Bounds()
+        if len(_BOUNDS) >= _KEPT:
+            del _BOUNDS[next(iter(_BOUNDS))]
+    _BOUNDS[key] = bounds
+    search = Search(events, epochs, history, seat, state.game.num_players, bounds)
     return rebuild(state, search, search.solve(rng), rng)
+
+
+@dataclass
+class Bounds:
+    """The lookahead bounds a search works out for one seat's information: pure functions of
+    it, so they are kept for the next resample from the same information (search draws many
+    states in a row from one, and a seat's information changes only as the game goes on)."""
+
+    walks: dict[tuple[int, int, int, int], tuple[int, bool, int]] = field(default_factory=dict)
+    least: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    lows: dict[tuple[object, ...], list[dict[int, int]] | None] = field(default_factory=dict)
+
+
+_BOUNDS: dict[tuple[object, ...], Bounds] = {}
+"""The bounds of the last few seats' information, oldest first."""
+_KEPT: Final = 8
 
 
 class Search(Record):
@@ -100,6 +125,7 @@ class Search(Record):
         history: list[int],
         observer: int,
         num_players: int,
+        bounds: Bounds | None = None,
     ) -> None:
         super().__init__(events, epochs, history, observer, num_players)
         self.nodes = 0
@@ -150,9 +176,10 @@ class Search(Record):
             for p in range(num_players)
         ]
         self.failed: set[tuple[object, ...]] = set()
-        self._walks: dict[tuple[int, int, int, int], tuple[int, bool, int]] = {}
-        self._least_cache: dict[tuple[int, int, int], int] = {}
-        self._lows_cache: dict[tuple[object, ...], list[dict[int, int]] | None] = {}
+        bounds = bounds if bounds is not None else Bounds()
+        self._walks = bounds.walks
+        self._least_cache = bounds.least
+        self._lows_cache = bounds.lows
         self._ops = self._type_ops()
 
     def tick(self) -> None:
