@@ -96,13 +96,10 @@ STARS: Final = tuple(c.id for c in CARD_TYPES if c.compares is not None)
 """Star card types, in the order their index is encoded in actions (0-2)."""
 RED_ACTIONS: Final = tuple(c.id for c in CARD_TYPES if c.group == "regular action")
 """Red Regular Action types, in the order their index is encoded in actions (0-4)."""
-HAND_TYPES: Final = tuple(range(1, NUM_TYPES))
-"""Every type that can be held (all but the Egg card)."""
 EGG_COUNT: Final = CARD_TYPES[EGG].copies
 DRAW_DECK: Final = tuple(card for card in FULL_DECK if card != EGG)
 """The cards shuffled and dealt at set-up (everything but the Egg cards)."""
 
-CHICKEN_MASK: Final = sum(1 << c for c in CHICKENS)
 STAR_SCORE: Final = tuple(
     tuple(CARD_TYPES[chicken].stars[s] for chicken in CHICKENS)  # type: ignore[index]
     for s in range(len(STAR_NAMES))
