@@ -107,6 +107,7 @@ class Bounds:
     walks: dict[tuple[int, int, int, int], tuple[int, bool, int]] = field(default_factory=dict)
     least: dict[tuple[int, int, int], int] = field(default_factory=dict)
     lows: dict[tuple[object, ...], list[dict[int, int]] | None] = field(default_factory=dict)
+    worths: dict[tuple[int, int, int, int, int], list[float]] = field(default_factory=dict)
 
 
 _BOUNDS: dict[tuple[object, ...], Bounds] = {}
@@ -180,6 +181,7 @@ class Search(Record):
         self._walks = bounds.walks
         self._least_cache = bounds.least
         self._lows_cache = bounds.lows
+        self._worths = bounds.worths
         self._ops = self._type_ops()
 
     def tick(self) -> None:
@@ -323,6 +325,10 @@ class Search(Record):
         """What each of `most` more copies of `card` at the start of epoch `e` is worth to
         `p`: a copy that will be shown in epoch `e` is worth 2, in `e + 1` 1, and so on
         halving; one never shown (kept to the end, taking room) -0.25."""
+        key = (p, e, card, held, most)
+        cached = self._worths.get(key)
+        if cached is not None:
+            return cached
         uncovered: list[int] = []
         for later in range(e, self.epochs):
             for op in self._ops[p][later][card]:
@@ -337,6 +343,7 @@ class Search(Record):
                 break
         worth = [2.0 / (1 << (later - e)) for later in uncovered[:most]]
         worth.extend([-0.25] * (most - len(worth)))
+        self._worths[key] = worth
         return worth
 
     def _late_room(self, p: int, e: int, starts: dict[int, int]) -> int:
