@@ -113,14 +113,6 @@ class Table(Scenario):
             full.append(padded)
         self.chance(*(hand[i] for i in range(HAND_SIZE) for hand in full))
 
-    def do(self, *moves: str | int) -> Table:
-        super().do(*moves)
-        return self
-
-    def chance(self, *outcomes: str | int) -> Table:
-        super().chance(*outcomes)
-        return self
-
     @property
     def view(self) -> EggBoundObservation:
         """What a spectator sees."""

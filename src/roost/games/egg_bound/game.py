@@ -18,7 +18,6 @@ MAX_ENTRIES_PER_TURN = 6
 three cards drawn (the refill of at most three cards that left hands) per turn; see RULES.md."""
 
 
-@register
 class EggBoundGame(Game):
     """Be the first to show three Good Eggs."""
 
@@ -81,3 +80,6 @@ class EggBoundGame(Game):
 
     def card_name(self, card: int) -> str:
         return CARD_NAMES[card]
+
+
+register(EggBoundGame)

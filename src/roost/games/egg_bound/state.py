@@ -104,7 +104,7 @@ _STAR_ROWS: Final = tuple((star, s * len(CHICKENS)) for s, star in enumerate(STA
 _RED_BASES: Final = tuple((card, RED + r * MAX_PLAYERS) for r, card in enumerate(RED_ACTIONS))
 
 
-class EggBoundState(State):
+class EggBoundState(State["EggBoundGame"]):
     """A position in a game of Egg Bound."""
 
     __slots__ = (
@@ -155,7 +155,6 @@ class EggBoundState(State):
     _events: list[Event]
     _fowl: list[bool]
     _fresh: bool
-    _game: EggBoundGame
     _good: list[int]
     _hands: list[list[int]]
     _hidden_at: int
@@ -205,10 +204,6 @@ class EggBoundState(State):
         self._hidden_at = -1
 
     # --- protocol: who moves and what they may do ------------------------------------------
-
-    @property
-    def game(self) -> EggBoundGame:
-        return self._game
 
     def current_player(self) -> int:
         phase = self._phase
