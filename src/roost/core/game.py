@@ -17,7 +17,9 @@ import abc
 import numbers
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, SupportsIndex
+
+from mypy_extensions import mypyc_attr
 
 from roost.core.cards import CardInfo
 from roost.core.errors import IllegalActionError, ParameterError
@@ -48,6 +50,7 @@ def as_int(value: object) -> int | None:
     return int(value)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(metaclass=abc.ABCMeta):
     """A game with its parameters fixed: the factory of its states."""
 
@@ -152,7 +155,7 @@ class Game(metaclass=abc.ABCMeta):
         terminal renderer modules."""
         return cls.package().rpartition(".")[2]
 
-    def state_from_history(self, actions: Iterable[int]) -> State:
+    def state_from_history(self, actions: Iterable[SupportsIndex]) -> State:
         """Replay `actions` from the initial state; an illegal one names its position."""
         state = self.new_initial_state()
         for index, action in enumerate(actions):

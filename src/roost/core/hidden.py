@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from roost.core.blank import Blank
 from roost.core.errors import ResampleError
 
 UNSEEN: Final = -1
@@ -46,7 +47,7 @@ _TRIES: Final = 12
 _ATTEMPTS: Final = 50
 
 
-class HiddenHands:
+class HiddenHands(Blank):
     """Per-seat unseen card slots and the public skeleton of the history."""
 
     __slots__ = ("hands", "private", "skeleton")

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from roost.core.companions import companion
 from roost.core.game import Game
 from roost.core.state import State
@@ -19,6 +21,7 @@ from roost.core.state import State
 S = TypeVar("S", bound=State)
 
 
+@mypyc_attr(native_class=False)  # a frozen generic dataclass: mypyc cannot make it native
 @dataclass(frozen=True)
 class SearchHooks(Generic[S]):
     """How search plays out a game of this kind."""

@@ -47,11 +47,13 @@ import random
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar, Generic, Self
+from typing import Any, ClassVar, Generic, Self, SupportsIndex
 
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from roost.core.actions import ActionInfo
+from roost.core.blank import Blank
 from roost.core.errors import IllegalActionError, RoostError
 from roost.core.game import CHANCE, JSON, OMNISCIENT, TERMINAL, Game, as_int
 
@@ -60,7 +62,8 @@ G = TypeVar("G", bound=Game, default=Game, covariant=True)
 its own game's settings with their types; plain `State` means a state of any game."""
 
 
-class State(Generic[G], metaclass=abc.ABCMeta):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(Blank, Generic[G], metaclass=abc.ABCMeta):
     """A node of the game tree. Mutated in place by `apply_action`; `clone` is cheap."""
 
     __slots__ = ("_game", "_history", "_legal", "_record")
@@ -155,14 +158,25 @@ class State(Generic[G], metaclass=abc.ABCMeta):
 
     # --- applying actions --------------------------------------------------------------------
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: SupportsIndex) -> None:
         """Apply a decision or chance action; raise `IllegalActionError` and change nothing
-        if it is not legal here."""
-        if type(action) is not int:
-            number = as_int(action)
-            if number is None:
+        if it is not legal here.
+
+        `action` is an int (a numpy integer counts as the int it is); anything else, `True`
+        included, is refused. The public methods take `SupportsIndex` rather than `int` so that
+        the compiled build checks the argument here, with the same error as the pure build,
+        instead of raising `TypeError` at the call."""
+        if type(action) is int:
+            number = action
+        else:
+            converted = as_int(action)
+            if converted is None:
                 raise IllegalActionError(action, self._why_illegal(action))
-            action = number
+            number = converted
+        self._act(number)
+
+    def _act(self, action: int) -> None:
+        """`apply_action` for an int."""
         legal = self._legal
         if legal:  # a decision node whose legal actions are worked out (never empty there)
             i = bisect_left(legal, action)
@@ -232,7 +246,7 @@ class State(Generic[G], metaclass=abc.ABCMeta):
 
     # --- what each seat may see ----------------------------------------------------------------
 
-    def observation(self, seat: int | None = None) -> Mapping[str, Any]:
+    def observation(self, seat: SupportsIndex | None = None) -> Mapping[str, Any]:
         """Everything `seat` may see now, JSON-ready (None: a spectator; `OMNISCIENT`: all).
 
         Each game documents its observation as a TypedDict in its ``views.py``."""
@@ -242,7 +256,7 @@ class State(Generic[G], metaclass=abc.ABCMeta):
     def _observe(self, viewer: int | None) -> Mapping[str, Any]:
         """The observation for a checked viewer (a seat, None or `OMNISCIENT`)."""
 
-    def action_to_string(self, action: int, viewer: int | None = None) -> str:
+    def action_to_string(self, action: SupportsIndex, viewer: SupportsIndex | None = None) -> str:
         """Describe `action` in this state as `viewer` may know it (None: a spectator)."""
         number = self._action_arg(action)
         return self._action_text(number, self._game.check_seat(viewer))
@@ -251,7 +265,7 @@ class State(Generic[G], metaclass=abc.ABCMeta):
     def _action_text(self, action: int, viewer: int | None) -> str:
         """`action` (in range) in words, as the checked `viewer` may know it."""
 
-    def action_info(self, action: int, viewer: int | None = None) -> ActionInfo:
+    def action_info(self, action: SupportsIndex, viewer: SupportsIndex | None = None) -> ActionInfo:
         """A legal decision described as data (see `roost.core.actions`), as `viewer` may
         know it; `IllegalActionError` for an action that is not legal here."""
         number = self._action_arg(action)
@@ -266,7 +280,7 @@ class State(Generic[G], metaclass=abc.ABCMeta):
             raise IllegalActionError(number, self._why_illegal(number))
         return self._described(number, checked)
 
-    def legal_action_infos(self, viewer: int | None = None) -> list[ActionInfo]:
+    def legal_action_infos(self, viewer: SupportsIndex | None = None) -> list[ActionInfo]:
         """`action_info` of every legal action, in action order."""
         checked = self._game.check_seat(viewer)
         return [self._described(action, checked) for action in self.legal_actions()]
@@ -281,7 +295,7 @@ class State(Generic[G], metaclass=abc.ABCMeta):
 
     # --- hidden information --------------------------------------------------------------------
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> Self:
+    def resample_from_infostate(self, seat: SupportsIndex, rng: random.Random) -> Self:
         """A state drawn from those `seat` cannot tell apart from this one.
 
         The result is a genuine state of the game: its observation for `seat` equals this

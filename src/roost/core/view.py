@@ -9,19 +9,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, SupportsIndex, TypeVar, cast
+
+from mypy_extensions import mypyc_attr
 
 from roost.core.actions import ActionInfo
 from roost.core.game import Game
 from roost.core.state import State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SeatView:
     """What `seat` may know of `state`, and nothing else."""
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State, seat: SupportsIndex) -> None:
         checked = state.game.check_seat(seat, allow_none=False)
         assert checked is not None
         self._state = state
@@ -46,10 +49,10 @@ class SeatView:
     def observation(self) -> Mapping[str, Any]:
         return self._state.observation(self.seat)
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: SupportsIndex) -> str:
         return self._state.action_to_string(action, self.seat)
 
-    def action_info(self, action: int) -> ActionInfo:
+    def action_info(self, action: SupportsIndex) -> ActionInfo:
         return self._state.action_info(action, self.seat)
 
     def legal_action_infos(self) -> list[ActionInfo]:

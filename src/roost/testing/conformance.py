@@ -335,12 +335,12 @@ def check_inputs(game: Game, step: Step) -> None:
     if player >= 0 and _numpy_int is not None:
         action = state.legal_actions()[-1]
         as_numpy = _numpy_int(action)
-        assert state.action_to_string(as_numpy, _numpy_int(player)) == (  # type: ignore[arg-type]
+        assert state.action_to_string(as_numpy, _numpy_int(player)) == (
             state.action_to_string(action, player)
         ), f"{where}: a numpy integer action reads differently"
-        assert state.observation(_numpy_int(player)) == state.observation(player)  # type: ignore[arg-type]
+        assert state.observation(_numpy_int(player)) == state.observation(player)
         copy_ = state.clone()
-        copy_.apply_action(as_numpy)  # type: ignore[arg-type]
+        copy_.apply_action(as_numpy)
         direct = state.clone()
         direct.apply_action(action)
         assert copy_ == direct, f"{where}: an integer that is not an int plays differently"

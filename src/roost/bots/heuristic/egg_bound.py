@@ -74,7 +74,7 @@ from roost.games.egg_bound.views import Challenge, EggBoundObservation, of
 _COPIES: Final = tuple(card.copies for card in CARD_TYPES)
 _CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 
-EGG_VALUE: Final = (0.0, 10.0, 24.0, 100.0)
+EGG_VALUE: Final[tuple[float, ...]] = (0.0, 10.0, 24.0, 100.0)
 """What having 0-3 Good Eggs is worth (three is the win)."""
 BAD_EGG: Final = -3.0
 """A Bad Egg blocks a place under the cap (a green Good Egg turns it good)."""

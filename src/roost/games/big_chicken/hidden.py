@@ -48,6 +48,7 @@ from bisect import bisect_left, bisect_right
 from operator import lt, neg, sub
 from typing import TYPE_CHECKING, Any, Final
 
+from roost.core.blank import Blank
 from roost.games.big_chicken.actions import CARDS
 from roost.games.big_chicken.cards import CHICKENS, DUCK, NUM_EGG_TYPES, NUM_TYPES
 
@@ -95,7 +96,7 @@ def set_hand(state: BigChickenState, seat: int, counts: list[int]) -> None:
 T = NUM_TYPES
 
 
-class _Work:
+class _Work(Blank):
     """The running record of one branch of the search (copied at each branch point)."""
 
     __slots__ = (

@@ -53,7 +53,7 @@ FEATURES: Final = (
 )
 BUCKETS: Final = 5
 """Weight sets: Rounds still to come after this one, 0 to 4 (4 or more)."""
-COEFFICIENTS: Final = (
+COEFFICIENTS: Final[tuple[tuple[float, ...], ...]] = (
     (-0.5038, -0.0162, -0.1005, -0.5549, 0.3264, 0.8427, 0.0854, 0.3293),  # 0 Rounds to come
     (-0.2843, -0.0084, -0.0162, -0.3616, 0.2015, 0.6190, 0.0277, 0.2882),  # 1 Rounds to come
     (-0.2192, -0.0051, -0.0147, -0.2881, 0.1799, 0.4617, 0.0381, 0.2237),  # 2 Rounds to come
@@ -244,7 +244,7 @@ def evaluate(state: BigChickenState) -> list[float]:
         values = []
         for seat in range(n):
             size = state._sizes[seat]
-            points: float = state._totals[seat] + state._penalties[seat]
+            points = float(state._totals[seat] + state._penalties[seat])
             points += SCORE_SHARE * size * game.multiplier(size) + SCORE_PER_ROUND * left
             values.append(min(1.0, max(0.0, 1.0 - points / most)))
         return values

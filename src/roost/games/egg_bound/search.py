@@ -87,7 +87,7 @@ FEATURES: Final = (
     "plays next (1 for the next turn, falling to 0 for the last)",
     "bias",
 )
-COEFFICIENTS: Final = (
+COEFFICIENTS: Final[tuple[float, ...]] = (
     1.4660, -0.8430, 0.1414, -0.4114, 0.7277, 0.2268, 0.8460,
     -0.0367, -0.1265, -0.7982, -0.3934, 0.1480, -2.0934,
 )  # fmt: skip

@@ -29,7 +29,7 @@ FEATURES: Final = (
     "demogorgons drawn",
     "players in play",
 )
-COEFFICIENTS: Final = (
+COEFFICIENTS: Final[tuple[float, ...]] = (
     1.0613, 0.2241, -0.1820, -0.0337, 0.3695, 0.2289, -0.5216, -0.1635,
 )  # fmt: skip
 

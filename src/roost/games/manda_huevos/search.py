@@ -59,7 +59,7 @@ FEATURES: Final = (
     "moves next",
 )
 """Each feature enters twice: as it is, and multiplied by the share of slots filled."""
-COEFFICIENTS: Final = (
+COEFFICIENTS: Final[tuple[float, ...]] = (
     -0.0413, -0.0341, -0.0828, 0.0135, 0.4165, -0.1165, -0.0719, -0.0726,
     0.1746, 0.1317, 0.0686, 0.0489, -0.0814, 0.2570, 0.3451, 0.2147,
 )  # fmt: skip
@@ -169,7 +169,7 @@ def _hen_take(state: MandaHuevosState, legal: list[int]) -> int:
     best, best_value = HEN_STOP, mean
     for action in legal:
         if action < HEN_STOP and cells[action - HEN_TAKE] > best_value:
-            best, best_value = action, cells[action - HEN_TAKE]
+            best, best_value = action, float(cells[action - HEN_TAKE])
     return best
 
 
