@@ -1,13 +1,25 @@
 # Roost: the two commands of the quick start.
-#   make run   - create .venv, install, and start the server (open the printed URL)
+#   make run   - create .venv, install (compiling the engine), and start the server
 #   make play  - play Eggo in the terminal against three bots
-#   make test  - create/update .venv with the dev tools and run ruff, mypy and pytest
+#   make test  - create/update .venv with the dev tools and run ruff, mypy and pytest (both builds)
+#
+# The engine (src/roost/core, games, bots) is compiled by mypyc into the source tree (an editable
+# install): any change to its source rebuilds it before the next run or test, so compiled code
+# is never stale. `ROOST_PURE=1 make ...` installs the pure-Python build instead.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -n 2
+ENGINE_SOURCES := $(shell find src/roost/core src/roost/games src/roost/bots -name '*.py')
+BUILD_INPUTS := pyproject.toml setup.py $(ENGINE_SOURCES)
+EXPECTED_BUILD := $(if $(filter-out 0,$(ROOST_PURE)),pure,compiled)
+# The pure-Python pass of `make test`: the source without its compiled modules, first on the path.
+PURE_SOURCE := build/pure-src
+PURE_TESTS := tests/test_conformance.py tests/test_playthroughs.py tests/test_properties.py \
+	tests/test_builds.py tests/test_interpreted_game.py
 
-.PHONY: run play serve-lan test lint typecheck unit bench bench-server playthroughs clean
+.PHONY: run play serve-lan build test lint typecheck unit unit-pure bench bench-server \
+	playthroughs clean
 
 run: $(VENV)/.installed
 	$(BIN)/roost serve
@@ -18,20 +30,35 @@ play: $(VENV)/.installed
 serve-lan: $(VENV)/.installed
 	$(BIN)/roost serve --host 0.0.0.0
 
+build: $(VENV)/.installed
+	$(BIN)/roost --version
+
 bench-server: $(VENV)/.installed-dev
 	$(BIN)/python scripts/bench_server.py
 
-test: $(VENV)/.installed-dev lint typecheck unit
+test: $(VENV)/.installed-dev lint typecheck unit unit-pure
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests scripts
-	$(BIN)/ruff format --check src tests scripts
+	$(BIN)/ruff check src tests scripts setup.py conftest.py
+	$(BIN)/ruff format --check src tests scripts setup.py conftest.py
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 unit: $(VENV)/.installed-dev
-	$(BIN)/pytest $(PYTEST_ARGS)
+	ROOST_EXPECT_BUILD=$(EXPECTED_BUILD) $(BIN)/pytest $(PYTEST_ARGS)
+
+# The conformance, golden, property and build tests again on the pure-Python source (with the
+# doctests of the modules the compiled pass runs compiled).
+unit-pure: $(VENV)/.installed-dev
+	rm -rf $(PURE_SOURCE)
+	mkdir -p $(PURE_SOURCE)
+	cp -R src/roost $(PURE_SOURCE)/roost
+	find $(PURE_SOURCE) \( -name '*.so' -o -name '*.pyd' -o -name __pycache__ \) -prune \
+		-exec rm -rf {} +
+	ROOST_EXPECT_BUILD=pure PYTHONPATH=$(PURE_SOURCE) $(BIN)/pytest $(PYTEST_ARGS) \
+		-p no:cacheprovider $(PURE_TESTS) \
+		$(PURE_SOURCE)/roost/core $(PURE_SOURCE)/roost/games $(PURE_SOURCE)/roost/bots
 
 bench: $(VENV)/.installed
 	$(BIN)/roost bench
@@ -43,13 +70,22 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install --quiet -e .
+# The build requirements of pyproject.toml, in the venv: the engine is built without pip's
+# build isolation, so a rebuild after an edit does not reinstall them every time.
+$(VENV)/.build-deps: pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', \
+		'rb'))['build-system']['requires']))" > $(VENV)/build-requirements.txt
+	$(BIN)/python -m pip install --quiet -r $(VENV)/build-requirements.txt
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+$(VENV)/.installed: $(BUILD_INPUTS) | $(VENV)/.build-deps
+	$(BIN)/python -m pip install --quiet --no-build-isolation -e .
+	touch $@
+
+$(VENV)/.installed-dev: $(BUILD_INPUTS) | $(VENV)/.build-deps
+	$(BIN)/python -m pip install --quiet --no-build-isolation -e ".[dev]"
 	touch $@ $(VENV)/.installed
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find src \( -name '*.so' -o -name '*.pyd' \) -delete

@@ -6,8 +6,12 @@
 >>> state.current_player() == 0   # seat 0 chooses a character first
 True
 
-The public names are those of `roost.core` (the protocol, the registry, the runner).
+The public names are those of `roost.core` (the protocol, the registry, the runner), and
+`build_info()`: whether the engine running is the compiled build or the pure-Python one.
 """
 
+from roost.build import BuildInfo, build_info
 from roost.core import *  # noqa: F403
-from roost.core import __all__ as __all__
+from roost.core import __all__ as _core_all
+
+__all__ = [*_core_all, "BuildInfo", "build_info"]

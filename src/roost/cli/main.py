@@ -34,6 +34,29 @@ app = typer.Typer(
 console = Console()
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from roost.build import build_info
+
+        print(build_info())
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Show the version and which build runs (compiled or pure Python), and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Roost: play, simulate and study four egg card games."""
+
+
 def _fail(message: str) -> typer.Exit:
     console.print(f"[bold red]error:[/bold red] {message}")
     return typer.Exit(code=2)

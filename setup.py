@@ -1,0 +1,140 @@
+"""Build Roost's engine compiled by mypyc, or as pure Python.
+
+The normal install (``pip install .``, ``make run``) compiles the engine: the core, the games and
+the bots, which are already ``mypy --strict``, become C extensions with the same behaviour (the
+test suite checks that both builds play the same games). The pure-Python source stays the
+reference and the fallback:
+
+    ROOST_PURE=1 pip install .        # no C compiler needed, nothing compiled
+
+``roost --version`` (or ``roost.build_info()``) says which build is running. Modules left
+interpreted on purpose: the package ``__init__`` files, the exceptions (classes derived from
+built-in exceptions must stay interpreted), and everything above the bots (server, CLI,
+simulations, testing), whose speed does not matter.
+
+``ROOST_BUILD_JOBS`` sets how many C files compile at once (default: the number of CPUs, at most
+4). mypyc runs only when the extensions are built, not when pip reads the metadata.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
+
+from setuptools import Distribution, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+SOURCE = ROOT / "src"
+COMPILED_PACKAGES = ("roost/core", "roost/games", "roost/bots")
+INTERPRETED = {"roost/core/errors.py"}
+
+
+def pure() -> bool:
+    """Whether this build is the pure-Python one (``ROOST_PURE`` set to anything but 0)."""
+    return os.environ.get("ROOST_PURE", "").strip() not in ("", "0")
+
+
+def jobs() -> int:
+    """How many C files compile at once."""
+    value = os.environ.get("ROOST_BUILD_JOBS", "").strip()
+    if value.isdigit() and int(value) > 0:
+        return int(value)
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def compiled_modules() -> list[str]:
+    """The source files mypyc compiles, relative to the project root."""
+    found = []
+    for package in COMPILED_PACKAGES:
+        for path in sorted((SOURCE / package).rglob("*.py")):
+            relative = path.relative_to(SOURCE).as_posix()
+            if path.name != "__init__.py" and relative not in INTERPRETED:
+                found.append(path.relative_to(ROOT).as_posix())
+    return found
+
+
+def remove_inplace_extensions() -> None:
+    """Delete extensions an earlier editable compiled build left in ``src`` (which Python would
+    import instead of the source), so a pure editable install really runs the source."""
+    removed = 0
+    for suffix in EXTENSION_SUFFIXES:
+        for path in [*SOURCE.glob(f"*__mypyc{suffix}"), *(SOURCE / "roost").rglob(f"*{suffix}")]:
+            path.unlink()
+            removed += 1
+    if removed:
+        print(f"ROOST_PURE: removed {removed} compiled modules from {SOURCE}", file=sys.stderr)
+
+
+def _log(message: str) -> None:
+    print(f"roost build: {message}", file=sys.stderr, flush=True)
+
+
+class BuildExt(build_ext):  # type: ignore[misc]
+    """Runs mypyc when the extensions are built, and compiles their C files in parallel."""
+
+    def finalize_options(self) -> None:
+        metadata_only = set(self.distribution.commands) <= {"dist_info", "egg_info"}
+        if not pure() and not metadata_only and not self.distribution.ext_modules:
+            from mypyc.build import mypycify
+
+            start = time.perf_counter()
+            modules = compiled_modules()
+            self.distribution.ext_modules = list(
+                mypycify(
+                    ["--config-file", str(ROOT / "pyproject.toml"), *modules],
+                    opt_level="3",
+                    multi_file=True,
+                )
+            )
+            _log(f"mypyc translated {len(modules)} modules in {time.perf_counter() - start:.0f} s")
+        super().finalize_options()
+        if getattr(self, "parallel", None) in (None, True):
+            self.parallel = jobs()
+
+    def run(self) -> None:
+        start = time.perf_counter()
+        super().run()
+        _log(f"C compiled and linked in {time.perf_counter() - start:.0f} s with {jobs()} jobs")
+
+    def build_extensions(self) -> None:
+        # distutils compiles one extension's sources one after the other; mypyc puts most of the
+        # engine in one extension of ~50 C files, so compile those side by side too (at most
+        # `jobs()` compilers at once overall) and let distutils link as usual.
+        compiler = self.compiler
+        original: Callable[..., list[str]] = compiler.compile
+        limit = threading.BoundedSemaphore(jobs())
+
+        def compile_one(source: str, *args: Any, **kwargs: Any) -> list[str]:
+            with limit:
+                return original([source], *args, **kwargs)
+
+        def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            if len(sources) <= 1:
+                return compile_one(sources[0], *args, **kwargs) if sources else []
+            with ThreadPoolExecutor(max_workers=jobs()) as pool:
+                parts = pool.map(lambda source: compile_one(source, *args, **kwargs), sources)
+                return [obj for part in parts for obj in part]
+
+        compiler.compile = compile_all
+        try:
+            super().build_extensions()
+        finally:
+            compiler.compile = original
+
+
+class RoostDistribution(Distribution):  # type: ignore[misc]
+    def has_ext_modules(self) -> bool:
+        return not pure()
+
+
+if pure():
+    remove_inplace_extensions()
+setup(distclass=RoostDistribution, cmdclass={"build_ext": BuildExt})

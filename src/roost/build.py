@@ -1,0 +1,93 @@
+"""Which build of the engine is running: compiled by mypyc (the normal install) or pure Python.
+
+The normal install compiles the core, the games and the bots with mypyc (see ``setup.py``);
+``ROOST_PURE=1`` at install time keeps them as Python. Both play the same games; the compiled
+build is several times faster. ``roost --version`` prints `build_info()`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pkgutil
+from dataclasses import dataclass
+from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+ENGINE_PACKAGES = ("roost.core", "roost.games", "roost.bots")
+"""The packages the compiled build compiles (less their ``__init__`` files and the errors)."""
+INTERPRETED = frozenset({"roost.core.errors"})
+"""Engine modules that stay Python in both builds (exceptions derived from built-in ones)."""
+
+
+@dataclass(frozen=True)
+class BuildInfo:
+    """What runs: the engine modules compiled, those running as Python, and compiled modules
+    whose source changed after they were built (an editable install not rebuilt)."""
+
+    version: str
+    compiled: tuple[str, ...]
+    interpreted: tuple[str, ...]
+    stale: tuple[str, ...]
+
+    @property
+    def kind(self) -> str:
+        """``"compiled"``, ``"pure"``, or ``"mixed"`` (some engine modules compiled, some not)."""
+        if not self.compiled:
+            return "pure"
+        return "mixed" if self.interpreted else "compiled"
+
+    def __str__(self) -> str:
+        if self.kind == "pure":
+            text = "pure Python"
+        elif self.kind == "compiled":
+            text = f"compiled with mypyc ({len(self.compiled)} modules)"
+        else:
+            text = (
+                f"mixed: {len(self.compiled)} modules compiled, "
+                f"{len(self.interpreted)} as Python ({', '.join(self.interpreted)})"
+            )
+        if self.stale:
+            text += (
+                f"; STALE: {len(self.stale)} compiled modules are older than their source "
+                "(rebuild with `make build`)"
+            )
+        return f"roost {self.version}, {text}"
+
+
+def _engine_modules() -> list[tuple[str, str]]:
+    """(module name, file it loads from) of every engine module, without importing them."""
+    found: list[tuple[str, str]] = []
+    for package_name in ENGINE_PACKAGES:
+        spec = importlib.util.find_spec(package_name)
+        assert spec is not None and spec.submodule_search_locations is not None
+        for module in pkgutil.walk_packages(
+            list(spec.submodule_search_locations), prefix=f"{package_name}."
+        ):
+            if module.ispkg or module.name in INTERPRETED:
+                continue
+            module_spec = importlib.util.find_spec(module.name)
+            if module_spec is not None and module_spec.origin:
+                found.append((module.name, module_spec.origin))
+    return found
+
+
+def build_info() -> BuildInfo:
+    """Which build is running (see `BuildInfo`)."""
+    compiled: list[str] = []
+    interpreted: list[str] = []
+    stale: list[str] = []
+    for name, origin in _engine_modules():
+        path = Path(origin)
+        if any(origin.endswith(suffix) for suffix in EXTENSION_SUFFIXES):
+            compiled.append(name)
+            source = path.parent / (name.rpartition(".")[2] + ".py")
+            if source.exists() and source.stat().st_mtime > path.stat().st_mtime:
+                stale.append(name)
+        else:
+            interpreted.append(name)
+    try:
+        installed = version("roost")
+    except PackageNotFoundError:  # pragma: no cover (running from a source tree)
+        installed = "unknown"
+    return BuildInfo(installed, tuple(compiled), tuple(interpreted), tuple(stale))

@@ -1,0 +1,69 @@
+"""What must come out the same from both builds of the engine (compiled and pure Python).
+
+`seeded_record()` plays seeded random games, seeded games between bots (search included) and
+seeded searches from fixed positions, and returns everything they produced as plain data: the
+histories, and each search's root statistics (visits and total reward of every root action,
+the floats as their exact ``repr``). ``tests/test_builds.py`` computes it in the running build and
+in the pure-Python source in a subprocess, and requires the two to be equal.
+
+Run as a script (``python -m roost.testing.parity``) it prints the record as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from roost.bots import make_bot, search_bot
+from roost.core.registry import load_game, registered_games
+from roost.core.runner import play_game
+from roost.core.view import SeatView
+from roost.testing.conformance import random_playthrough
+
+BOTS = ("ismcts:20", "heuristic", "easy", "random")
+"""The seats of the bot games (one search, the heuristic, the easy level, random), rotated."""
+
+
+def _random_history(name: str, seed: int, **params: Any) -> list[int]:
+    game = load_game(name, **params)
+    last = None
+    for step in random_playthrough(game, seed):
+        last = step
+    assert last is not None
+    return last.state.history()
+
+
+def _bot_history(name: str, seed: int) -> list[int]:
+    game = load_game(name)
+    kinds = [BOTS[(seat + seed) % len(BOTS)] for seat in range(game.num_players)]
+    bots = [make_bot(kind, game, seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    return play_game(game, bots, random.Random(seed)).history()
+
+
+def _search_stats(name: str, seed: int, iterations: int) -> list[tuple[int, int, str]]:
+    from roost.sim.search_bench import fixed_positions
+
+    game = load_game(name)
+    state = fixed_positions(game, count=1)[0]
+    root = search_bot(game, seed, iterations).search(SeatView(state, state.current_player()))
+    return [
+        (action, child.visits, repr(child.total)) for action, child in sorted(root.children.items())
+    ]
+
+
+def seeded_record(names: list[str] | None = None) -> dict[str, Any]:
+    """Histories and search statistics of seeded games and searches of every game."""
+    record: dict[str, Any] = {}
+    for name in names or sorted(registered_games()):
+        record[name] = {
+            "random games": [_random_history(name, seed) for seed in (0, 1)],
+            "two-player game": _random_history(name, 2, players=2),
+            "bot game": _bot_history(name, 3),
+            "search": _search_stats(name, 4, 150),
+        }
+    return record
+
+
+if __name__ == "__main__":
+    print(json.dumps(seeded_record()))
