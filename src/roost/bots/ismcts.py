@@ -22,21 +22,26 @@ most visited root action. The budget is a number of iterations (reproducible) or
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
 from collections.abc import Callable
+from typing import final
 
 from roost.core.game import CHANCE, TERMINAL, Game
+from roost.core.rand import randbelow
 from roost.core.state import State
 from roost.core.view import SeatView
 
 Evaluator = Callable[[State], list[float]]
 """Estimated final values in [0, 1] per seat for a state that is not over yet."""
 PlayoutPolicy = Callable[[State, list[int], random.Random], int]
-"""Picks a move in a playout from the legal actions (cheap rules of thumb, not search)."""
+"""Picks a move in a playout from the legal actions (cheap rules of thumb, not search); the list
+is the state's own: read it, never change it."""
 
 
+@final
 class Node:
     """Statistics of one action at one point of the tree."""
 
@@ -102,22 +107,34 @@ class ISMCTSBot:
 
     def search(self, view: SeatView) -> Node:
         """Grow a tree from the seat's information set within the budget; return its root."""
+        # The tree and the copies searched hold no reference cycles: the cyclic garbage
+        # collector has nothing to find in them, and left on it would walk them again and again.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(view)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, view: SeatView) -> Node:
         root = Node()
         rng = self._rng
         clock = self._clock
         deadline = clock() + self.seconds if self.seconds is not None else None
+        worlds = self.worlds
         done = 0
         samples: list[State] = []
         while done < self.iterations or deadline is not None:
             if deadline is not None and clock() >= deadline:
                 break
-            if self.worlds is None or len(samples) < self.worlds:
+            if worlds is None or len(samples) < worlds:
                 state = view.determinize(rng)
                 state.stop_recording()
-                if self.worlds is not None:
+                if worlds is not None:
                     samples.append(state.clone())
             else:
-                state = samples[done % self.worlds].clone()
+                state = samples[done % worlds].clone()
             self._iterate(root, state, rng)
             done += 1
             if deadline is None and done >= self.iterations:
@@ -126,32 +143,32 @@ class ISMCTSBot:
         return root
 
     def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
+        # The state is a throwaway copy: actions from its own legal list and chance outcomes
+        # it drew itself are applied without the checks `apply_action` makes for callers.
         node = root
         path: list[Node] = []
         movers: list[int] = []
         c = self.exploration
-        log = math.log
-        sqrt = math.sqrt
         # Selection and expansion.
         while True:
             player = state.current_player()
             if player == CHANCE:
-                state.apply_action(state.sample_chance(rng))
+                state._apply_legal(state._sample(rng))
                 continue
             if player == TERMINAL:
                 break
-            legal = state.legal_actions()
+            legal = state._legal_cached()
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                action = untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
                 child = children[action] = Node()
                 child.avail = 0
                 for a in legal:
                     existing = children.get(a)
                     if existing is not None:
                         existing.avail += 1
-                state.apply_action(action)
+                state._apply_legal(action)
                 path.append(child)
                 movers.append(player)
                 break
@@ -159,39 +176,42 @@ class ISMCTSBot:
             best_score = -1.0
             for a in legal:
                 child = children[a]
-                child.avail += 1
-                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                avail = child.avail + 1
+                child.avail = avail
+                visits = child.visits
+                score = child.total / visits + c * math.sqrt(math.log(avail) / visits)
                 if score > best_score:
                     best, best_score = a, score
-            state.apply_action(best)
+            state._apply_legal(best)
             node = children[best]
             path.append(node)
             movers.append(player)
         values = self._playout(state, rng)
         root.visits += 1
-        for child, mover in zip(path, movers, strict=True):
+        for i in range(len(path)):
+            child = path[i]
             child.visits += 1
-            child.total += values[mover]
+            child.total += values[movers[i]]
 
     def _playout(self, state: State, rng: random.Random) -> list[float]:
-        depth = self.rollout_depth
-        randrange = rng.randrange
+        depth = -1 if self.rollout_depth is None else self.rollout_depth
         policy = self.playout_policy
         decisions = 0
         while True:
             player = state.current_player()
             if player == CHANCE:
-                state.apply_action(state.sample_chance(rng))
+                state._apply_legal(state._sample(rng))
             elif player == TERMINAL:
                 low, scale = self._low, self._scale
                 return [(r - low) * scale for r in state.returns()]
             else:
-                if depth is not None and decisions >= depth:
-                    assert self.evaluator is not None
-                    return self.evaluator(state)
-                legal = state.legal_actions()
+                if decisions == depth:
+                    evaluator = self.evaluator
+                    assert evaluator is not None
+                    return evaluator(state)
+                legal = state._legal_cached()
                 if policy is not None and len(legal) > 1:
-                    state.apply_action(policy(state, legal, rng))
+                    state._act(policy(state, legal, rng))
                 else:
-                    state.apply_action(legal[randrange(len(legal))])
+                    state._apply_legal(legal[randbelow(rng, len(legal))])
                 decisions += 1

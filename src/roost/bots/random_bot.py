@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from roost.core.rand import randbelow
 from roost.core.view import SeatView
 
 
@@ -17,4 +18,4 @@ class RandomBot:
 
     def choose(self, view: SeatView) -> int:
         legal = view.legal_actions()
-        return legal[self._rng.randrange(len(legal))]
+        return legal[randbelow(self._rng, len(legal))]

@@ -33,6 +33,7 @@ from typing import Final
 
 from roost.core.blank import Blank
 from roost.core.errors import ResampleError
+from roost.core.rand import randbelow
 
 UNSEEN: Final = -1
 """Skeleton value of a history entry whose card is still hidden from the table."""
@@ -155,7 +156,7 @@ class HiddenHands(Blank):
             size = len(pool)
             pick = -1
             for _ in range(_TRIES):
-                j = rng.randrange(size) if size else -1
+                j = randbelow(rng, size) if size else -1
                 if j >= 0 and allowed >> pool[j] & 1:
                     pick = j
                     break
@@ -163,7 +164,7 @@ class HiddenHands(Blank):
                 candidates = [j for j in range(size) if allowed >> pool[j] & 1]
                 if not candidates:
                     return False
-                pick = candidates[rng.randrange(len(candidates))]
+                pick = candidates[randbelow(rng, len(candidates))]
             result[seat][i] = pool[pick]
             pool[pick] = pool[-1]
             pool.pop()

@@ -116,6 +116,13 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
             legal = self._legal = self._legal_now()
         return legal.copy()
 
+    def _legal_cached(self) -> list[int]:
+        """The legal actions, not copied: for search loops, which only read them."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return legal
+
     @abc.abstractmethod
     def _legal_now(self) -> list[int]:
         """The sorted legal actions at this node, worked out afresh ([] off decision nodes)."""
@@ -192,6 +199,14 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
                 ok = self._is_legal(action)
             if not ok:
                 raise IllegalActionError(action, self._why_illegal(action))
+        if self._record:
+            self._history.append(action)
+        self._legal = None
+        self._apply(action)
+
+    def _apply_legal(self, action: int) -> None:
+        """Apply `action`, known to be legal here (taken from `_legal_cached()`, or drawn by
+        `_sample` at a chance node): `apply_action` without the check, for search loops."""
         if self._record:
             self._history.append(action)
         self._legal = None

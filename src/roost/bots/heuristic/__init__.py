@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from roost.core.companions import companion
 from roost.core.errors import ParameterError
 from roost.core.game import Game
+from roost.core.rand import randbelow
 from roost.core.registry import registered_games
 from roost.core.view import SeatView
 
@@ -66,5 +67,5 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         if self._noise and self._rng.random() < self._noise:
-            return legal[self._rng.randrange(len(legal))]
+            return legal[randbelow(self._rng, len(legal))]
         return self._policy(view, self._rng)

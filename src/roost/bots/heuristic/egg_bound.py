@@ -26,6 +26,7 @@ import random
 from typing import Final
 
 from roost.bots.heuristic import HeuristicPolicy
+from roost.core.rand import randbelow
 from roost.core.view import SeatView
 from roost.games.egg_bound.actions import (
     ALLOW,
@@ -126,7 +127,7 @@ def choose(view: SeatView, rng: random.Random) -> int:
     scores = {action: table.score(action) for action in legal}
     best = max(scores.values())
     ties = [a for a in legal if scores[a] >= best - 1e-9]
-    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+    return ties[0] if len(ties) == 1 else ties[randbelow(rng, len(ties))]
 
 
 class _Table:

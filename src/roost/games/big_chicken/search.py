@@ -18,6 +18,7 @@ import math
 import random
 from typing import Final
 
+from roost.core.rand import randbelow
 from roost.core.search import SearchHooks
 from roost.games.big_chicken.actions import (
     BIG_RED_LAY,
@@ -150,7 +151,7 @@ def playout_action(state: BigChickenState, legal: list[int], rng: random.Random)
                 return action
         return first
     if rng.random() < EXPLORE:
-        return legal[rng.randrange(len(legal))]
+        return legal[randbelow(rng, len(legal))]
     sizes = state._sizes
     size = sizes[p]
     if size <= 5:

@@ -19,6 +19,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from roost.core.actions import ActionInfo
+from roost.core.rand import randbelow
 from roost.core.state import State
 from roost.games.big_chicken import hidden, views
 from roost.games.big_chicken.actions import (
@@ -332,18 +333,18 @@ class BigChickenState(State["BigChickenGame"]):
         phase = self._phase
         if phase == DEAL:
             pool = self._pool
-            return pool[rng.randrange(len(pool))]
+            return pool[randbelow(rng, len(pool))]
         if phase == PENALTY:
             discard = self._discard
-            return discard[rng.randrange(len(discard))]
+            return discard[randbelow(rng, len(discard))]
         if phase == TIE_DRAW:
             pool = self._pool
-            return pool[rng.randrange(len(pool))]
+            return pool[randbelow(rng, len(pool))]
         return super().sample_chance(rng)  # not a chance node: the base says so
 
     def _sample(self, rng: random.Random) -> int:
         cards = self._discard if self._phase == PENALTY else self._pool
-        return cards[rng.randrange(len(cards))]
+        return cards[randbelow(rng, len(cards))]
 
     def _chance_ok(self, outcome: int) -> bool:
         return outcome in (self._discard if self._phase == PENALTY else self._pool)

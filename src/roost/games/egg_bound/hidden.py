@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from roost.core.errors import ResampleError
+from roost.core.rand import randbelow, shuffle
 from roost.games.egg_bound.actions import decode_star, with_chicken
 from roost.games.egg_bound.cards import CHICKENS, DRAW_DECK, NUM_TYPES
 
@@ -295,7 +296,7 @@ class Record:
                     w += 1
                     have = [c for c in CHICKENS if held[c]]
                     if kind == EV_TAKEN_BACK and have:
-                        chosen = (*chosen, have[rng.randrange(len(have))])
+                        chosen = (*chosen, have[randbelow(rng, len(have))])
                         continue
                     for chicken in CHICKENS:
                         after = held.copy()
@@ -320,8 +321,8 @@ class Record:
             if plan is not None:
                 key = (plan.need_counts, plan.carry, len(plan.free), plan.late)
                 groups.setdefault(key, []).append(plan)
-        plans = [group[rng.randrange(len(group))] for group in groups.values()]
-        rng.shuffle(plans)
+        plans = [group[randbelow(rng, len(group))] for group in groups.values()]
+        shuffle(rng, plans)
         return plans
 
     def tick(self) -> None:
@@ -343,7 +344,7 @@ class Record:
         left = left.copy()
         free: dict[int, list[int]] = {p: [] for p in self.others}
         turns = [p for p in self.others for _ in range(room[p])]
-        rng.shuffle(turns)
+        shuffle(rng, turns)
         for p in turns:
             allowed: list[int] = []
             room[p] -= 1
@@ -399,13 +400,13 @@ class Record:
                 last_ban = self.last_ban[p][e]
                 late = [i for i in plan.free if slots[i][0] > last_ban]
                 early = [i for i in plan.free if slots[i][0] <= last_ban]
-                rng.shuffle(late)
+                shuffle(rng, late)
                 chickens = [c for c in free[p] if c in CHICKEN_SET]
                 rest = [c for c in free[p] if c not in CHICKEN_SET]
-                rng.shuffle(rest)
+                shuffle(rng, rest)
                 places = late[: len(chickens)]
                 spare = late[len(chickens) :] + early
-                rng.shuffle(spare)
+                shuffle(rng, spare)
                 for card, index in zip(chickens, places, strict=True):
                     windows[index] = (card, last_ban, INFINITY)
                 for card, index in zip(rest, spare, strict=True):
@@ -446,7 +447,7 @@ def can_fill(
 
 def _weighted(allowed: list[int], counts: list[int], rng: random.Random) -> int:
     total = sum(counts[c] for c in allowed)
-    point = rng.randrange(total)
+    point = randbelow(rng, total)
     for card in allowed:
         point -= counts[card]
         if point < 0:
@@ -462,8 +463,8 @@ def _shuffle_within_windows(
     if size < 2:
         return
     for _ in range(2 * size):
-        i = rng.randrange(size)
-        j = rng.randrange(size)
+        i = randbelow(rng, size)
+        j = randbelow(rng, size)
         a, b = windows[i], windows[j]
         if a[1] < times[j] < a[2] and b[1] < times[i] < b[2]:
             windows[i], windows[j] = b, a

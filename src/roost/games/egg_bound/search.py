@@ -25,6 +25,7 @@ import math
 import random
 from typing import Final
 
+from roost.core.rand import randbelow
 from roost.core.search import SearchHooks
 from roost.games.egg_bound.actions import (
     ALLOW,
@@ -261,7 +262,7 @@ def playout_action(state: EggBoundState, legal: list[int], rng: random.Random) -
         return DECLINE
     if phase == EXPLODING:
         return EXPLODE_GOOD
-    return legal[rng.randrange(len(legal))]
+    return legal[randbelow(rng, len(legal))]
 
 
 _VICTIM: Final = tuple(
@@ -314,7 +315,7 @@ def _turn(state: EggBoundState, legal: list[int], rng: random.Random) -> int:
             if action in _STEALS or (action < SONG and _RANK[action] == 4.0):
                 return action
     if rng.random() < EXPLORE:
-        return legal[rng.randrange(len(legal))]
+        return legal[randbelow(rng, len(legal))]
     bad = state._bad
     victims = [0.0] * MAX_PLAYERS
     for seat in range(state._game.num_players):
@@ -335,7 +336,7 @@ def _turn(state: EggBoundState, legal: list[int], rng: random.Random) -> int:
         return best
     if legal[0] == SWAP:
         return SWAP
-    return legal[rng.randrange(len(legal))]
+    return legal[randbelow(rng, len(legal))]
 
 
 SEARCH = SearchHooks[EggBoundState](

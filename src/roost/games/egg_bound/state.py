@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from roost.core.actions import ActionInfo
 from roost.core.game import CHANCE, TERMINAL
+from roost.core.rand import randbelow
 from roost.core.state import State
 from roost.games.egg_bound import hidden, resample, views
 from roost.games.egg_bound.actions import (
@@ -291,12 +292,12 @@ class EggBoundState(State["EggBoundGame"]):
         """Draw the next card (overrides the base only to skip a call: playouts draw often)."""
         if self._phase in CHANCE_PHASES:
             pool = self._pool
-            return pool[-1] if self._open else pool[rng.randrange(len(pool))]
+            return pool[-1] if self._open else pool[randbelow(rng, len(pool))]
         return super().sample_chance(rng)
 
     def _sample(self, rng: random.Random) -> int:
         pool = self._pool
-        return pool[-1] if self._open else pool[rng.randrange(len(pool))]
+        return pool[-1] if self._open else pool[randbelow(rng, len(pool))]
 
     def _chance_ok(self, outcome: int) -> bool:
         pool = self._pool

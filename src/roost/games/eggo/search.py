@@ -14,6 +14,7 @@ import math
 import random
 from typing import Final
 
+from roost.core.rand import randbelow
 from roost.core.search import SearchHooks
 from roost.games.eggo.actions import PLAY_PORTAL
 from roost.games.eggo.cards import BARB, PORTAL, RIFT
@@ -44,10 +45,10 @@ def playout_action(state: EggoState, legal: list[int], rng: random.Random) -> in
             hand = state._hands[player]
             if len(hand) == 1 and state._upside[player]:
                 flips = [a for a in legal if a >= PLAY_PORTAL]
-                return flips[rng.randrange(len(flips))]  # the last card, flipped: escape
+                return flips[randbelow(rng, len(flips))]  # the last card, flipped: escape
             if ordinary:
-                return ordinary[rng.randrange(len(ordinary))]
-    return legal[rng.randrange(len(legal))]
+                return ordinary[randbelow(rng, len(ordinary))]
+    return legal[randbelow(rng, len(legal))]
 
 
 def features(state: EggoState, seat: int) -> tuple[float, ...]:

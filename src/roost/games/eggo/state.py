@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from roost.core.actions import ActionInfo
 from roost.core.game import CHANCE, TERMINAL
 from roost.core.hidden import HiddenHands
+from roost.core.rand import randbelow
 from roost.core.state import State
 from roost.games.eggo import hidden, views
 from roost.games.eggo.actions import (
@@ -176,16 +177,16 @@ class EggoState(State["EggoGame"]):
         phase = self._phase
         if phase in (DEALING, DRAWING):
             pool = self._pool
-            return pool[rng.randrange(len(pool))]
+            return pool[randbelow(rng, len(pool))]
         return super().sample_chance(rng)
 
     def _sample(self, rng: random.Random) -> int:
         pool = self._pool
         if self._phase != START_CARD:
-            return pool[rng.randrange(len(pool))]
+            return pool[randbelow(rng, len(pool))]
         # The rulebook's procedure: turn cards up until one shows a human character.
         while True:
-            card = pool[rng.randrange(len(pool))]
+            card = pool[randbelow(rng, len(pool))]
             if card in HUMAN:
                 return card
 

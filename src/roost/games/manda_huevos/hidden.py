@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from roost.core.rand import randbelow
 from roost.games.manda_huevos.actions import OVER, played_card
 from roost.games.manda_huevos.cards import HEN
 
@@ -57,14 +58,14 @@ def resample(state: MandaHuevosState, seat: int, rng: random.Random) -> MandaHue
     new_values: list[int] = []
     for _ in sleeping:
         limit = len(unseen) - (1 if unseen[-1] == HEN else 0)
-        new_values.append(unseen.pop(rng.randrange(limit)))
+        new_values.append(unseen.pop(randbelow(rng, limit)))
     new_hands: list[list[int]] = []
     for other in range(n):
         if other == seat or not hands_hidden:
             new_hands.append(sorted(hands[other]))
         else:
             size = len(hands[other])
-            new_hands.append([unseen.pop(rng.randrange(len(unseen))) for _ in range(size)])
+            new_hands.append([unseen.pop(randbelow(rng, len(unseen))) for _ in range(size)])
     history = state._history.copy()
     origin = state._origin
     for position, value in zip(sleeping, new_values, strict=True):

@@ -26,6 +26,7 @@ from functools import lru_cache
 from operator import mul
 from typing import Final
 
+from roost.core.rand import randbelow
 from roost.core.search import SearchHooks
 from roost.games.manda_huevos.actions import (
     ALL_DOWN,
@@ -156,11 +157,11 @@ def _legal(legal: list[int], action: int) -> bool:
 def playout_action(state: MandaHuevosState, legal: list[int], rng: random.Random) -> int:
     """A cheap sensible move: the best of a handful of candidates, sometimes a random one."""
     if rng.random() < RANDOM_MOVES:
-        return legal[rng.randrange(len(legal))]
+        return legal[randbelow(rng, len(legal))]
     if state._phase == HEN_TAKING:
         return _hen_take(state, legal)
     action = _greedy_turn(state)
-    return action if action >= 0 and _legal(legal, action) else legal[rng.randrange(len(legal))]
+    return action if action >= 0 and _legal(legal, action) else legal[randbelow(rng, len(legal))]
 
 
 def _hen_take(state: MandaHuevosState, legal: list[int]) -> int:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from roost.core.actions import ActionInfo
 from roost.core.game import CHANCE, TERMINAL
+from roost.core.rand import randbelow
 from roost.core.state import State
 from roost.games.manda_huevos import hidden, views
 from roost.games.manda_huevos.actions import (
@@ -213,12 +214,12 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         phase = self._phase
         if phase in (DRAWING, DEALING):
             pool = self._pool
-            return pool[rng.randrange(len(pool))]
+            return pool[randbelow(rng, len(pool))]
         return super().sample_chance(rng)
 
     def _sample(self, rng: random.Random) -> int:
         pool = self._pool
-        return pool[rng.randrange(len(pool))]
+        return pool[randbelow(rng, len(pool))]
 
     def _chance_ok(self, outcome: int) -> bool:
         return outcome in self._pool
