@@ -51,6 +51,7 @@ class Node:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.avail = 1
+        """Iterations in which this action was legal (counting the one that added it)."""
         self.total = 0.0
 
 
@@ -159,29 +160,30 @@ class ISMCTSBot:
                 break
             legal = state._legal_cached()
             children = node.children
-            untried = [a for a in legal if a not in children]
+            # One pass: count every present child as available, note the untried actions,
+            # and score the children by UCB1 while there is no untried action.
+            untried: list[int] = []
+            best = -1
+            best_score = -1.0
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                avail = child.avail + 1
+                child.avail = avail
+                if not untried:
+                    visits = child.visits
+                    score = child.total / visits + c * math.sqrt(math.log(avail) / visits)
+                    if score > best_score:
+                        best, best_score = a, score
             if untried:
                 action = untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
                 child = children[action] = Node()
-                child.avail = 0
-                for a in legal:
-                    existing = children.get(a)
-                    if existing is not None:
-                        existing.avail += 1
                 state._apply_legal(action)
                 path.append(child)
                 movers.append(player)
                 break
-            best = -1
-            best_score = -1.0
-            for a in legal:
-                child = children[a]
-                avail = child.avail + 1
-                child.avail = avail
-                visits = child.visits
-                score = child.total / visits + c * math.sqrt(math.log(avail) / visits)
-                if score > best_score:
-                    best, best_score = a, score
             state._apply_legal(best)
             node = children[best]
             path.append(node)
