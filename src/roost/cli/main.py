@@ -192,6 +192,13 @@ def bench(
     search: Annotated[
         bool, typer.Option(help="measure ISMCTS iterations/s instead (OpenSpiel on hearts)")
     ] = False,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            help="interleaved rounds, each measuring every engine in turn (default: 5 for "
+            "random playouts, splitting --seconds; 3 for search)"
+        ),
+    ] = None,
 ) -> None:
     """Random-playout speed of every game, with ratios to peer engines measured alongside."""
     from roost.sim.bench import run_benchmarks
@@ -199,9 +206,16 @@ def bench(
 
     try:
         if search:
-            run_search_benchmarks(console, games=game or None, peers=peers)
+            run_search_benchmarks(console, games=game or None, peers=peers, rounds=rounds or 3)
         else:
-            run_benchmarks(console, seconds=seconds, games=game or None, peers=peers, seed=seed)
+            run_benchmarks(
+                console,
+                seconds=seconds,
+                games=game or None,
+                peers=peers,
+                seed=seed,
+                rounds=rounds or 5,
+            )
     except RoostError as error:
         raise _fail(str(error)) from None
 

@@ -5,8 +5,10 @@ legal action uniformly, sample chance by its probabilities, until the game ends.
 (a player chose) and chance steps (a shuffle, deal or draw) are counted apart, because engines
 model chance differently (RLCard deals inside `reset`, OpenSpiel and Roost deal card by card).
 Ratios compare decision steps per second, the number that matters for search and learning.
-Numbers on a shared 2-core machine wobble by ten percent or so between runs; ratios measured in
-one run are steadier than absolute figures.
+The time is split in rounds: each round measures every engine in turn, and each engine's figure
+adds up its rounds, so a change of load on a shared machine falls on every engine alike (the
+same seeded games are replayed each round). Numbers on a shared 2-core machine still wobble by
+ten percent or so between runs; ratios measured in one run are steadier than absolute figures.
 """
 
 from __future__ import annotations
@@ -33,6 +35,17 @@ class Measurement:
     decisions: int
     chance: int
     seconds: float
+
+    def __add__(self, other: Measurement) -> Measurement:
+        """Two rounds of the same measurement, added up."""
+        return Measurement(
+            self.engine,
+            self.game,
+            self.games + other.games,
+            self.decisions + other.decisions,
+            self.chance + other.chance,
+            self.seconds + other.seconds,
+        )
 
     @property
     def games_per_second(self) -> float:
@@ -178,8 +191,10 @@ def run_benchmarks(
     games: Sequence[str] | None = None,
     peers: bool = True,
     seed: int = 1,
+    rounds: int = 5,
 ) -> list[tuple[Measurement, list[tuple[str, Measurement]]]]:
-    """Measure our games (and their peers), print a table and the ratios, return them."""
+    """Measure our games (and their peers) for `seconds` each, in `rounds` interleaved rounds;
+    print a table and the ratios, return them."""
     names = list(games) if games else list(registered_games())
     unknown = [name for name in names if name not in registered_games()]
     if unknown:
@@ -193,20 +208,32 @@ def run_benchmarks(
             f"[yellow]Peers not installed ({missing}): install the extra with "
             "`pip install -e '.[peers]'` to measure them in the same run.[/yellow]"
         )
+    rounds = max(1, rounds)
+    share = seconds / rounds
+    ours: dict[str, Measurement] = {}
+    theirs: dict[str, Measurement] = {}
+    peer_list = {
+        peer.label: peer
+        for name in names
+        for peer in (PEERS.get(name, ()) if peers else ())
+        if available.get(peer.module, False)
+    }
+    for round_ in range(rounds):
+        console.print(f"round {round_ + 1} of {rounds} ...")
+        for name in names:
+            m = measure_roost(name, share, seed)
+            ours[name] = ours[name] + m if name in ours else m
+        for label, peer in peer_list.items():
+            m = peer.measure(peer.game, share, seed)
+            theirs[label] = theirs[label] + m if label in theirs else m
     results: list[tuple[Measurement, list[tuple[str, Measurement]]]] = []
-    peer_cache: dict[str, Measurement] = {}
     for name in names:
-        console.print(f"measuring {name} ...")
-        ours = measure_roost(name, seconds, seed)
-        measured: list[tuple[str, Measurement]] = []
-        for peer in PEERS.get(name, ()) if peers else ():
-            if not available.get(peer.module, False):
-                continue
-            if peer.label not in peer_cache:
-                console.print(f"measuring {peer.label} ...")
-                peer_cache[peer.label] = peer.measure(peer.game, seconds, seed)
-            measured.append((peer.label, peer_cache[peer.label]))
-        results.append((ours, measured))
+        measured = [
+            (peer.label, theirs[peer.label])
+            for peer in (PEERS.get(name, ()) if peers else ())
+            if peer.label in theirs
+        ]
+        results.append((ours[name], measured))
     _print(console, results)
     return results
 

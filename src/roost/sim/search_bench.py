@@ -5,6 +5,10 @@ choice, a third of the way into seeded random games). OpenSpiel's ISMCTS cannot 
 crazy_eights, so its figures come from hearts, in the trick-play phase (its resampler and its
 search both fail in the passing phase). OpenSpiel's Python ISMCTS occasionally hits a resampled
 hearts state with no legal action and raises; such positions are skipped and counted.
+
+The measurement runs in rounds (3 by default): each round searches every position with every
+engine in turn, and each engine's rate adds up its rounds, so a change of load on a shared
+machine falls on every engine alike.
 """
 
 from __future__ import annotations
@@ -36,6 +40,16 @@ class SearchRate:
     seconds: float
     skipped: int = 0
 
+    def __add__(self, other: SearchRate) -> SearchRate:
+        """Two rounds of the same measurement, added up."""
+        return SearchRate(
+            self.engine,
+            self.game,
+            self.searches + other.searches,
+            self.seconds + other.seconds,
+            self.skipped + other.skipped,
+        )
+
     @property
     def per_second(self) -> float:
         return self.searches * ITERATIONS / self.seconds if self.seconds else 0.0
@@ -54,9 +68,10 @@ def fixed_positions(game: Game, count: int = POSITIONS) -> list[State]:
     return positions
 
 
-def measure_ours(name: str) -> SearchRate:
+def measure_ours(name: str, positions: list[State] | None = None) -> SearchRate:
     game = load_game(name)
-    positions = fixed_positions(game)
+    if positions is None:
+        positions = fixed_positions(game)
     elapsed = 0.0
     for index, state in enumerate(positions):
         bot = search_bot(game, index, ITERATIONS)
@@ -144,19 +159,26 @@ def measure_openspiel_cpp() -> SearchRate:
 
 
 def run_search_benchmarks(
-    console: Console, games: list[str] | None = None, peers: bool = True
+    console: Console, games: list[str] | None = None, peers: bool = True, rounds: int = 3
 ) -> tuple[list[SearchRate], list[SearchRate]]:
     names = games or list(registered_games())
-    ours = []
-    for name in names:
-        console.print(f"searching {name} ...")
-        ours.append(measure_ours(name))
-    theirs: list[SearchRate] = []
-    if peers and all(importlib.util.find_spec(m) for m in ("pyspiel", "open_spiel")):
-        console.print("searching hearts with OpenSpiel ...")
-        theirs = [measure_openspiel_python(), measure_openspiel_cpp()]
-    elif peers:
+    positions = {name: fixed_positions(load_game(name)) for name in names}
+    with_peers = peers and all(importlib.util.find_spec(m) for m in ("pyspiel", "open_spiel"))
+    if peers and not with_peers:
         console.print("[yellow]OpenSpiel not installed: pip install -e '.[peers]'[/yellow]")
+    ours_by_name: dict[str, SearchRate] = {}
+    theirs_by_engine: dict[str, SearchRate] = {}
+    for round_ in range(max(1, rounds)):
+        console.print(f"round {round_ + 1} of {max(1, rounds)} ...")
+        for name in names:
+            rate = measure_ours(name, positions[name])
+            ours_by_name[name] = ours_by_name[name] + rate if name in ours_by_name else rate
+        if with_peers:
+            for rate in (measure_openspiel_python(), measure_openspiel_cpp()):
+                known = theirs_by_engine.get(rate.engine)
+                theirs_by_engine[rate.engine] = known + rate if known else rate
+    ours = [ours_by_name[name] for name in names]
+    theirs = list(theirs_by_engine.values())
     table = Table(title=f"ISMCTS, {ITERATIONS} iterations a move from {POSITIONS} positions")
     for column in ("engine", "game", "iterations/s", "searches"):
         table.add_column(column, justify="right" if column != "engine" else "left")

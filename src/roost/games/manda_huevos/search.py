@@ -22,8 +22,6 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left
-from functools import lru_cache
-from operator import mul
 from typing import Final
 
 from roost.core.rand import randbelow
@@ -69,9 +67,14 @@ RANDOM_MOVES: Final = 0.1
 """Share of playout moves chosen at random (keeps playouts from repeating one line)."""
 
 
-@lru_cache(maxsize=16)
 def _mean(counts: tuple[int, ...]) -> float:
-    return sum(v * c for v, c in enumerate(counts)) / sum(counts)
+    """The average egg value of a deck with these counts per value."""
+    total = eggs = 0
+    for value in range(len(counts)):
+        count = counts[value]
+        total += value * count
+        eggs += count
+    return total / eggs
 
 
 def features(state: MandaHuevosState, seat: int) -> tuple[float, ...]:
@@ -136,8 +139,14 @@ def strengths(
     """Each seat's strength: the linear part of the model."""
     late = filled_share(state)
     k = len(FEATURES)
-    weights = [a + late * b for a, b in zip(coefficients[:k], coefficients[k:], strict=True)]
-    return [sum(map(mul, weights, row)) for row in _all_features(state)]
+    weights = [coefficients[i] + late * coefficients[k + i] for i in range(k)]
+    result = []
+    for row in _all_features(state):
+        total = 0.0
+        for i in range(k):
+            total += weights[i] * row[i]
+        result.append(total)
+    return result
 
 
 def win_chances(state: MandaHuevosState) -> list[float]:
