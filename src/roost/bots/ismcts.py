@@ -130,8 +130,7 @@ class ISMCTSBot:
             if deadline is not None and clock() >= deadline:
                 break
             if worlds is None or len(samples) < worlds:
-                state = view.determinize(rng)
-                state.stop_recording()
+                state = view.determinize_unrecorded(rng)
                 if worlds is not None:
                     samples.append(state.clone())
             else:

@@ -329,6 +329,25 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
     def _resample(self, seat: int, rng: random.Random) -> Self:
         """A state `seat` cannot tell apart from this one (the seat and recording checked)."""
 
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
+        """What `_resample` gives from the same draws, as a copy that stopped recording: for
+        search, which never reads the history of its copies. Games override it to skip
+        rebuilding the history and their record of hidden cards (the conformance suite checks
+        it gives the same position as `_resample`)."""
+        state = self._resample(seat, rng)
+        state._record = False
+        return state
+
+    def _clone_unrecorded(self) -> Self:
+        """A copy that stopped recording, sharing the history and the game's record of hidden
+        cards with this state instead of copying them (it never writes either)."""
+        record = self._record
+        self._record = False
+        try:
+            return self.clone()
+        finally:
+            self._record = record
+
     # --- outcome -------------------------------------------------------------------------------
 
     @abc.abstractmethod

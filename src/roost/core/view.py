@@ -14,6 +14,7 @@ from typing import Any, Generic, SupportsIndex, TypeVar, cast
 from mypy_extensions import mypyc_attr
 
 from roost.core.actions import ActionInfo
+from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.state import State
 
@@ -64,6 +65,18 @@ class SeatView:
     def determinize(self, rng: random.Random) -> State:
         """A full state this seat cannot tell apart from the real one."""
         return self._state.resample_from_infostate(self.seat, rng)
+
+    def determinize_unrecorded(self, rng: random.Random) -> State:
+        """`determinize` for a search copy: the same state from the same draws, except that it
+        stopped recording (see `State.stop_recording`), which lets a game skip rebuilding the
+        history."""
+        state = self._state
+        if not state._record:
+            raise RoostError(
+                f"{state.game.name}: this state stopped recording (a search copy), so it "
+                "cannot be resampled"
+            )
+        return state._determinize(self.seat, rng)
 
 
 Obs = TypeVar("Obs")

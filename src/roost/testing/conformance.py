@@ -15,7 +15,8 @@ at every step, checks what the protocol promises:
 * hidden information: a state resampled for a seat looks the same to that seat, is a genuine
   state (its history replays to it), the seat's log of the game is the same in both, and
   resampling depends only on what the seat knows (the same seed gives the same state from any
-  two states the seat cannot tell apart);
+  two states the seat cannot tell apart); the copy search draws (`_determinize`) is the same
+  position as the resample from the same seed;
 * determinism: the same seed gives the same game however the global random state is disturbed;
 * shared behaviour: actions given as numpy-like integers are accepted, anything else (``True``
   included) is refused with a clear error by `apply_action`, `action_to_string` and
@@ -251,6 +252,13 @@ def check_resampling(game: Game, step: Step) -> None:
             assert again == direct, (
                 f"{where}: resampling for seat {seat} depends on cards the seat cannot see"
             )
+            # The copy search draws (`_determinize`, no history) is the same position.
+            quick = state._determinize(seat, random.Random(k))
+            assert not quick._record and quick._key() == direct._key(), (
+                f"{where}: _determinize for seat {seat} differs from resample_from_infostate"
+            )
+            assert quick.legal_actions() == direct.legal_actions()
+            assert state == before, f"{where}: _determinize for seat {seat} changed the state"
 
 
 def seat_log(game: Game, history: list[int], seat: int) -> list[str]:

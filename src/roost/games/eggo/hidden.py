@@ -22,20 +22,22 @@ if TYPE_CHECKING:
     from roost.games.eggo.state import EggoState
 
 
-def resample(state: EggoState, seat: int, rng: random.Random) -> EggoState:
+def resample(state: EggoState, seat: int, rng: random.Random, *, record: bool = True) -> EggoState:
     """Redraw every card `seat` cannot see under the record's restrictions; keep the seat's
-    own draws as they were; rewrite the history to match, so the result replays from it."""
+    own draws as they were; rewrite the history to match, so the result replays from it
+    (`record=False`: a copy for search, which stopped recording and keeps no history)."""
     unseen = state._pool.copy()
     for other, hand in enumerate(state._hands):
         if other != seat:
             unseen.extend(hand)
-    record = state._hidden
-    filled = record.fill(seat, unseen, rng)
-    result = state.clone()
+    hidden = state._hidden
+    filled = hidden.fill(seat, unseen, rng)
+    result = state.clone() if record else state._clone_unrecorded()
     for other, cards in enumerate(filled):
         if other != seat:
             result._hands[other] = cards
     result._pool = unseen
-    result._history = record.rewrite(seat, filled, state._history)
+    if record:
+        result._history = hidden.rewrite(seat, filled, state._history)
     result._legal = None
     return result

@@ -428,6 +428,9 @@ class EggoState(State["EggoGame"]):
     def _resample(self, seat: int, rng: random.Random) -> EggoState:
         return hidden.resample(self, seat, rng)
 
+    def _determinize(self, seat: int, rng: random.Random) -> EggoState:
+        return hidden.resample(self, seat, rng, record=False)
+
     def _observe(self, viewer: int | None) -> views.EggoObservation:
         return views.observation(self, viewer)
 

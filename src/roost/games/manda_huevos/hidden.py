@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from roost.games.manda_huevos.state import MandaHuevosState
 
 
-def resample(state: MandaHuevosState, seat: int, rng: random.Random) -> MandaHuevosState:
+def resample(
+    state: MandaHuevosState, seat: int, rng: random.Random, *, record: bool = True
+) -> MandaHuevosState:
     """A state `seat` cannot tell apart from `state`: the cards it cannot see (the deck, the
     other hands, and in memory mode the sleeping eggs) dealt again at random, with the history
     rewritten to match, so the result replays from its own history."""
@@ -66,25 +68,28 @@ def resample(state: MandaHuevosState, seat: int, rng: random.Random) -> MandaHue
         else:
             size = len(hands[other])
             new_hands.append([unseen.pop(randbelow(rng, len(unseen))) for _ in range(size)])
-    history = state._history.copy()
-    origin = state._origin
-    for position, value in zip(sleeping, new_values, strict=True):
-        history[origin[position]] += value - cells[position]
-    for receipt, play, owner in state._canon:
-        if memory or owner != seat:
-            history[receipt] = played_card(history[play])
-    for other in range(n):
-        if other == seat and not memory:
-            continue  # the seat remembers its own draws as they were
-        for receipt, card in zip(state._slots[other], new_hands[other], strict=True):
-            history[receipt] = card
-    result = state.clone()
+    if not record:  # a copy for search: no history to rebuild
+        result = state._clone_unrecorded()
+    else:
+        history = state._history.copy()
+        origin = state._origin
+        for position, value in zip(sleeping, new_values, strict=True):
+            history[origin[position]] += value - cells[position]
+        for receipt, play, owner in state._canon:
+            if memory or owner != seat:
+                history[receipt] = played_card(history[play])
+        for other in range(n):
+            if other == seat and not memory:
+                continue  # the seat remembers its own draws as they were
+            for receipt, card in zip(state._slots[other], new_hands[other], strict=True):
+                history[receipt] = card
+        result = state.clone()
+        result._history = history
     for position, value in zip(sleeping, new_values, strict=True):
         result._cells[position] = value
     for other in range(n):
         if other != seat:
             result._hands[other] = new_hands[other]
     result._pool = unseen
-    result._history = history
     result._legal = None
     return result

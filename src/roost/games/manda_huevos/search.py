@@ -96,7 +96,8 @@ def _all_features(state: MandaHuevosState) -> list[list[float]]:
         points = 0.0
         empty = 0
         awake_high = 0.0
-        for v in cells[p : p + CONTAINER_SIZE]:
+        for q in range(p, p + CONTAINER_SIZE):
+            v = cells[q]
             if v == EMPTY:
                 empty += 1
             else:
@@ -199,7 +200,8 @@ def _greedy_turn(state: MandaHuevosState) -> int:
     p = 0
     for c in range(n):
         total = free = 0
-        for v in cells[p : p + CONTAINER_SIZE]:
+        for q in range(p, p + CONTAINER_SIZE):
+            v = cells[q]
             if v == EMPTY:
                 free += 1
             else:
@@ -254,7 +256,8 @@ def _greedy_turn(state: MandaHuevosState) -> int:
 
 
 SEARCH: Final = SearchHooks[MandaHuevosState](
-    evaluate=win_chances, playout_action=playout_action, rollout_depth=3, worlds=None
+    evaluate=win_chances, playout_action=playout_action, rollout_depth=3, worlds=200
 )
-"""Manda Huevos!'s search settings: short playouts (3 decisions), then the win estimate; a
-fresh determinization every iteration (resampling is cheap)."""
+"""Manda Huevos!'s search settings: short playouts (3 decisions), then the win estimate; 200
+determinizations a search, each searched five times in 1000 iterations (the arena shows no loss
+of strength)."""

@@ -486,6 +486,9 @@ class MandaHuevosState(State["MandaHuevosGame"]):
     def _resample(self, seat: int, rng: random.Random) -> MandaHuevosState:
         return hidden.resample(self, seat, rng)
 
+    def _determinize(self, seat: int, rng: random.Random) -> MandaHuevosState:
+        return hidden.resample(self, seat, rng, record=False)
+
     def _observe(self, viewer: int | None) -> views.MandaHuevosObservation:
         return views.observation(self, viewer)
 
