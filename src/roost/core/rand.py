@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 _Random = random.Random
+_getrandbits = random.Random.getrandbits  # called unbound: no method look-up on each draw
 
 
 def randbelow(rng: random.Random, n: int) -> int:
@@ -22,9 +23,9 @@ def randbelow(rng: random.Random, n: int) -> int:
     if n <= 0:
         raise ValueError(f"empty range in randrange({n})")
     k = n.bit_length()
-    r: int = rng.getrandbits(k)
+    r: int = _getrandbits(rng, k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = _getrandbits(rng, k)
     return r
 
 

@@ -256,7 +256,6 @@ def evaluate(state: BigChickenState) -> list[float]:
     all_ducks = state._ducks
     all_chicks = state._chicks
     last = state._last
-    multiplier = game.multiplier
     groups_of = _GROUPS
     absorbs = _ABSORBS
     scores = []
@@ -274,7 +273,7 @@ def evaluate(state: BigChickenState) -> list[float]:
             groups += ducks - absorb
         z = (
             w_total * totals[seat]
-            + w_now * size * multiplier(size)
+            + w_now * size * game.multiplier(size)
             + w_size * size
             + w_lays * groups
             + w_chickens * (chicks & 15).bit_count()

@@ -195,7 +195,6 @@ def evaluate(state: EggBoundState) -> list[float]:
     step = w_next / (n - 1)
     exps = []
     total = 1.0
-    exp = math.exp
     for seat in range(n):
         hand = hands[seat]
         g = good[seat]
@@ -219,7 +218,7 @@ def evaluate(state: EggBoundState) -> list[float]:
             z += w_bound
         if fowl[seat]:
             z += w_fowl
-        e = exp(z)
+        e = math.exp(z)
         exps.append(e)
         total += e
     return [e / total for e in exps]
