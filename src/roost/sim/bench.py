@@ -175,7 +175,10 @@ PEERS: dict[str, tuple[Peer, ...]] = {
     ),
 }
 """The closest peer games for each of our games: shedding games for Eggo, climbing games for
-BIG CHICKEN. Manda Huevos! and Egg Bound have no close peer; their rates stand alone."""
+BIG CHICKEN. Manda Huevos! and Egg Bound have no close peer."""
+REFERENCE: Peer = PEERS["eggo"][2]
+"""OpenSpiel's C++ `crazy_eights`, the yardstick every game is also compared with (the speed
+targets of the compiled build are set against it)."""
 
 
 def peers_available() -> dict[str, bool]:
@@ -215,7 +218,7 @@ def run_benchmarks(
     peer_list = {
         peer.label: peer
         for name in names
-        for peer in (PEERS.get(name, ()) if peers else ())
+        for peer in ((*PEERS.get(name, ()), REFERENCE) if peers else ())
         if available.get(peer.module, False)
     }
     for round_ in range(rounds):
@@ -228,10 +231,11 @@ def run_benchmarks(
             theirs[label] = theirs[label] + m if label in theirs else m
     results: list[tuple[Measurement, list[tuple[str, Measurement]]]] = []
     for name in names:
+        own = PEERS.get(name, ())
         measured = [
             (peer.label, theirs[peer.label])
-            for peer in (PEERS.get(name, ()) if peers else ())
-            if peer.label in theirs
+            for peer in ((*own, REFERENCE) if REFERENCE not in own else own)
+            if peers and peer.label in theirs
         ]
         results.append((ours[name], measured))
     _print(console, results)
