@@ -239,28 +239,30 @@ class EggBoundState(State["EggBoundGame"]):
         p = self._mover
         if self._fowl[p]:
             return [LOSE_TURN]
-        held = set(self._hands[p])
+        held = 0  # the card types in the hand, as a bit mask
+        for card in self._hands[p]:
+            held |= 1 << card
         others = _OTHERS[self._game.num_players][p]
         good, bad = self._good, self._bad
         actions = [SWAP] if self._pool or self._discard else []
         room = good[p] + bad[p] < EGG_CAP
         with_good = [v for v in others if good[v]]
-        chickens = [i for i, chicken in _CHICKEN_PAIRS if chicken in held]
+        chickens = [i for i, chicken in _CHICKEN_PAIRS if held >> chicken & 1]
         if chickens:
             if with_good:
                 for star, row in _STAR_ROWS:
-                    if star in held:
+                    if held >> star & 1:
                         for c in chickens:
                             base = STAR + (row + c) * MAX_PLAYERS
                             actions += [base + v for v in with_good]
-            if EGG_LAYING_SONG in held and room and self._egg_pile and not self._bound[p]:
+            if held >> EGG_LAYING_SONG & 1 and room and self._egg_pile and not self._bound[p]:
                 actions += [SONG + c for c in chickens]
-            if HATCH_IT in held and room and with_good:
+            if held >> HATCH_IT & 1 and room and with_good:
                 for c in chickens:
                     base = HATCH + c * MAX_PLAYERS
                     actions += [base + v for v in with_good]
         for card, base in _RED_BASES:
-            if card not in held:
+            if not held >> card & 1:
                 continue
             if card == EGG_SPLOSION:
                 actions += [base + v for v in others if good[v] or bad[v]]
@@ -272,9 +274,9 @@ class EggBoundState(State["EggBoundGame"]):
                 actions += [base + v for v in others if not fowl[v]]
             elif card != EGGY_SOLDIER or room:
                 actions += [base + v for v in with_good]
-        if GOOD_EGG_CARD in held and bad[p]:
+        if held >> GOOD_EGG_CARD & 1 and bad[p]:
             actions.append(GOOD_EGG)
-        if UN_BOUND in held and self._bound[p]:
+        if held >> UN_BOUND & 1 and self._bound[p]:
             actions.append(UNBIND)
         return actions
 

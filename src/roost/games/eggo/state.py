@@ -143,13 +143,19 @@ class EggoState(State["EggoGame"]):
         if phase == TURN:
             if self._forced == 0:
                 mask = PLAYABLE[self._colour * 10 + self._character]
-                playable = {card for card in self._hands[self._player] if mask >> card & 1}
+                playable = 0  # the playable card types held, as a bit mask
+                for card in self._hands[self._player]:
+                    if mask >> card & 1:
+                        playable |= 1 << card
                 if playable:
-                    if len(playable) == 1:
-                        return list(PLAY_ACTIONS[playable.pop()])
+                    low = playable & -playable
+                    if playable == low:  # one type
+                        return list(PLAY_ACTIONS[low.bit_length() - 1])
                     actions: list[int] = []
-                    for card in playable:
-                        actions.extend(PLAY_ACTIONS[card])
+                    while playable:
+                        low = playable & -playable
+                        actions.extend(PLAY_ACTIONS[low.bit_length() - 1])
+                        playable ^= low
                     actions.sort()
                     return actions
             decks = self._decks
