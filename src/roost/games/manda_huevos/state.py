@@ -147,10 +147,16 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         actions: list[int] = []
         hand = self._hands[player]
         if hand:
-            values = sorted(set(hand))
-            hen = values[-1] == HEN
-            if hen:
-                values.pop()
+            present = 0  # the card types in the hand, as a bit mask
+            for v in hand:
+                present |= 1 << v
+            hen = present >> HEN & 1
+            eggs = present & ~(1 << HEN)
+            values: list[int] = []
+            while eggs:
+                low = eggs & -eggs
+                values.append(low.bit_length() - 1)
+                eggs ^= low
             for c in BITS6[rooms]:
                 base = PLACE + c * EGG_TYPES
                 for v in values:
