@@ -10,10 +10,10 @@ a subclass of `random.Random` go to their own methods.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
-_Random = random.Random
-_getrandbits = random.Random.getrandbits  # called unbound: no method look-up on each draw
+_Random: Final = random.Random
+_getrandbits: Final = random.Random.getrandbits  # called unbound: no method look-up on each draw
 
 
 def randbelow(rng: random.Random, n: int) -> int:
