@@ -173,7 +173,7 @@ class ISMCTSBot:
                 child.avail = avail
                 if not untried:
                     visits = child.visits
-                    score = child.total / visits + c * math.sqrt(math.log(avail) / visits)
+                    score = child.total / visits + c * math.sqrt(math.log(float(avail)) / visits)
                     if score > best_score:
                         best, best_score = a, score
             if untried:

@@ -78,7 +78,10 @@ def escape_chances(state: EggoState) -> list[float]:
         elif state._characters[seat] == BARB:
             values.append(0.0)
         else:
-            z = sum(w * x for w, x in zip(COEFFICIENTS, features(state, seat), strict=True))
+            inputs = features(state, seat)
+            z = 0.0
+            for i in range(len(COEFFICIENTS)):
+                z += COEFFICIENTS[i] * inputs[i]
             values.append(1.0 / (1.0 + math.exp(-z)))
     return values
 
