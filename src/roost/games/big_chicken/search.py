@@ -283,9 +283,14 @@ def evaluate(state: BigChickenState) -> list[float]:
         if seat == last:
             z += w_run
         scores.append(z)
-    top = max(scores)
+    top = scores[0]
+    for z in scores:
+        if z > top:
+            top = z
     exps = [math.exp(z - top) for z in scores]
-    total = sum(exps)
+    total = 0.0
+    for e in exps:
+        total += e
     return [e / total for e in exps]
 
 

@@ -153,9 +153,14 @@ def strengths(
 def win_chances(state: MandaHuevosState) -> list[float]:
     """Estimated chance that each seat wins, in [0, 1] (they add up to 1)."""
     s = strengths(state)
-    top = max(s)
+    top = s[0]
+    for x in s:
+        if x > top:
+            top = x
     e = [math.exp(x - top) for x in s]
-    total = sum(e)
+    total = 0.0
+    for x in e:
+        total += x
     return [x / total for x in e]
 
 
