@@ -238,8 +238,16 @@ def _build_chicken_lists() -> tuple[list[list[list[int]]], list[list[int]], list
     return follow, coops, lead
 
 
-FOLLOW, COOPS, LEAD = _build_lists()
-CH_FOLLOW, CH_COOPS, CH_LEAD = _build_chicken_lists()
+# Each table its own Final name, so compiled code reads it directly (a name bound by unpacking
+# a tuple is looked up in the module's dictionary at every use).
+_LISTS: Final = _build_lists()
+FOLLOW: Final = _LISTS[0]
+COOPS: Final = _LISTS[1]
+LEAD: Final = _LISTS[2]
+_CHICKEN_LISTS: Final = _build_chicken_lists()
+CH_FOLLOW: Final = _CHICKEN_LISTS[0]
+CH_COOPS: Final = _CHICKEN_LISTS[1]
+CH_LEAD: Final = _CHICKEN_LISTS[2]
 DUCK_ONLY_LEAD: Final = tuple(
     tuple(a for a in LEAD[1][(n - 1) * CODES] if USES_DUCK[a]) for n in NUMBERS
 )

@@ -77,8 +77,13 @@ CARD_NAMES: Final = tuple(card.name for card in CARD_TYPES)
 FULL_DECK: Final = tuple(card.id for card in CARD_TYPES for _ in range(card.copies))
 
 EGG: Final = 0
-MOTHER_HEN, GOLDEN_HEN, BABY_HEN, ROOSTER = 1, 2, 3, 4
-STAR_EGG_HEAD, STAR_PECKING_ORDER, STAR_CHICKEN_RUN = 5, 6, 7
+MOTHER_HEN: Final = 1
+GOLDEN_HEN: Final = 2
+BABY_HEN: Final = 3
+ROOSTER: Final = 4
+STAR_EGG_HEAD: Final = 5
+STAR_PECKING_ORDER: Final = 6
+STAR_CHICKEN_RUN: Final = 7
 EGG_LAYING_SONG: Final = 8
 HATCH_IT: Final = 9
 BAD_EGG_CARD: Final = 10
