@@ -93,7 +93,7 @@ def set_hand(state: BigChickenState, seat: int, counts: list[int]) -> None:
 
 # --- the solver --------------------------------------------------------------------------------
 
-T = NUM_TYPES
+T: Final = NUM_TYPES
 
 
 class _Work(Blank):
