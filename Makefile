@@ -16,7 +16,7 @@ EXPECTED_BUILD := $(if $(filter-out 0,$(ROOST_PURE)),pure,compiled)
 # The pure-Python pass of `make test`: the source without its compiled modules, first on the path.
 PURE_SOURCE := build/pure-src
 PURE_TESTS := tests/test_conformance.py tests/test_playthroughs.py tests/test_properties.py \
-	tests/test_builds.py tests/test_interpreted_game.py tests/test_rand.py
+	tests/test_builds.py tests/test_interpreted_game.py tests/test_rand.py tests/test_search_shortcuts.py
 
 .PHONY: run play serve-lan build test lint typecheck unit unit-pure bench bench-server \
 	playthroughs clean

@@ -66,7 +66,7 @@ its own game's settings with their types; plain `State` means a state of any gam
 class State(Blank, Generic[G], metaclass=abc.ABCMeta):
     """A node of the game tree. Mutated in place by `apply_action`; `clone` is cheap."""
 
-    __slots__ = ("_game", "_history", "_legal", "_record")
+    __slots__ = ("_game", "_history", "_legal", "_record", "_sampled")
 
     CLONE_SHARES: ClassVar[Mapping[str, str]] = {
         "_game": "the game is immutable and shared by all its states",
@@ -78,6 +78,7 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
         "_history": "compared by __eq__ directly",
         "_legal": "a cache, worked out again from the other fields",
         "_record": "whether a copy keeps its history is not part of the position",
+        "_sampled": "the outcome sample_chance drew at this node, a shortcut for the check",
     }
     """Fields `_key` leaves out on purpose, with the reason."""
 
@@ -85,12 +86,16 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
     _history: list[int]
     _legal: list[int] | None
     _record: bool
+    _sampled: int
+    """The chance outcome `sample_chance` last drew at this node (-1: none): `apply_action`
+    knows it is possible here without asking the game."""
 
     def __init__(self, game: G) -> None:
         self._game = game
         self._history = []
         self._legal = None
         self._record = True
+        self._sampled = -1
 
     # --- who moves and what they may do ----------------------------------------------------
 
@@ -138,7 +143,8 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
                 f"{self._game.name}: sample_chance called where {self._who()} is to move, "
                 "not at a chance node"
             )
-        return self._sample(rng)
+        outcome = self._sampled = self._sample(rng)
+        return outcome
 
     def _sample(self, rng: random.Random) -> int:
         """Draw a chance outcome (at a chance node); games override this for speed."""
@@ -192,7 +198,7 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
         else:  # not worked out yet, or [] at a chance or terminal node
             player = self.current_player()
             if player == CHANCE:
-                ok = self._chance_ok(action)
+                ok = (action == self._sampled and action >= 0) or self._chance_ok(action)
             elif player == TERMINAL:
                 raise IllegalActionError(action, "the game is over")
             else:
@@ -202,6 +208,7 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
         if self._record:
             self._history.append(action)
         self._legal = None
+        self._sampled = -1
         self._apply(action)
 
     def _apply_legal(self, action: int) -> None:
@@ -210,6 +217,7 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
         if self._record:
             self._history.append(action)
         self._legal = None
+        self._sampled = -1
         self._apply(action)
 
     @abc.abstractmethod
@@ -323,7 +331,9 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
                 f"{self._game.name}: this state stopped recording (a search copy), so it "
                 "cannot be resampled"
             )
-        return self._resample(checked, rng)
+        state = self._resample(checked, rng)
+        state._sampled = -1  # a position of its own: nothing drawn there yet
+        return state
 
     @abc.abstractmethod
     def _resample(self, seat: int, rng: random.Random) -> Self:
@@ -336,6 +346,7 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
         it gives the same position as `_resample`)."""
         state = self._resample(seat, rng)
         state._record = False
+        state._sampled = -1
         return state
 
     def _clone_unrecorded(self) -> Self:
@@ -372,6 +383,7 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
         record = other._record = self._record
         other._history = self._history.copy() if record else self._history
         other._legal = self._legal
+        other._sampled = self._sampled
         self._copy_into(other)
         return other
 

@@ -76,7 +76,9 @@ class SeatView:
                 f"{state.game.name}: this state stopped recording (a search copy), so it "
                 "cannot be resampled"
             )
-        return state._determinize(self.seat, rng)
+        drawn = state._determinize(self.seat, rng)
+        drawn._sampled = -1  # a position of its own: nothing drawn there yet
+        return drawn
 
 
 Obs = TypeVar("Obs")

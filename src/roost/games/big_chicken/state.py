@@ -333,13 +333,16 @@ class BigChickenState(State["BigChickenGame"]):
         phase = self._phase
         if phase == DEAL:
             pool = self._pool
-            return pool[randbelow(rng, len(pool))]
+            outcome = self._sampled = pool[randbelow(rng, len(pool))]
+            return outcome
         if phase == PENALTY:
             discard = self._discard
-            return discard[randbelow(rng, len(discard))]
+            outcome = self._sampled = discard[randbelow(rng, len(discard))]
+            return outcome
         if phase == TIE_DRAW:
             pool = self._pool
-            return pool[randbelow(rng, len(pool))]
+            outcome = self._sampled = pool[randbelow(rng, len(pool))]
+            return outcome
         return super().sample_chance(rng)  # not a chance node: the base says so
 
     def _sample(self, rng: random.Random) -> int:

@@ -294,7 +294,8 @@ class EggBoundState(State["EggBoundGame"]):
         """Draw the next card (overrides the base only to skip a call: playouts draw often)."""
         if self._phase in CHANCE_PHASES:
             pool = self._pool
-            return pool[-1] if self._open else pool[randbelow(rng, len(pool))]
+            outcome = self._sampled = pool[-1] if self._open else pool[randbelow(rng, len(pool))]
+            return outcome
         return super().sample_chance(rng)
 
     def _sample(self, rng: random.Random) -> int:

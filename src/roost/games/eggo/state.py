@@ -183,7 +183,8 @@ class EggoState(State["EggoGame"]):
         phase = self._phase
         if phase in (DEALING, DRAWING):
             pool = self._pool
-            return pool[randbelow(rng, len(pool))]
+            outcome = self._sampled = pool[randbelow(rng, len(pool))]
+            return outcome
         return super().sample_chance(rng)
 
     def _sample(self, rng: random.Random) -> int:

@@ -220,7 +220,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         phase = self._phase
         if phase in (DRAWING, DEALING):
             pool = self._pool
-            return pool[randbelow(rng, len(pool))]
+            outcome = self._sampled = pool[randbelow(rng, len(pool))]
+            return outcome
         return super().sample_chance(rng)
 
     def _sample(self, rng: random.Random) -> int:
