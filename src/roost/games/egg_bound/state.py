@@ -103,6 +103,20 @@ _OTHERS: Final = tuple(
 _CHICKEN_PAIRS: Final = tuple(enumerate(CHICKENS))
 _STAR_ROWS: Final = tuple((star, s * len(CHICKENS)) for s, star in enumerate(STARS))
 _RED_BASES: Final = tuple((card, RED + r * MAX_PLAYERS) for r, card in enumerate(RED_ACTIONS))
+_CHANCE_MASK: Final = sum(1 << phase for phase in CHANCE_PHASES)
+
+
+def _types_held(hand: list[int]) -> list[int]:
+    """The card types in `hand`, sorted, each once (``sorted(set(hand))`` without the set)."""
+    held = 0
+    for card in hand:
+        held |= 1 << card
+    types = []
+    while held:
+        low = held & -held
+        types.append(low.bit_length() - 1)
+        held ^= low
+    return types
 
 
 class EggBoundState(State["EggBoundGame"]):
@@ -208,7 +222,7 @@ class EggBoundState(State["EggBoundGame"]):
 
     def current_player(self) -> int:
         phase = self._phase
-        if phase in CHANCE_PHASES:
+        if _CHANCE_MASK >> phase & 1:  # phase in CHANCE_PHASES, without hashing
             return CHANCE
         if phase == OVER:
             return TERMINAL
@@ -225,10 +239,10 @@ class EggBoundState(State["EggBoundGame"]):
             defend = [DEFEND + i for i, chicken in enumerate(CHICKENS) if chicken in hand]
             return defend or [DEFEND_NONE]
         if phase == SWAP_DISCARD:
-            return [DISCARD + card - 1 for card in sorted(set(self._hands[self._mover]))]
+            return [DISCARD + card - 1 for card in _types_held(self._hands[self._mover])]
         if phase == KEEPING:
             kept = self._chicken
-            keep = [KEEP + c - 1 for c in sorted(set(self._hands[self._target])) if c != kept]
+            keep = [KEEP + c - 1 for c in _types_held(self._hands[self._target]) if c != kept]
             return [DECLINE, *keep]
         if phase == EXPLODING:
             return [EXPLODE_GOOD, EXPLODE_BAD]
@@ -292,7 +306,7 @@ class EggBoundState(State["EggBoundGame"]):
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw the next card (overrides the base only to skip a call: playouts draw often)."""
-        if self._phase in CHANCE_PHASES:
+        if _CHANCE_MASK >> self._phase & 1:
             pool = self._pool
             outcome = self._sampled = pool[-1] if self._open else pool[randbelow(rng, len(pool))]
             return outcome
@@ -310,7 +324,7 @@ class EggBoundState(State["EggBoundGame"]):
 
     def _apply(self, action: int) -> None:
         phase = self._phase
-        if phase in CHANCE_PHASES:  # a card dealt or drawn (the commonest step, inlined)
+        if _CHANCE_MASK >> phase & 1:  # a card dealt or drawn (the commonest step, inlined)
             seat = self._player
             self._hands[seat].append(action)
             if self._open:
