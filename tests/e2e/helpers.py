@@ -67,7 +67,7 @@ class Person:
 
 
 def person(browser: Browser, name: str, viewport: dict[str, int] = DESKTOP) -> Person:
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=viewport, reduced_motion="reduce")  # type: ignore[arg-type]
     page = context.new_page()
     someone = Person(name, context, page)
     someone.watch(page)

@@ -47,7 +47,7 @@ function opponent(ctx, seat) {
   const name = ctx.names[seat];
   const hands = obs.hands; // the full deal (replay)
   const hand = hands
-    ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, hands[seat].map((id) => cardFace(ctx.catalogue.get(id), { size: "xs" })))
+    ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, hands[seat].map((id) => cardFace(ctx.catalogue.get(id), { size: "sm" })))
     : handOfBacks(count, `${name} holds ${plural(count, "card")}`, "xs", seat);
   return h(
     "section",

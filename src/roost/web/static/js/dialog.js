@@ -94,7 +94,7 @@ export function confirmDialog(title, text, yes = "Yes", no = "Cancel") {
 }
 
 /** Headings a player does not need open at first (details for programmers). */
-const TECHNICAL = /resampl|game length|chance|actions|what each seat sees|parameters|source|encoding|bound|view/i;
+const TECHNICAL = /resampl|game length|chance|actions|what each seat sees|parameters|source|encoding|bound|view|choices|components|the cards/i;
 
 /** The rules of `game` (its RULES.md) in a dialog, with a card reference. */
 export async function showRules(gameName, { intro } = {}) {
@@ -147,8 +147,10 @@ function sections(source) {
   scratch.innerHTML = html;
   const out = [];
   let current = null;
+  const preamble = h("details", { class: "rules-section about" }, h("summary", {}, "About these rules"));
   for (const node of [...scratch.childNodes]) {
     if (node.nodeType === Node.ELEMENT_NODE && node.tagName === "H2") {
+      if (preamble.childElementCount > 1 && !out.includes(preamble)) out.push(preamble);
       const title = node.textContent;
       current = h("details", { class: "rules-section", open: !TECHNICAL.test(title) }, h("summary", {}, title));
       out.push(current);
@@ -157,9 +159,12 @@ function sections(source) {
     } else if (node.nodeType === Node.ELEMENT_NODE && node.tagName === "H1") {
       out.push(h("h3", { class: "rules-title" }, node.textContent));
     } else {
-      out.push(node);
+      preamble.append(node);
     }
   }
+  // the text before the first section says where the rules come from: kept, folded away
+  const at = out.findIndex((el) => el.tagName === "DETAILS");
+  if (preamble.childElementCount > 1 && !out.includes(preamble)) out.splice(Math.max(at, 0), 0, preamble);
   return out;
 }
 

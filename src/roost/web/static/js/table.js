@@ -275,6 +275,8 @@ class TablePage {
       mount(this.barEl);
     }
     this.renderLog();
+    this.barEl.hidden = this.barEl.childElementCount === 0;
+    this.logEl.hidden = this.log.length === 0;
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again) again.focus({ preventScroll: true });
@@ -319,8 +321,8 @@ class TablePage {
     const seated = this.seat !== null;
     mount(
       this.bannerEl,
-      h("strong", {}, "Waiting for players"),
-      ` · ${info.seats.length - open.length} of ${plural(info.seats.length, "seat")} taken. The game starts when every seat is filled.`,
+      h("strong", {}, "Waiting for players: "),
+      `${info.seats.length - open.length} of ${plural(info.seats.length, "seat")} taken. The game starts when every seat is filled.`,
     );
     const nameInput = h("input", {
       id: "join-name",
@@ -384,6 +386,16 @@ class TablePage {
         toast(error.message, "error");
       }
     };
+    const joinPanel =
+      !seated && open.length
+        ? h(
+            "section",
+            { class: "panel join-panel" },
+            h("h2", {}, "Join this table"),
+            h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), nameInput),
+            h("p", { class: "muted" }, "Then pick an open seat below. Or just stay on this page to watch."),
+          )
+        : null;
     mount(
       this.boardEl,
       h(
@@ -391,13 +403,17 @@ class TablePage {
         { class: "waiting" },
         h(
           "section",
+          { class: "panel intro-panel" },
+          h("h2", {}, seated ? "Your table is ready" : `You are invited to play ${info.title}`),
+          this.module.blurb ? h("p", {}, this.module.blurb) : null,
+          h("p", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => showRules(info.game) }, icon("book"), "Read the rules")),
+        ),
+        joinPanel,
+        h(
+          "section",
           { class: "panel" },
           h("h2", {}, "Seats"),
           h("ul", { class: "seat-list" }, seatRows),
-          !seated && open.length
-            ? h("div", { class: "field inline" }, h("label", { for: "join-name" }, "Your name"), nameInput)
-            : null,
-          !seated && open.length ? h("p", { class: "muted" }, "Pick an open seat to join, or just stay on this page to watch.") : null,
           seated && open.length
             ? h(
                 "div",
