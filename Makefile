@@ -1,15 +1,25 @@
 # Roost: the two commands of the quick start.
-#   make run   - create .venv, install, and play Eggo in the terminal against three bots
+#   make run   - create .venv, install, and start the server (open the printed URL)
+#   make play  - play Eggo in the terminal against three bots
 #   make test  - create/update .venv with the dev tools and run ruff, mypy and pytest
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run test lint typecheck unit bench playthroughs clean
+.PHONY: run play serve-lan test lint typecheck unit bench bench-server playthroughs clean
 
 run: $(VENV)/.installed
+	$(BIN)/roost serve
+
+play: $(VENV)/.installed
 	$(BIN)/roost play eggo --players 4
+
+serve-lan: $(VENV)/.installed
+	$(BIN)/roost serve --host 0.0.0.0
+
+bench-server: $(VENV)/.installed-dev
+	$(BIN)/python scripts/bench_server.py
 
 test: $(VENV)/.installed-dev lint typecheck unit
 

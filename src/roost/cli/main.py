@@ -230,6 +230,81 @@ def arena(
         console.print(f"Records written to {json_out}.")
 
 
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="address to listen on (0.0.0.0: every network, for a LAN)")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="database URL (default: $ROOST_DATABASE_URL, else a SQLite file in "
+            "~/.local/share/roost); e.g. postgresql+psycopg://user:pw@host/roost"
+        ),
+    ] = None,
+    bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before moving")] = 0.8,
+    bot_workers: Annotated[int, typer.Option(help="processes bots think in (0: threads)")] = 2,
+    grace: Annotated[
+        float, typer.Option(help="seconds before a disconnected player gets a stand-in bot")
+    ] = 60.0,
+    public_url: Annotated[
+        str | None, typer.Option(help="the URL people use to reach this server (invite links)")
+    ] = None,
+    max_tables_per_client: Annotated[
+        int, typer.Option(help="unfinished tables one client address may create")
+    ] = 20,
+) -> None:
+    """Serve online tables: the lobby, the web client and the play WebSocket."""
+    import uvicorn
+
+    from roost.server.app import create_app
+    from roost.server.config import Settings, default_database_url
+
+    url = db or default_database_url()
+    settings = Settings(
+        database_url=url,
+        bot_pause=bot_pause,
+        bot_workers=bot_workers,
+        grace=grace,
+        public_url=public_url or _public_url(host, port),
+        max_tables_per_client=max_tables_per_client,
+    )
+    console.print(f"Roost server: open [bold]{settings.public_url}/[/bold]")
+    console.print(f"Database: {_safe_url(url)}   (stop with Ctrl-C)")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=65536,
+        log_level="warning",
+    )
+
+
+def _public_url(host: str, port: int) -> str:
+    """The address to print and to put in invite links."""
+    import socket
+
+    shown = host
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            shown = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            shown = socket.gethostname()
+        if shown.startswith("127."):
+            shown = socket.gethostname()
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 def main() -> None:
     app()
 

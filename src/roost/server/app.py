@@ -51,8 +51,8 @@ from roost.server.protocol import (
     StartTable,
     TableAnswer,
     TableInfo,
-    ViewFrame,
     Viewer,
+    ViewFrame,
 )
 from roost.server.store import Store
 from roost.server.table import Table, frame_text

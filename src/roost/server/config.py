@@ -61,6 +61,8 @@ class Settings:
     max_tables_per_client: int = 20
     """Unfinished tables one client address may have created."""
     max_connections_per_table: int = 64
+    public_url: str = ""
+    """The server's address for invite links (empty: taken from the first request)."""
     keep_finished: float = 600.0
     """Seconds a finished table with nobody connected stays in memory (then: from the store)."""
 

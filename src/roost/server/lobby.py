@@ -67,7 +67,7 @@ class Lobby:
         self.bots = bots
         self.settings = settings
         self.tables: dict[str, Table] = {}
-        self.public_url = ""
+        self.public_url = settings.public_url.rstrip("/")
         self._evictions: dict[str, asyncio.TimerHandle] = {}
 
     # --- games --------------------------------------------------------------------------------

@@ -1,0 +1,207 @@
+"""Benchmark one `roost serve` process on loopback (not a test; prints figures).
+
+1. Throughput: 100 bot-only tables (medium bots, no pause) kept busy for `--seconds`; moves per
+   second are counted from the store (decisions; chance draws reported apart).
+2. Latency: the same 100 busy tables, plus `--clients` people each at a table with a bot,
+   playing over real WebSockets; the round trip of a move is the time from sending it to its
+   `ack` (stored and acknowledged).
+
+    .venv/bin/python scripts/bench_server.py [--seconds 20] [--tables 100] [--clients 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+GAME = "eggo"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(db: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
+    roost = Path(sys.executable).parent / "roost"
+    command = [
+        str(roost),
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{db}",
+        "--bot-pause",
+        "0",
+        "--bot-workers",
+        str(workers),
+    ]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+async def wait_ready(base: str) -> None:
+    async with httpx.AsyncClient() as client:
+        for _ in range(200):
+            try:
+                if (await client.get(f"{base}/api/health")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.1)
+    raise RuntimeError("the server did not start")
+
+
+async def keep_bot_tables(base: str, count: int, stop: asyncio.Event) -> None:
+    """Keep `count` bot-only tables running: a finished one is replaced."""
+    seats = [{"type": "bot", "level": "medium"}] * 4
+    async with httpx.AsyncClient(timeout=30) as client:
+        running: set[str] = set()
+        while not stop.is_set():
+            if running:
+                listed = (await client.get(f"{base}/api/tables?status=playing")).json()
+                running &= {t["id"] for t in listed}
+            while len(running) < count:
+                response = await client.post(
+                    f"{base}/api/tables", json={"game": GAME, "players": 4, "seats": seats}
+                )
+                response.raise_for_status()
+                running.add(response.json()["table"]["id"])
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.5)
+
+
+async def person(base: str, stop: asyncio.Event, samples: list[float], seed: int) -> None:
+    """A person at a table with a bot, moving as soon as it may; records move round trips."""
+    rng = random.Random(seed)
+    ws_base = base.replace("http://", "ws://")
+    async with httpx.AsyncClient(timeout=30) as client:
+        while not stop.is_set():
+            body = (
+                await client.post(
+                    f"{base}/api/tables",
+                    json={
+                        "game": GAME,
+                        "players": 2,
+                        "seats": [{"type": "open"}, {"type": "bot", "level": "medium"}],
+                        "name": f"bench{seed}",
+                    },
+                )
+            ).json()
+            table_id, token = body["table"]["id"], body["token"]
+            async with websockets.connect(f"{ws_base}/api/tables/{table_id}/ws") as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                view: dict[str, Any] | None = None
+                while not stop.is_set():
+                    frame = json.loads(await ws.recv())
+                    if frame["type"] != "view":
+                        continue
+                    view = frame
+                    if view["table"]["status"] == "over":
+                        break
+                    if not view["actions"]:
+                        continue
+                    action = rng.choice(view["actions"])["action"]
+                    sent = time.perf_counter()
+                    await ws.send(
+                        json.dumps({"type": "move", "version": view["version"], "action": action})
+                    )
+                    while True:
+                        reply = json.loads(await ws.recv())
+                        if reply["type"] in ("ack", "error"):
+                            break
+                    if reply["type"] == "ack":
+                        samples.append(time.perf_counter() - sent)
+
+
+def count_actions(db: Path, since: float, until: float) -> tuple[int, int]:
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT by = 'chance', count(*) FROM roost_actions WHERE at >= ? AND at < ? "
+            "GROUP BY by = 'chance'",
+            (since, until),
+        ).fetchall()
+    counts = dict(rows)
+    return int(counts.get(0, 0)), int(counts.get(1, 0))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--clients", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=2, help="bot processes of the server")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="roost-bench-"))
+    db = folder / "bench.db"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(db, port, args.workers)
+    try:
+        await wait_ready(base)
+        print(f"server on {base}, {os.cpu_count()} cores, SQLite at {db}")
+        stop = asyncio.Event()
+        keeper = asyncio.create_task(keep_bot_tables(base, args.tables, stop))
+        await asyncio.sleep(3)  # let the tables fill and the bot workers warm up
+        start = time.time()
+        await asyncio.sleep(args.seconds)
+        until = time.time()
+        decisions, draws = count_actions(db, start, until)
+        span = until - start
+        print(
+            f"1. {args.tables} bot-only tables: {decisions / span:.0f} moves/s "
+            f"(decisions; plus {draws / span:.0f} chance draws/s) over {span:.0f} s"
+        )
+        samples: list[float] = []
+        people = [
+            asyncio.create_task(person(base, stop, samples, seed)) for seed in range(args.clients)
+        ]
+        await asyncio.sleep(args.seconds)
+        stop.set()
+        for task in [keeper, *people]:
+            task.cancel()
+        await asyncio.gather(keeper, *people, return_exceptions=True)
+        if samples:
+            ms = [s * 1000 for s in samples]
+            print(
+                f"2. move round trip with {args.tables} busy tables and {args.clients} people "
+                f"({len(ms)} moves): p50 {percentile(ms, 0.5):.1f} ms, "
+                f"p99 {percentile(ms, 0.99):.1f} ms, mean {statistics.fmean(ms):.1f} ms"
+            )
+        else:
+            print("2. no move round trip measured")
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        errors = server.stderr.read().decode() if server.stderr else ""
+        if "Traceback" in errors:
+            print(errors[-3000:])
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
