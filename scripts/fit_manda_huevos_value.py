@@ -21,8 +21,7 @@ import roost
 from roost.bots.heuristic.manda_huevos import choose
 from roost.core.game import CHANCE
 from roost.core.view import SeatView
-from roost.games.manda_huevos.cards import CONTAINER_SIZE
-from roost.games.manda_huevos.search import FEATURES, features
+from roost.games.manda_huevos.search import FEATURES, features, filled_share
 from roost.games.manda_huevos.state import MandaHuevosState
 
 PLAYERS = (2, 3, 4, 4, 5, 6)
@@ -51,7 +50,7 @@ def playthrough(players: int, seed: int) -> list[MandaHuevosState]:
 def row(state: MandaHuevosState) -> np.ndarray:
     """The features of every seat, then the same scaled by the share of slots filled."""
     n = state.game.num_players
-    late = state._occupied.bit_count() / (CONTAINER_SIZE * n)
+    late = filled_share(state)
     x = np.array([features(state, seat) for seat in range(n)])
     return np.hstack([x, late * x])
 

@@ -27,15 +27,29 @@ def _play(game: Game, kinds: list[str], seed: int) -> State:
     return play_game(game, bots, random.Random(seed))
 
 
+def _checked_play(game: Game, kinds: list[str], seed: int) -> dict[int, int]:
+    """Play a game, checking each bot's move against the legal actions of its seat before it
+    is applied; return the number of decisions each seat made."""
+    bots = [make_bot(kind, game, seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    made: dict[int, int] = dict.fromkeys(range(game.num_players), 0)
+
+    def check(state: State, player: int, action: int) -> None:
+        if player >= 0:
+            assert action in state.legal_actions(), f"{kinds[player]} chose illegal {action}"
+            made[player] += 1
+
+    play_game(game, bots, random.Random(seed), observer=check)
+    return made
+
+
 @pytest.mark.parametrize("name", WITH_HEURISTIC)
 def test_heuristic_bots_play_only_legal_moves(name: str) -> None:
-    """The runner raises on an illegal move, so finishing games is the check."""
     for players in player_counts(roost.registered_games()[name]):
         game = roost.load_game(name, players=players)
         for seed in range(6):
             kinds = ["heuristic", "easy", "random"] * 2
-            state = _play(game, kinds[:players], seed)
-            assert state.is_terminal()
+            made = _checked_play(game, kinds[:players], seed)
+            assert sum(made.values()) > 0
 
 
 @pytest.mark.parametrize("name", WITH_HEURISTIC)
@@ -43,7 +57,8 @@ def test_search_bots_play_only_legal_moves(name: str) -> None:
     game = roost.load_game(name)
     for seed in range(2):
         kinds = ["ismcts:30", "heuristic"] * 3
-        assert _play(game, kinds[: game.num_players], seed).is_terminal()
+        made = _checked_play(game, kinds[: game.num_players], seed)
+        assert made[0] > 0, "the search bot never decided anything"
 
 
 @pytest.mark.parametrize("name", WITH_HEURISTIC)
@@ -90,12 +105,15 @@ def test_search_statistics_do_not_depend_on_hidden_cards() -> None:
     assert trees[0] == trees[1]
 
 
-def test_search_budget_in_seconds_stops_in_time() -> None:
+def test_search_budget_in_seconds_stops_at_the_deadline() -> None:
+    """With a time budget the search stops when the clock passes the deadline, whatever the
+    iteration count (a clock that advances 10 ms a reading: 50 ms allow a handful)."""
     game = roost.load_game("eggo")
     state = _decision_points(game, 2, 1)[0]
-    bot = ISMCTSBot(game, 1, iterations=1, seconds=0.05)
+    readings = iter(range(10**6))
+    bot = ISMCTSBot(game, 1, iterations=50, seconds=0.05, clock=lambda: next(readings) * 0.01)
     bot.search(SeatView(state, state.current_player()))
-    assert bot.last_iterations >= 1
+    assert bot.last_iterations == 4  # readings at 0 (start), then 10..40 ms go on, 50 ms stops
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""Every registered game, at every player count, passes the conformance suite."""
+"""Every registered game, at every player count and in each of its golden variants, passes the
+conformance suite."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 
 import roost
 from roost.testing.conformance import check_game
+from roost.testing.playthrough import Golden, goldens
 from tests.helpers import player_counts
 
 CASES = [
@@ -13,6 +15,7 @@ CASES = [
     for name, game_class in roost.registered_games().items()
     for players in player_counts(game_class)
 ]
+VARIANTS = [golden for golden in goldens() if golden.params]
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
@@ -24,3 +27,8 @@ def test_random_games_conform(name: str, players: int) -> None:
 @pytest.mark.parametrize("name", list(roost.registered_games()))
 def test_default_parameters_conform_over_more_seeds(name: str) -> None:
     check_game(roost.load_game(name), seeds=list(range(1000, 1008)), deep_every=23)
+
+
+@pytest.mark.parametrize("golden", VARIANTS, ids=[golden.file_name for golden in VARIANTS])
+def test_golden_variants_conform(golden: Golden) -> None:
+    check_game(golden.game(), seeds=[500 + k for k in range(4)])

@@ -1,14 +1,14 @@
 """Manda Huevos!'s bots: the heuristic's rules of thumb in scenarios, the search helpers' range
 and legality. (Legality over many games and determinism are in test_bots.py.)
 
-Scenarios are set up by dealing chosen hands and then laying eggs on the table directly (the
-bots read only the observation, so how the eggs got there does not matter). Positions: P0's
-slots are 0-5, P1's 6-11, P2's 12-17, P3's 18-23.
+Every position is played: `position` takes the decisions of the seats in turn (by their text)
+and the hands they end with, and deals and draws each seat the eggs it places just in time.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -18,130 +18,247 @@ from roost.bots.heuristic.manda_huevos import choose
 from roost.core.game import CHANCE
 from roost.core.view import SeatView
 from roost.games.manda_huevos.cards import HEN
-from roost.games.manda_huevos.encoding import (
-    ALL_DOWN,
-    HEN_STOP,
-    MOVE_BIT,
-    PLAY_HEN,
-    SWAP_BIT,
-    TOGGLE,
-    place_id,
-    swap_id,
-    take_id,
-    toggle_id,
-)
 from roost.games.manda_huevos.search import playout_action, win_chances
 from roost.games.manda_huevos.state import MandaHuevosState
+from roost.games.manda_huevos.views import EggCell, read
 from roost.testing.conformance import random_playthrough
+from roost.testing.scenario import Scenario
 
-Eggs = Sequence[int | tuple[int, str]]
-"""A container, slot by slot: a value (awake), or (value, "asleep")."""
-
-
-def table(
-    containers: Sequence[Eggs],
-    hands: Sequence[Sequence[int]],
-    *,
-    down: Sequence[int] = (0, 0, 0, 0),
-    player: int = 0,
-) -> MandaHuevosState:
-    """A position with these eggs on the table, these hands, and `player` to move."""
-    game = roost.load_game("manda-huevos", players=len(hands))
-    state = game.new_initial_state()
-    assert isinstance(state, MandaHuevosState)
-    for k in range(3):
-        for hand in hands:
-            state.apply_action(hand[k])
-    for seat, eggs in enumerate(containers):
-        for slot, egg in enumerate(eggs):
-            value = egg if isinstance(egg, int) else egg[0]
-            asleep = not isinstance(egg, int)
-            position = 6 * seat + slot
-            state._cells[position] = value
-            state._occupied |= 1 << position
-            if asleep:
-                state._asleep |= 1 << position
-            state._pool.remove(value)
-    state._down = list(down)
-    state._player = player
-    state._legal = None
-    return state
+HANDS = ([4, 4, 4], [6, 6, 6], [7, 7, 7])
+"""The hands of P1-P3 (nobody else sees them)."""
 
 
-def heuristic_move(state: MandaHuevosState) -> int:
-    return choose(SeatView(state, state.current_player()), random.Random(0))
+def position(turns: Sequence[str], hands: Sequence[Sequence[int]]) -> Scenario:
+    """The game in which the seats in turn (from P0) take these decisions and end holding these
+    hands: each seat is dealt, and draws, the eggs it places (and the hen it plays) just in
+    time."""
+    n = len(hands)
+    streams: list[list[int]] = [[] for _ in range(n)]
+    seat = 0
+    for i, text in enumerate(turns):
+        placed = re.match(r"place egg (\d+)", text)
+        if placed:
+            streams[seat].append(int(placed.group(1)))
+        elif text == "play the hen":
+            streams[seat].append(HEN)
+        if i + 1 == len(turns) or not turns[i + 1].startswith("hen:"):
+            seat = (seat + 1) % n
+    cards = [iter([*stream, *hand]) for stream, hand in zip(streams, hands, strict=True)]
+
+    def deal(scenario: Scenario, outcomes: list[int]) -> int:
+        obs = read(scenario.obs(None))
+        receiver = obs["current_player"]
+        if receiver is None:  # the deal, round the table
+            receiver = sum(obs["hand_sizes"]) % n
+        return next(cards[receiver], outcomes[0])
+
+    table = Scenario("manda-huevos", players=n, fill=deal)
+    return table.settle().do(*turns)
+
+
+def laid(containers: Sequence[Sequence[int]]) -> list[str]:
+    """The egg plays that fill these containers, a slot of each container in turn."""
+    return [
+        f"place egg {eggs[slot]} in P{seat}'s container"
+        for slot in range(6)
+        for seat, eggs in enumerate(containers)
+        if slot < len(eggs)
+    ]
+
+
+def board(table: Scenario) -> list[list[tuple[int, bool]]]:
+    """Each container's eggs: (value, asleep)."""
+
+    def egg(cell: EggCell | None) -> tuple[int, bool]:
+        assert cell is not None and cell["egg"] is not None  # everything is seen
+        return cell["egg"], cell["asleep"]
+
+    containers = read(table.obs())["containers"]
+    return [[egg(cell) for cell in row if cell is not None] for row in containers]
+
+
+def heuristic_move(table: Scenario) -> str:
+    seat = table.player
+    action = choose(SeatView(table.state, seat), random.Random(0))
+    return table.state.action_to_string(action, seat)
+
+
+def face_up(table: Scenario) -> list[int]:
+    return [len(cards) for cards in read(table.obs())["face_up_actions"]]
+
+
+def _swap_position() -> Scenario:
+    """P0: 1, 5; P1: 9, 4; P2: 3; P3: 2. P1-P3 have used Move and Swap, P0 nothing."""
+    return position(
+        [
+            "place egg 1 in P0's container",
+            "place egg 9 in P1's container",
+            "place egg 3 in P2's container",
+            "place egg 2 in P3's container",
+            "place egg 5 in P2's container",
+            "Move an Egg: egg 5 (P2's slot 2) to P0's container",
+            "Swap Eggs: egg 3 (P2's slot 1) with egg 2 (P3's slot 1)",
+            "Swap Eggs: egg 2 (P2's slot 1) with egg 3 (P3's slot 1)",
+            "place egg 4 in P2's container",
+            "Swap Eggs: egg 5 (P0's slot 2) with egg 4 (P2's slot 2)",
+            "Move an Egg: egg 4 (P0's slot 2) to P1's container",
+            "Move an Egg: egg 5 (P2's slot 2) to P0's container",
+        ],
+        [[5, 5, 5], *HANDS],
+    )
 
 
 def test_swaps_a_low_awake_egg_for_an_opponents_high_one() -> None:
-    # Nobody can swap or move it straight back.
-    taken = MOVE_BIT | SWAP_BIT
-    state = table(
-        [[1, 5], [9, 4], [3], [2]],
-        [[5, 5, 5], [4, 4, 4], [6, 6, 6], [7, 7, 7]],
-        down=(0, taken, taken, taken),
-    )
-    assert heuristic_move(state) == swap_id(0, 6)
+    table = _swap_position()
+    assert board(table) == [
+        [(1, False), (5, False)],
+        [(9, False), (4, False)],
+        [(3, False)],
+        [(2, False)],
+    ]
+    assert face_up(table) == [3, 1, 1, 1]  # nobody can swap or move it straight back
+    assert heuristic_move(table) == "Swap Eggs: egg 1 (P0's slot 1) with egg 9 (P1's slot 1)"
 
 
 def test_puts_a_high_egg_to_sleep_when_it_can_be_swapped_away() -> None:
-    state = table(
-        [[9, 5], [4, 4], [3, 5], [2, 6]],
-        [[5, 5, 5], [4, 4, 4], [6, 6, 6], [7, 7, 7]],
-        down=(MOVE_BIT | SWAP_BIT, 0, 0, 0),
+    table = position(
+        [
+            "place egg 9 in P0's container",
+            "place egg 4 in P1's container",
+            "place egg 2 in P2's container",
+            "place egg 3 in P3's container",
+            "Swap Eggs: egg 2 (P2's slot 1) with egg 3 (P3's slot 1)",
+            "place egg 5 in P1's container",
+            "place egg 5 in P2's container",
+            "place egg 6 in P3's container",
+            "Move an Egg: egg 5 (P1's slot 2) to P0's container",
+            "place egg 4 in P1's container",
+            "place egg 1 in P2's container",
+            "place egg 1 in P1's container",
+        ],
+        [[5, 5, 5], *HANDS],
     )
-    assert heuristic_move(state) == toggle_id(0)
+    assert [[value for value, _ in row] for row in board(table)] == [
+        [9, 5],
+        [4, 4, 1],
+        [3, 5, 1],
+        [2, 6],
+    ]
+    assert face_up(table) == [1, 3, 3, 3]  # P0 has only Put to Sleep / Wake left
+    assert heuristic_move(table) == "Put to Sleep: egg 9 (P0's slot 1)"
 
 
 def test_dumps_a_low_egg_on_the_leader() -> None:
-    state = table(
-        [[5, (5, "asleep")], [(9, "asleep"), (8, "asleep"), 6], [3, 4], [2, 5]],
-        [[1, 5, 5], [4, 4, 4], [6, 6, 6], [7, 7, 7]],
-        down=(ALL_DOWN, 0, 0, 0),
+    table = position(
+        [
+            "place egg 5 in P0's container",
+            "place egg 9 in P1's container",
+            "place egg 3 in P2's container",
+            "place egg 2 in P3's container",
+            "Put to Sleep: egg 9 (P1's slot 1)",
+            "place egg 8 in P1's container",
+            "place egg 5 in P2's container",
+            "place egg 4 in P3's container",
+            "Swap Eggs: egg 5 (P2's slot 2) with egg 4 (P3's slot 2)",
+            "place egg 6 in P1's container",
+            "place egg 5 in P0's container",
+            "place egg 2 in P0's container",
+            "Move an Egg: egg 2 (P0's slot 3) to P3's container",
+            "place egg 7 in P1's container",
+            "place egg 1 in P2's container",
+            "place egg 1 in P3's container",
+        ],
+        [[1, 5, 5], *HANDS],
     )
-    assert heuristic_move(state) == place_id(1, 1)
+    assert read(table.obs())["points"] == [10, 30, 8, 10]
+    assert read(table.obs())["must_play_egg"] == [True, False, False, False]
+    assert heuristic_move(table) == "place egg 1 in P1's container"
 
 
 def test_keeps_the_hen_while_nothing_is_worth_taking() -> None:
-    state = table(
-        [[5], [1, 2], [3, (9, "asleep")], [2]],
-        [[HEN, 4, 8], [4, 4, 4], [6, 6, 6], [7, 7, 7]],
-        down=(ALL_DOWN, 0, 0, 0),
+    table = position(
+        [
+            "place egg 5 in P0's container",
+            "place egg 1 in P1's container",
+            "place egg 9 in P2's container",
+            "place egg 2 in P3's container",
+            "Put to Sleep: egg 9 (P2's slot 1)",
+            "place egg 2 in P1's container",
+            "place egg 3 in P2's container",
+            "place egg 1 in P3's container",
+            "Swap Eggs: egg 1 (P1's slot 1) with egg 1 (P3's slot 2)",
+            "place egg 3 in P1's container",
+            "place egg 2 in P0's container",
+            "place egg 1 in P2's container",
+            "Move an Egg: egg 2 (P0's slot 2) to P3's container",
+            "place egg 1 in P1's container",
+            "place egg 2 in P2's container",
+            "place egg 3 in P3's container",
+        ],
+        [[HEN, 4, 8], *HANDS],
     )
-    assert heuristic_move(state) < PLAY_HEN
+    awake = [value for row in board(table)[1:] for value, asleep in row if not asleep]
+    assert sorted(set(awake)) == [1, 2, 3]  # the 9 sleeps
+    assert read(table.obs())["must_play_egg"][0]
+    assert heuristic_move(table).startswith("place egg")
+
+
+HIGH_EGGS_ELSEWHERE = [
+    "place egg 5 in P0's container",
+    "place egg 9 in P1's container",
+    "place egg 9 in P2's container",
+    "place egg 7 in P3's container",
+    "Put to Sleep: egg 5 (P0's slot 1)",
+    *["Swap Eggs: egg 9 (P1's slot 1) with egg 9 (P2's slot 1)"] * 4,
+    "place egg 8 in P3's container",
+    "place egg 8 in P3's container",
+    "Move an Egg: egg 8 (P3's slot 3) to P2's container",
+    "Move an Egg: egg 8 (P3's slot 2) to P1's container",
+    "Move an Egg: egg 7 (P3's slot 1) to P0's container",
+    "Move an Egg: egg 7 (P0's slot 2) to P3's container",
+    "place egg 2 in P3's container",
+]
+"""P0: a sleeping 5 and the hen; P1 and P2: 9, 8; P3: 7, 2. Everyone has used Move and Swap."""
 
 
 def test_plays_the_hen_when_high_awake_eggs_sit_elsewhere() -> None:
-    # Nobody can swap or move them straight back.
-    taken = MOVE_BIT | SWAP_BIT
-    state = table(
-        [[5], [9, 8, 2], [9, 8, 3], [7, 2]],
-        [[HEN, 4, 5], [4, 4, 4], [6, 6, 6], [7, 7, 7]],
-        down=(ALL_DOWN, taken, taken, taken),
-    )
-    assert heuristic_move(state) == PLAY_HEN
-    state.apply_action(PLAY_HEN)
+    table = position(HIGH_EGGS_ELSEWHERE, [[HEN, 4, 5], *HANDS])
+    assert board(table) == [
+        [(5, True)],
+        [(9, False), (8, False)],
+        [(9, False), (8, False)],
+        [(7, False), (2, False)],
+    ]
+    assert face_up(table) == [0, 1, 1, 1]
+    assert heuristic_move(table) == "play the hen"
+    table.do("play the hen")
     takes = []
-    while state.current_player() == 0:
-        action = heuristic_move(state)
-        if action == HEN_STOP:
+    while table.player == 0:
+        move = heuristic_move(table)
+        if move == "hen: stop taking eggs":
             break
-        takes.append(action)
-        state.apply_action(action)
-    assert takes[:2] in ([take_id(6), take_id(12)], [take_id(12), take_id(6)])
-    assert all(state._cells[a - take_id(0)] != 2 for a in takes)
+        takes.append(move)
+        table.do(move)
+    assert takes[:2] == ["hen: take egg 9 (P1's slot 1)", "hen: take egg 9 (P2's slot 1)"]
+    assert not any("egg 2" in take for take in takes)
+
+
+LOW, MIDDLE = [1, 1, 1, 2, 2, 2], [3, 3, 3, 6, 6, 6]
 
 
 def test_plays_the_last_egg_only_when_it_wins() -> None:
-    low, middle = [1, 1, 1, 2, 2, 2], [3, 3, 3, 6, 6, 6]
     hands = [[1, 2, 8], [4, 4, 4], [5, 5, 5], [7, 7, 7]]
     # P1 has 45 and the one free slot, P0 has 42: any egg of P0's there makes P1 win.
-    containers = [[8, 8, 8, 8, 6, 4], [9, 9, 9, 9, 9], low, middle]
-    state = table(containers, hands, down=(MOVE_BIT | SWAP_BIT, 0, 0, 0))
-    assert heuristic_move(state) >= TOGGLE  # a sleep/wake instead of handing P1 the game
+    turns = laid([[8, 8, 8, 8, 6, 4], [9, 9, 9, 9, 9], LOW, MIDDLE])
+    turns.insert(20, "Swap Eggs: egg 6 (P0's slot 5) with egg 6 (P3's slot 4)")  # P0's turn
+    table = position(turns, hands)
+    assert read(table.obs())["points"] == [42, 45, 9, 27]
+    assert not heuristic_move(table).startswith("place egg")  # a sleep instead
     # With a bigger lead the last egg ends the game at once (the lowest, for the margin).
-    containers = [[9, 9, 9, 8, 8, 8], [9, 9, 7, 7, 7], low, middle]
-    state = table(containers, hands, down=(MOVE_BIT | SWAP_BIT, 0, 0, 0))
-    assert heuristic_move(state) == place_id(1, 1)
+    turns = laid([[9, 9, 9, 8, 8, 8], [9, 9, 7, 7, 7], LOW, MIDDLE])
+    turns.insert(20, "Swap Eggs: egg 9 (P0's slot 1) with egg 9 (P1's slot 1)")
+    table = position(turns, hands)
+    assert heuristic_move(table) == "place egg 1 in P1's container"
 
 
 def test_the_value_estimate_is_a_distribution_over_seats() -> None:
@@ -160,11 +277,10 @@ def test_the_value_estimate_is_a_distribution_over_seats() -> None:
 
 
 def test_the_value_estimate_favours_the_points_leader_late() -> None:
-    state = table(
-        [[9, 9, 9, 9, 9], [1, 1, 1, 1, 1], [5, 5, 5, 5, 5, 5], [3, 3, 3, 3, 3, 3]],
-        [[2, 2, 2], [4, 4, 4], [6, 6, 6], [7, 7, 7]],
-    )
-    values = win_chances(state)
+    table = position(laid([[9] * 5, [1] * 5, [5] * 5, [3] * 5]), [[2, 2, 2], *HANDS])
+    assert table.player == 0
+    assert isinstance(table.state, MandaHuevosState)
+    values = win_chances(table.state)
     assert values[0] == max(values)
     assert values[1] == min(values)
 
@@ -187,13 +303,11 @@ def test_the_playout_policy_plays_only_legal_moves(players: int) -> None:
 
 
 def test_the_playout_policy_takes_high_eggs_with_the_hen() -> None:
-    state = table(
-        [[5], [9, 8, 2], [9, 8, 3], [7, 2]],
-        [[HEN, 4, 5], [4, 4, 4], [6, 6, 6], [7, 7, 7]],
-        down=(ALL_DOWN, 0, 0, 0),
-    )
-    state.apply_action(PLAY_HEN)
+    table = position(HIGH_EGGS_ELSEWHERE, [[HEN, 4, 5], *HANDS]).do("play the hen")
+    state = table.state
+    assert isinstance(state, MandaHuevosState)
     legal = state.legal_actions()
     picks = [playout_action(state, legal, random.Random(seed)) for seed in range(20)]
     assert set(picks) <= set(legal)
-    assert picks.count(take_id(6)) >= 15  # the first 9 found, bar the odd random move
+    first_nine = table.action("hen: take egg 9 (P1's slot 1)")
+    assert picks.count(first_nine) >= 15  # the first 9 found, bar the odd random move

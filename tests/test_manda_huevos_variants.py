@@ -3,6 +3,7 @@ small deck that runs out (dead ends), and the terminal renderer on every kind of
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -10,8 +11,8 @@ from rich.console import Console
 
 import roost
 from roost.cli.render import renderer_for
-from roost.core.game import OMNISCIENT
-from roost.games.manda_huevos.encoding import place_id, toggle_id
+from roost.core.game import OMNISCIENT, Game
+from roost.games.manda_huevos.actions import Phase, place_id, toggle_id
 from roost.testing.conformance import check_game, random_playthrough
 
 
@@ -49,9 +50,9 @@ def test_a_small_deck_ends_with_a_round_of_passes() -> None:
         assert obs["deck"] == 0 and obs["hand_sizes"] == [0, 0, 0, 0]
 
 
-def _text(obs: dict[str, Any]) -> str:
+def _text(game: Game, obs: Mapping[str, Any]) -> str:
     console = Console(width=120, record=True, color_system=None)
-    console.print(renderer_for("manda-huevos")(obs))
+    console.print(renderer_for(game)(game, obs))
     return console.export_text()
 
 
@@ -67,13 +68,13 @@ def test_the_renderer_draws_every_phase_for_every_viewer(memory: bool) -> None:
             for viewer in (None, 0, 1, 2, OMNISCIENT):
                 obs = state.observation(viewer)
                 phases.add(obs["phase"])
-                text = _text(obs)
+                text = _text(game, obs)
                 assert "Containers" in text
                 if viewer in (0, 1, 2) and not state.is_terminal():
                     assert "Your hand" in text
                 if state.is_terminal():
                     assert "Winner" in text
-    assert {"turn", "game over"} <= phases
+    assert {Phase.TURN, Phase.OVER} <= phases
 
 
 def test_the_renderer_marks_sleeping_eggs_and_hides_them_in_memory_mode() -> None:
@@ -81,6 +82,6 @@ def test_the_renderer_marks_sleeping_eggs_and_hides_them_in_memory_mode() -> Non
         game = roost.load_game("manda-huevos", players=2, memory=memory)
         # Deal P0 9, 1, 2 and P1 4, 5, 6; P0 places its 9 and draws a 3; P1 puts it to sleep.
         state = game.state_from_history([9, 4, 1, 5, 2, 6, place_id(0, 9), 3, toggle_id(0)])
-        text = _text(state.observation(0))
+        text = _text(game, state.observation(0))
         assert shown in text
         assert ("+ 1?" in text) is memory

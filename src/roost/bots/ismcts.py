@@ -66,6 +66,7 @@ class ISMCTSBot:
         evaluator: Evaluator | None = None,
         playout_policy: PlayoutPolicy | None = None,
         worlds: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1; got {iterations}")
@@ -85,6 +86,7 @@ class ISMCTSBot:
         self.evaluator = evaluator
         self.playout_policy = playout_policy
         self.worlds = worlds
+        self._clock = clock
         self._rng = random.Random(seed)
         low, high = game.min_return(), game.max_return()
         self._low = low
@@ -102,11 +104,12 @@ class ISMCTSBot:
         """Grow a tree from the seat's information set within the budget; return its root."""
         root = Node()
         rng = self._rng
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        clock = self._clock
+        deadline = clock() + self.seconds if self.seconds is not None else None
         done = 0
         samples: list[State] = []
         while done < self.iterations or deadline is not None:
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
             if self.worlds is None or len(samples) < self.worlds:
                 state = view.determinize(rng)

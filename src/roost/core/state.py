@@ -241,14 +241,24 @@ class State(metaclass=abc.ABCMeta):
         know it; `IllegalActionError` for an action that is not legal here."""
         number = self._action_arg(action)
         checked = self._game.check_seat(viewer)
-        if self.current_player() < 0 or number not in self.legal_actions():
+        if self.current_player() < 0:
             raise IllegalActionError(number, self._why_illegal(number))
-        info = self._action_info(number, checked)
-        return replace(info, action=number, text=self._action_text(number, checked))
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        i = bisect_left(legal, number)
+        if i == len(legal) or legal[i] != number:
+            raise IllegalActionError(number, self._why_illegal(number))
+        return self._described(number, checked)
 
     def legal_action_infos(self, viewer: int | None = None) -> list[ActionInfo]:
         """`action_info` of every legal action, in action order."""
-        return [self.action_info(action, viewer) for action in self.legal_actions()]
+        checked = self._game.check_seat(viewer)
+        return [self._described(action, checked) for action in self.legal_actions()]
+
+    def _described(self, action: int, viewer: int | None) -> ActionInfo:
+        info = self._action_info(action, viewer)
+        return replace(info, action=action, text=self._action_text(action, viewer))
 
     @abc.abstractmethod
     def _action_info(self, action: int, viewer: int | None) -> ActionInfo:

@@ -26,12 +26,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from roost.bots.heuristic import HeuristicPolicy
 from roost.core.view import SeatView
-from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, parse_egg_values
-from roost.games.manda_huevos.encoding import (
+from roost.games.manda_huevos.actions import (
     HEN_STOP,
     HEN_TAKE,
     MAX_SEATS,
@@ -42,8 +40,17 @@ from roost.games.manda_huevos.encoding import (
     SWAP,
     TOGGLE,
 )
+from roost.games.manda_huevos.cards import (
+    CONTAINER_SIZE,
+    EGG_TYPES,
+    HEN,
+    HEN_POINTS,
+    MOVE_AN_EGG,
+    SWAP_EGGS,
+    parse_egg_values,
+)
+from roost.games.manda_huevos.views import End, Hen, MandaHuevosObservation, of
 
-_CARD_VALUES = {f"egg {v}": v for v in range(EGG_TYPES)} | {"hen": 0}
 _WIN = 1000.0
 
 
@@ -81,7 +88,7 @@ def choose(view: SeatView, rng: random.Random) -> int:
 class _Board:
     """The table as I see it: values (None: empty; unknown sleeping eggs count as average)."""
 
-    def __init__(self, obs: dict[str, Any], me: int, mean: float, w: Weights) -> None:
+    def __init__(self, obs: MandaHuevosObservation, me: int, mean: float, w: Weights) -> None:
         n: int = obs["players"]
         self.n = n
         self.me = me
@@ -102,9 +109,9 @@ class _Board:
         threats = sum(
             1
             for s in range(n)
-            if s != me and ("Swap Eggs" in face_up[s] or "Move an Egg" in face_up[s])
+            if s != me and (SWAP_EGGS in face_up[s] or MOVE_AN_EGG in face_up[s])
         )
-        hen_out = obs["hen"] == "played"
+        hen_out = obs["hen"] == Hen.PLAYED
         share = (threats + (0 if hen_out else 0.5)) / max(1, n - 1)
         self.alpha = [
             w.exposed_mine * (0.4 + 0.6 * min(1.0, share)) if s == me else w.exposed_theirs
@@ -160,12 +167,12 @@ def decide(view: SeatView, w: Weights) -> int:
     legal = view.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    obs = view.observation()
+    obs = of(view)
     me = view.seat
     mean = _mean_egg(str(view.game.params["egg_values"]))
     board = _Board(obs, me, mean, w)
-    hand = [_CARD_VALUES[name] for name in obs["hand"]]
-    quick = obs["end"].startswith("any")
+    hand = [HEN_POINTS if card == HEN else card for card in obs["hand"]]
+    quick = obs["end"] == End.ANY_FULL
     total_slots = CONTAINER_SIZE * board.n
     filled = sum(obs["eggs_in_container"])
     context = _Context(board, obs, hand, quick, filled, total_slots)
@@ -196,7 +203,7 @@ class _Context:
     def __init__(
         self,
         board: _Board,
-        obs: dict[str, Any],
+        obs: MandaHuevosObservation,
         hand: list[int],
         quick: bool,
         filled: int,

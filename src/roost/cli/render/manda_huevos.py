@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -9,11 +10,16 @@ from rich.table import Table
 from rich.text import Text
 
 from roost.cli.render import TerminalRenderer
+from roost.core.game import Game
+from roost.games.manda_huevos.actions import Phase
+from roost.games.manda_huevos.cards import ACTION_CARD_IDS, CARD_INFO
+from roost.games.manda_huevos.views import EggCell, End, Hen, SleepingValues, read
 
-_ACTION_LETTERS = {"Move an Egg": "Move", "Swap Eggs": "Swap", "Put to Sleep / Wake": "Sleep"}
+_END = {End.ALL_FULL: "all containers full", End.ANY_FULL: "any container full (Quick Game)"}
+_SLEEPING = {SleepingValues.KNOWN: "known", SleepingValues.HIDDEN: "hidden (memory mode)"}
 
 
-def cell_text(cell: dict[str, Any] | None) -> Text:
+def cell_text(cell: EggCell | None) -> Text:
     """One container slot: '.' empty, '7' an awake egg, 'z7' asleep, 'zz' asleep and unknown."""
     if cell is None:
         return Text(".", style="dim")
@@ -23,19 +29,20 @@ def cell_text(cell: dict[str, Any] | None) -> Text:
     return Text(str(value), style="bold yellow")
 
 
-def actions_text(face_up: list[str], must_play_egg: bool) -> Text:
+def actions_text(face_up: list[int], must_play_egg: bool) -> Text:
     """The three action cards, face-up ones bright, used ones dim."""
     text = Text()
-    for i, (name, short) in enumerate(_ACTION_LETTERS.items()):
+    for i, card in enumerate(ACTION_CARD_IDS):
         if i:
             text.append(" ")
-        text.append(short, style="bold green" if name in face_up else "dim strike")
+        text.append(CARD_INFO[card].label, style="bold green" if card in face_up else "dim strike")
     if must_play_egg:
         text.append("  must play an egg", style="red")
     return text
 
 
-def render(obs: dict[str, Any]) -> RenderableType:
+def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
+    obs = read(observation)
     seat = obs["seat"]
     over = "winners" in obs
     table = Table(title="Containers (slots 1-6)", expand=False)
@@ -60,14 +67,14 @@ def render(obs: dict[str, Any]) -> RenderableType:
             f"{obs['hand_sizes'][p]} cards",
             actions_text(obs["face_up_actions"][p], obs["must_play_egg"][p]),
         )
-    hen = "the hen has been played" if obs["hen"] == "played" else "the hen is in the cards"
+    hen = "the hen has been played" if obs["hen"] == Hen.PLAYED else "the hen is in the cards"
     info = Text(
-        f"Deck: {obs['deck']} cards   {hen}   game ends when {obs['end']}   "
-        f"sleeping eggs' values: {obs['sleeping_values']}",
+        f"Deck: {obs['deck']} cards   {hen}   game ends when {_END[obs['end']]}   "
+        f"sleeping eggs' values: {_SLEEPING[obs['sleeping_values']]}",
         style="dim",
     )
     parts: list[RenderableType] = [table, info]
-    if obs["phase"] == "hen":
+    if obs["phase"] == Phase.HEN:
         parts.append(
             Text(
                 f"P{obs['current_player']} is taking eggs with the hen "
@@ -79,7 +86,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
         parts.append(Text(f"Passes in a row: {obs['passes_in_a_row']} of {obs['players']}."))
     if "hand" in obs and not over:
         hand = Text("Your hand: ")
-        hand.append(", ".join(obs["hand"]) or "(empty)", style="bold")
+        hand.append(_names(obs["hand"]) or "(empty)", style="bold")
         parts.append(hand)
     if over:
         result = Table(title="Result", expand=False)
@@ -90,7 +97,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
             result.add_row(
                 f"P{p}" + (" (winner)" if p in obs["winners"] else ""),
                 str(obs["scores"][p]),
-                ", ".join(obs["final_hands"][p]) or "-",
+                _names(obs["final_hands"][p]) or "-",
                 "" if extra is None else f"+{extra} = {obs['scores'][p] + extra}",
             )
         parts.append(result)
@@ -100,4 +107,8 @@ def render(obs: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-RENDERER = TerminalRenderer(lambda game, obs: render(dict(obs)))
+def _names(cards: list[int]) -> str:
+    return ", ".join(CARD_INFO[card].name for card in cards)
+
+
+RENDERER = TerminalRenderer(render)

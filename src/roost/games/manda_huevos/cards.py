@@ -1,14 +1,22 @@
-"""The Manda Huevos! cards as data: every count the rulebook and the rules notes give, in one place.
+"""The Manda Huevos! cards as data: every count the rulebook gives, and what follows from it.
 
-Sources: the rulebook (../shared/rules/manda-huevos.txt) gives 81 oval cards: 54 egg cards,
-18 action cards, 1 hen card and 8 blank cards; 3 action cards and 3 egg cards per player; a
-container of 6 spaces. The rules notes (NOTES.md section 2) infer the action cards as 3 types x
-6 copies (one of each per player, hence 2-6 players) and the hen shuffled into the egg deck. The
-egg values were printed in a picture that is lost: the DEFAULT is values 1-9, 6 copies each,
-and the distribution is the game parameter ``egg_values`` (parsed here) so that the real one can
-be put in without touching the rules.
+The rulebook's list of components: 81 oval cards, namely 54 egg cards, 18 action cards, 1 hen
+card and 8 cards with a white face "for individual design"; at set-up each player receives 3
+action cards and is dealt 3 egg cards; each player's (invisible) container has 6 spaces.
 
-Card *types* are small ints: an egg card's type is its point value (0-20), the hen is type 21.
+What follows from those numbers: the rulebook describes three action cards (Move an Egg, Swap
+Eggs, Put to Sleep / Wake) and gives each player 3, so the 18 are 3 kinds x 6 copies, one of each
+per player, which makes 2-6 players. The hen is shuffled with the egg cards and dealt and drawn
+like one: the rulebook speaks of having "the hen among your 3 cards in hand". The 8 blank cards
+are not used.
+
+The egg values were printed in a picture of the rulebook (its illustration 2) that is lost from
+the text, and no public source gives them. The default is values 1-9, 6 copies each (54 cards, as
+the box holds), and the distribution is the game parameter ``egg_values`` (parsed here) so that
+the real one can be put in without touching the rules.
+
+Card *types* are small ints: an egg card's type is its point value (0-20), the hen is type 21,
+and the three action cards (never in a hand or the deck, but shown on the table) are 22-24.
 Copies of a type are interchangeable, so hands, containers and the deck hold type ids.
 """
 
@@ -17,27 +25,30 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from roost.core.cards import CardInfo
+
 # The rulebook's numbers (the box, the set-up, the container).
 EGG_CARDS: Final = 54
 """Egg cards in the box (rulebook). The default distribution below has exactly this many."""
 HENS: Final = 1
 """'There is only one hen card in the game' (rulebook)."""
 BLANK_CARDS: Final = 8
-"""Cards with a white face for individual design (rulebook): not used (NOTES.md)."""
+"""Cards with a white face for individual design (rulebook): not used."""
 HAND_SIZE: Final = 3
 """Egg cards dealt to each player, and kept in hand by drawing after every egg play."""
 CONTAINER_SIZE: Final = 6
 """'Each player has an invisible container ... made up of 6 empty spaces' (rulebook)."""
 
-# The action cards: 3 kinds x 6 copies = 18 (NOTES.md section 2, inferred); each player gets
-# one of each, so at most 6 players.
+# The action cards: 18 in the box (rulebook), 3 kinds described, 3 per player: 3 x 6, one of
+# each per player, so at most 6 players.
 ACTION_CARDS: Final = ("Move an Egg", "Swap Eggs", "Put to Sleep / Wake")
 ACTION_COPIES: Final = 6
 MOVE_CARD: Final = 0
 SWAP_CARD: Final = 1
 SLEEP_CARD: Final = 2
+"""Each player's action cards by index 0-2 (the bits of a face-down mask)."""
 
-# Egg values. The default distribution is the NOTES.md DEFAULT (the real one is not known).
+# Egg values: the picture is lost; the default is a proposal, the parameter can replace it.
 DEFAULT_EGG_VALUES: Final = "1-9x6"
 MAX_VALUE: Final = 20
 """Egg values a distribution may use: 0 to MAX_VALUE points."""
@@ -48,11 +59,18 @@ EGG_TYPES: Final = MAX_VALUE + 1
 """Egg card types 0..MAX_VALUE: the type of an egg card is its value."""
 HEN: Final = EGG_TYPES
 """The hen's type id."""
-NUM_TYPES: Final = EGG_TYPES + HENS
+DECK_TYPES: Final = EGG_TYPES + HENS
+"""Types that can be dealt or drawn (the chance outcomes): the eggs and the hen."""
+MOVE_AN_EGG: Final = DECK_TYPES + MOVE_CARD
+SWAP_EGGS: Final = DECK_TYPES + SWAP_CARD
+SLEEP_WAKE: Final = DECK_TYPES + SLEEP_CARD
+ACTION_CARD_IDS: Final = (MOVE_AN_EGG, SWAP_EGGS, SLEEP_WAKE)
+"""The type ids of the three action cards, by index (`MOVE_CARD`, `SWAP_CARD`, `SLEEP_CARD`)."""
+NUM_TYPES: Final = DECK_TYPES + len(ACTION_CARDS)
 HEN_POINTS: Final = 0
-"""What the hen adds to a hand in the tie-break (NOTES.md resolution 5)."""
+"""What the hen adds to a hand in the tie-break: it has no printed value, so 0."""
 
-CARD_NAMES: Final = (*(f"egg {value}" for value in range(EGG_TYPES)), "hen")
+CARD_NAMES: Final = (*(f"egg {value}" for value in range(EGG_TYPES)), "hen", *ACTION_CARDS)
 
 _TERM = re.compile(r"(\d+)(?:-(\d+))?(?:x(\d+))?")
 
@@ -101,23 +119,35 @@ def egg_deck(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(value for value, copies in enumerate(counts) for _ in range(copies))
 
 
-def describe_distribution(counts: tuple[int, ...]) -> str:
-    """A short text of a distribution, e.g. '54 egg cards: 1-9 x6'."""
-    parts = []
-    value = 0
-    while value < EGG_TYPES:
-        copies = counts[value]
-        if not copies:
-            value += 1
-            continue
-        end = value
-        while end + 1 < EGG_TYPES and counts[end + 1] == copies:
-            end += 1
-        span = str(value) if end == value else f"{value}-{end}"
-        parts.append(f"{span} x{copies}")
-        value = end + 1
-    return f"{sum(counts)} egg cards: " + ", ".join(parts)
+_TEXTS: Final = {
+    "egg": "Worth its value in points in the container it ends in; play it into any container "
+    "with room, then draw.",
+    "hen": "Play it instead of an egg: take any number of awake eggs from other containers into "
+    "yours, then it leaves the game and you draw.",
+    MOVE_AN_EGG: "Move one awake egg from any container to another container with room.",
+    SWAP_EGGS: "Swap two awake eggs in two different containers.",
+    SLEEP_WAKE: "Put one awake egg to sleep (it cannot be moved, swapped or taken), or wake a "
+    "sleeping one.",
+}
+_ACTION_LABELS: Final = ("Move", "Swap", "Sleep")
+_ACTION_SYMBOLS: Final = ("M", "S", "Z")
 
+
+def _info(card: int) -> CardInfo:
+    name = CARD_NAMES[card]
+    if card < EGG_TYPES:
+        return CardInfo(card, name, "egg", str(card), None, "E", _TEXTS["egg"])
+    if card == HEN:
+        return CardInfo(card, name, "hen", "Hen", None, "H", _TEXTS["hen"])
+    index = card - DECK_TYPES
+    label, symbol = _ACTION_LABELS[index], _ACTION_SYMBOLS[index]
+    return CardInfo(card, name, "action", label, None, symbol, _TEXTS[card])
+
+
+CARD_INFO: Final = tuple(_info(card) for card in range(NUM_TYPES))
+"""Every card type as a front end draws it (`Game.card_types`): the eggs 0-20 (kind ``egg``,
+labelled with their value), the hen (``hen``) and the three action cards (``action``)."""
 
 assert sum(parse_egg_values(DEFAULT_EGG_VALUES)) == EGG_CARDS
 assert len(CARD_NAMES) == NUM_TYPES
+assert ACTION_CARD_IDS == (22, 23, 24)

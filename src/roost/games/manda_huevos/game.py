@@ -5,22 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from roost.core.cards import CardInfo
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
+from roost.games.manda_huevos.actions import NUM_ACTIONS
 from roost.games.manda_huevos.cards import (
-    CARD_NAMES,
+    CARD_INFO,
     CONTAINER_SIZE,
+    DECK_TYPES,
     DEFAULT_EGG_VALUES,
     HAND_SIZE,
     HEN,
     MAX_VALUE,
-    NUM_TYPES,
     egg_deck,
     parse_egg_values,
 )
-from roost.games.manda_huevos.encoding import NUM_ACTIONS
 from roost.games.manda_huevos.state import MandaHuevosState
 
 
@@ -41,7 +42,7 @@ class MandaHuevosGame(Game):
             DEFAULT_EGG_VALUES,
             "the egg cards' values: comma-separated terms 'A-BxN' (N cards of each value A "
             f"to B), 'VxN', 'A-B' or 'V', values 0-{MAX_VALUE}; the real distribution is not "
-            "known, the default is the rules notes' proposal (54 cards)",
+            "known, the default is values 1-9, six of each (54 cards, as in the box)",
         ),
         Param(
             "quick",
@@ -59,6 +60,7 @@ class MandaHuevosGame(Game):
         ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
+    golden_variants = ({"players": 3, "quick": True, "memory": True},)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -89,7 +91,7 @@ class MandaHuevosGame(Game):
         return NUM_ACTIONS
 
     def max_chance_outcomes(self) -> int:
-        return NUM_TYPES
+        return DECK_TYPES
 
     def max_game_length(self) -> int:
         """The bound proved in RULES.md ("Game length")."""
@@ -115,5 +117,5 @@ class MandaHuevosGame(Game):
     def all_cards(self) -> list[int]:
         return list(self.deck)
 
-    def card_name(self, card: int) -> str:
-        return CARD_NAMES[card]
+    def card_types(self) -> tuple[CardInfo, ...]:
+        return CARD_INFO

@@ -1,4 +1,4 @@
-"""Fast helpers for search bots: a value estimate and a cheap playout policy.
+"""What search needs to know about Manda Huevos!: a value estimate, a playout policy, settings.
 
 Search (ISMCTS) stops its playouts after a few decisions and asks `win_chances` for the rest of
 the game. Each seat gets a strength, a weighted sum of a few features of its position (its
@@ -27,8 +27,7 @@ from operator import mul
 from typing import Final
 
 from roost.core.search import SearchHooks
-from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HEN
-from roost.games.manda_huevos.encoding import (
+from roost.games.manda_huevos.actions import (
     ALL_DOWN,
     EMPTY,
     HEN_STOP,
@@ -46,6 +45,7 @@ from roost.games.manda_huevos.encoding import (
     TOGGLE,
     TURN,
 )
+from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HEN
 from roost.games.manda_huevos.state import MandaHuevosState
 
 FEATURES: Final = (
@@ -124,11 +124,16 @@ def _all_features(state: MandaHuevosState) -> list[list[float]]:
     return rows
 
 
+def filled_share(state: MandaHuevosState) -> float:
+    """The share of the table's slots that hold an egg (how late in the game it is)."""
+    return state._occupied.bit_count() / (CONTAINER_SIZE * state._game.num_players)
+
+
 def strengths(
     state: MandaHuevosState, coefficients: tuple[float, ...] = COEFFICIENTS
 ) -> list[float]:
     """Each seat's strength: the linear part of the model."""
-    late = state._occupied.bit_count() / (CONTAINER_SIZE * state._game.num_players)
+    late = filled_share(state)
     k = len(FEATURES)
     weights = [a + late * b for a, b in zip(coefficients[:k], coefficients[k:], strict=True)]
     return [sum(map(mul, weights, row)) for row in _all_features(state)]
@@ -238,6 +243,8 @@ def _greedy_turn(state: MandaHuevosState) -> int:
     return best
 
 
-SEARCH = SearchHooks[MandaHuevosState](
+SEARCH: Final = SearchHooks[MandaHuevosState](
     evaluate=win_chances, playout_action=playout_action, rollout_depth=3, worlds=None
 )
+"""Manda Huevos!'s search settings: short playouts (3 decisions), then the win estimate; a
+fresh determinization every iteration (resampling is cheap)."""

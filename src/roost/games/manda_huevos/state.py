@@ -7,30 +7,23 @@ bits. The deck is an unordered pool of card types: nobody sees inside it, so eac
 uniform draw from the pool, exactly what a shuffled deck gives, and every chance node has at
 most 22 outcomes.
 
-Hidden information and resampling (see RULES.md, "Resampling"): hands are unseen by the other
-players and the deck by everyone; in memory mode sleeping eggs' values are unseen by everyone.
-Nothing in the rules ever reveals anything about a hand short of a card being played, so any
-assignment of the unseen cards to the unseen places is consistent with the public record. To
-rewrite the history consistently, each hand is kept as public *slots* (the history positions of
-the cards it received, oldest first); a card played from a hand is matched to its oldest slot
-(a public rule, so the matching is the same in every state a seat cannot tell apart from this
-one), and ``_canon`` records (receipt position, play position, seat) for every retired slot. In
-memory mode ``_origin`` gives, for each egg on the board, the history position of its placement;
-a sleeping egg's value is rewritten there and (through ``_canon``) in its receipt.
+While the state records (`_record`), it also keeps the public record that resampling rewrites
+the history from (`hidden.py`): each hand's *slots* (the history positions of the cards it
+received, oldest first), ``_canon`` (receipt position, play position, seat) for every card shown
+from a hand, and ``_origin``, the history position of each egg's placement.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from roost.core.errors import IllegalActionError
-from roost.core.game import CHANCE, TERMINAL, CachedLegalState
-from roost.games.manda_huevos import views
-from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HAND_SIZE, HEN, HEN_POINTS
-from roost.games.manda_huevos.encoding import (
+from roost.core.actions import ActionInfo
+from roost.core.game import CHANCE, TERMINAL
+from roost.core.state import State
+from roost.games.manda_huevos import hidden, views
+from roost.games.manda_huevos.actions import (
     ALL_DOWN,
     BITS6,
     DEALING,
@@ -57,14 +50,14 @@ from roost.games.manda_huevos.encoding import (
     TOGGLE,
     TOGGLE_IDS,
     TURN,
-    played_card,
 )
+from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HAND_SIZE, HEN, HEN_POINTS
 
 if TYPE_CHECKING:
     from roost.games.manda_huevos.game import MandaHuevosGame
 
 
-class MandaHuevosState(CachedLegalState):
+class MandaHuevosState(State):
     """A position in a game of Manda Huevos!."""
 
     __slots__ = (
@@ -73,10 +66,8 @@ class MandaHuevosState(CachedLegalState):
         "_cells",
         "_deal_left",
         "_down",
-        "_game",
         "_hands",
         "_hen_out",
-        "_history",
         "_occupied",
         "_origin",
         "_passes",
@@ -95,8 +86,6 @@ class MandaHuevosState(CachedLegalState):
     _game: MandaHuevosGame
     _hands: list[list[int]]
     _hen_out: bool
-    _history: list[int]
-    _legal: list[int] | None
     _occupied: int
     _origin: list[int]
     _passes: int
@@ -107,8 +96,8 @@ class MandaHuevosState(CachedLegalState):
     _taken: int
 
     def __init__(self, game: MandaHuevosGame) -> None:
+        super().__init__(game)
         n = game.num_players
-        self._game = game
         self._phase = DEALING
         self._player = 0
         self._cells = [EMPTY] * (CONTAINER_SIZE * n)
@@ -124,8 +113,6 @@ class MandaHuevosState(CachedLegalState):
         self._passes = 0
         self._hen_out = False
         self._taken = 0
-        self._history = []
-        self._legal = None
 
     # --- protocol: who moves and what they may do ------------------------------------------
 
@@ -141,7 +128,7 @@ class MandaHuevosState(CachedLegalState):
             return TERMINAL
         return CHANCE
 
-    def _compute_legal(self) -> list[int]:
+    def _legal_now(self) -> list[int]:
         phase = self._phase
         if phase == TURN:
             return self._turn_actions()
@@ -227,63 +214,65 @@ class MandaHuevosState(CachedLegalState):
         return [(card, counts[card] / total) for card in sorted(counts)]
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self._phase not in (DEALING, DRAWING):
-            raise ValueError("sample_chance called at a node that is not a chance node")
+        """Draw the next card (overrides the base only to skip a call: playouts draw often)."""
+        phase = self._phase
+        if phase in (DRAWING, DEALING):
+            pool = self._pool
+            return pool[rng.randrange(len(pool))]
+        return super().sample_chance(rng)
+
+    def _sample(self, rng: random.Random) -> int:
         pool = self._pool
         return pool[rng.randrange(len(pool))]
 
+    def _chance_ok(self, outcome: int) -> bool:
+        return outcome in self._pool
+
     # --- protocol: applying actions ---------------------------------------------------------
 
-    def apply_action(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         phase = self._phase
-        if phase in (TURN, HEN_TAKING):
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._compute_legal()
-            if type(action) is not int:
-                raise IllegalActionError(action, views.why_illegal(self, action))
-            i = bisect_left(legal, action)
-            if i == len(legal) or legal[i] != action:
-                raise IllegalActionError(action, views.why_illegal(self, action))
-            self._history.append(action)
-            self._legal = None
-            if action < PLAY_HEN:
+        if phase == TURN:
+            if action >= MOVE:
+                if action < PASS:
+                    self._passes = 0
+                    self._use_action_card(action)
+                else:
+                    self._pass()
+            elif action < PLAY_HEN:
                 self._passes = 0
                 self._place(action)
-            elif action == PLAY_HEN:
+            else:
                 self._passes = 0
                 self._play_hen()
-            elif action < HEN_STOP:
-                self._hen_take(action - HEN_TAKE)
-            elif action == HEN_STOP:
+            return
+        if phase == HEN_TAKING:
+            if action == HEN_STOP:
                 self._finish_play()
-            elif action < PASS:
-                self._passes = 0
-                self._use_action_card(action)
             else:
-                self._pass()
-        elif phase in (DRAWING, DEALING):
-            if type(action) is not int or action not in self._pool:
-                raise IllegalActionError(action, views.why_illegal(self, action))
-            self._history.append(action)
-            self._legal = None
-            self._pool.remove(action)
-            if phase == DEALING:
-                n = self._game.num_players
-                seat = (HAND_SIZE * n - self._deal_left) % n
-                self._receive(seat, action)
-                self._deal_left -= 1
-                if self._deal_left == 0:
-                    self._phase = TURN
-            else:
-                self._receive(self._player, action)
-                self._end_turn_after_play()
+                self._hen_take(action - HEN_TAKE)
+            return
+        self._pool.remove(action)
+        if phase == DEALING:
+            n = self._game.num_players
+            seat = (HAND_SIZE * n - self._deal_left) % n
+            self._hands[seat].append(action)
+            if self._record:
+                self._slots[seat].append(len(self._history) - 1)
+            self._deal_left -= 1
+            if self._deal_left == 0:
+                self._phase = TURN
         else:
-            raise IllegalActionError(action, "the game is over")
-
-    def _receive(self, seat: int, card: int) -> None:
-        self._hands[seat].append(card)
-        self._slots[seat].append(len(self._history) - 1)
+            player = self._player
+            self._hands[player].append(action)
+            if self._record:
+                self._slots[player].append(len(self._history) - 1)
+            if self._down[player] == ALL_DOWN:
+                # After the draw that follows a forced egg play, all three action cards turn
+                # face up again.
+                self._down[player] = 0
+            self._player = (player + 1) % self._game.num_players
+            self._phase = TURN
 
     def _retire_slot(self) -> None:
         """The mover showed a card from hand: match it to the oldest slot (a public rule)."""
@@ -297,26 +286,35 @@ class MandaHuevosState(CachedLegalState):
 
     def _place(self, action: int) -> None:
         container, value = divmod(action - PLACE, EGG_TYPES)
-        self._hands[self._player].remove(value)
-        self._retire_slot()
-        position = self._lowest_free(container)
+        player = self._player
+        self._hands[player].remove(value)
+        base = CONTAINER_SIZE * container
+        free = ~(self._occupied >> base) & FULL
+        position = base + (free & -free).bit_length() - 1
         self._cells[position] = value
-        self._origin[position] = len(self._history) - 1
+        if self._record:  # the egg shown is matched to the oldest slot (see `_retire_slot`)
+            played = len(self._history) - 1
+            self._canon.append((self._slots[player].pop(0), played, player))
+            self._origin[position] = played
         occupied = self._occupied | 1 << position
         self._occupied = occupied
         game = self._game
         if game.quick:
-            if (occupied >> (CONTAINER_SIZE * container)) & FULL == FULL:
+            if (occupied >> base) & FULL == FULL:
                 self._phase = OVER
                 return
         elif occupied == game.full_mask:
             self._phase = OVER
             return
-        self._finish_play()
+        if self._pool:
+            self._phase = DRAWING  # the common case of `_finish_play`
+        else:
+            self._finish_play()
 
     def _play_hen(self) -> None:
         self._hands[self._player].remove(HEN)
-        self._retire_slot()
+        if self._record:
+            self._retire_slot()
         self._hen_out = True
         self._taken = 0
         if self._takes():
@@ -337,11 +335,12 @@ class MandaHuevosState(CachedLegalState):
     def _shift(self, source: int, target: int) -> None:
         """Move the (awake) egg at `source` to the empty cell `target`."""
         cells = self._cells
-        origin = self._origin
         cells[target] = cells[source]
-        origin[target] = origin[source]
         cells[source] = EMPTY
-        origin[source] = 0
+        if self._record:
+            origin = self._origin
+            origin[target] = origin[source]
+            origin[source] = 0
         self._occupied = (self._occupied & ~(1 << source)) | 1 << target
 
     def _finish_play(self) -> None:
@@ -349,14 +348,10 @@ class MandaHuevosState(CachedLegalState):
         self._taken = 0
         if self._pool:
             self._phase = DRAWING
-        else:
-            self._end_turn_after_play()
-
-    def _end_turn_after_play(self) -> None:
-        """After the draw of a forced egg play, all three action cards turn face up again."""
+            return
         player = self._player
         if self._down[player] == ALL_DOWN:
-            self._down[player] = 0
+            self._down[player] = 0  # the refresh, with no card to draw
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -375,14 +370,15 @@ class MandaHuevosState(CachedLegalState):
         elif action < TOGGLE:
             a, b = divmod(action - SWAP, POSITIONS)
             cells = self._cells
-            origin = self._origin
             cells[a], cells[b] = cells[b], cells[a]
-            origin[a], origin[b] = origin[b], origin[a]
+            if self._record:
+                origin = self._origin
+                origin[a], origin[b] = origin[b], origin[a]
             self._down[player] |= SWAP_BIT
         else:
             self._asleep ^= 1 << (action - TOGGLE)
             self._down[player] |= SLEEP_BIT
-        self._next_turn()
+        self._player = (player + 1) % self._game.num_players
 
     def _pass(self) -> None:
         """No card to play and no usable action card. A full round of passes means nothing can
@@ -395,7 +391,7 @@ class MandaHuevosState(CachedLegalState):
 
     # --- protocol: outcome ------------------------------------------------------------------
 
-    def scores(self) -> list[int]:
+    def _scores(self) -> list[int]:
         """Points in each container: every egg counts, sleeping ones included."""
         cells = self._cells
         return [
@@ -403,22 +399,25 @@ class MandaHuevosState(CachedLegalState):
             for c in range(self._game.num_players)
         ]
 
-    def hand_points(self, seat: int) -> int:
+    def _hand_points(self, seat: int) -> int:
         """The tie-break: the values of the egg cards in hand (the hen counts 0)."""
         return sum(HEN_POINTS if card == HEN else card for card in self._hands[seat])
 
-    def tied(self) -> list[int]:
+    def _tied(self) -> list[int]:
         """Seats sharing the best container score (more than one means a tie-break)."""
-        scores = self.scores()
+        scores = self._scores()
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
     def winners(self) -> list[int]:
-        """The best container; among tied containers the best hand; still tied: all of them."""
-        tied = self.tied()
+        """The best container; among tied containers the best hand; still tied: all of them
+        ([] until the game is over)."""
+        if self._phase != OVER:
+            return []
+        tied = self._tied()
         if len(tied) == 1:
             return tied
-        extra = {seat: self.hand_points(seat) for seat in tied}
+        extra = {seat: self._hand_points(seat) for seat in tied}
         best = max(extra.values())
         return [seat for seat in tied if extra[seat] == best]
 
@@ -429,32 +428,39 @@ class MandaHuevosState(CachedLegalState):
         winners = self.winners()
         return [1.0 if seat in winners else 0.0 for seat in range(n)]
 
-    # --- protocol: copies, history, equality ------------------------------------------------
+    def card_places(self) -> dict[str, list[int]]:
+        places = {f"hand {seat}": list(hand) for seat, hand in enumerate(self._hands)}
+        cells = self._cells
+        for seat in range(self._game.num_players):
+            row = cells[CONTAINER_SIZE * seat : CONTAINER_SIZE * (seat + 1)]
+            places[f"container {seat}"] = [v for v in row if v != EMPTY]
+        places["deck"] = list(self._pool)
+        places["out of the game"] = [HEN] if self._hen_out else []
+        return places
 
-    def clone(self) -> MandaHuevosState:
-        other = MandaHuevosState.__new__(MandaHuevosState)
-        other._game = self._game
+    # --- protocol: copies and equality -------------------------------------------------------
+
+    def _copy_into(self, other: MandaHuevosState) -> None:
         other._phase = self._phase
         other._player = self._player
         other._cells = self._cells.copy()
-        other._origin = self._origin.copy()
         other._occupied = self._occupied
         other._asleep = self._asleep
         other._hands = [hand.copy() for hand in self._hands]
-        other._slots = [slots.copy() for slots in self._slots]
-        other._canon = self._canon.copy()
         other._pool = self._pool.copy()
         other._down = self._down.copy()
         other._deal_left = self._deal_left
         other._passes = self._passes
         other._hen_out = self._hen_out
         other._taken = self._taken
-        other._history = self._history.copy()
-        other._legal = self._legal
-        return other
-
-    def history(self) -> list[int]:
-        return self._history.copy()
+        if self._record:
+            other._origin = self._origin.copy()
+            other._slots = [slots.copy() for slots in self._slots]
+            other._canon = self._canon.copy()
+        else:  # a copy that stopped recording never changes the record again
+            other._origin = self._origin
+            other._slots = self._slots
+            other._canon = self._canon
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -473,84 +479,25 @@ class MandaHuevosState(CachedLegalState):
             self._passes,
             self._hen_out,
             self._taken,
-            tuple(self._history),
         )
 
-    def card_places(self) -> dict[str, list[int]]:
-        places = {f"hand {seat}": list(hand) for seat, hand in enumerate(self._hands)}
-        cells = self._cells
-        for seat in range(self._game.num_players):
-            row = cells[CONTAINER_SIZE * seat : CONTAINER_SIZE * (seat + 1)]
-            places[f"container {seat}"] = [v for v in row if v != EMPTY]
-        places["deck"] = list(self._pool)
-        places["out of the game"] = [HEN] if self._hen_out else []
-        return places
+    # --- hidden information and what each seat sees ------------------------------------------
 
-    # --- hidden information -------------------------------------------------------------------
-
-    def sleeping_hidden(self) -> bool:
+    def _sleeping_hidden(self) -> bool:
         """Memory mode hides sleeping eggs' values until the end, when all are turned up."""
         return self._game.memory and self._phase != OVER
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> MandaHuevosState:
-        game = self._game
-        game.check_seat(seat, allow_none=False)
-        n = game.num_players
-        memory = game.memory
-        hands_hidden = self._phase != OVER  # every hand is shown at the end
-        cells = self._cells
-        unseen = list(self._pool)
-        if hands_hidden:
-            for other in range(n):
-                if other != seat:
-                    unseen.extend(self._hands[other])
-        sleeping: list[int] = []
-        if self.sleeping_hidden():
-            mask = self._asleep
-            while mask:
-                low = mask & -mask
-                position = low.bit_length() - 1
-                sleeping.append(position)
-                unseen.append(cells[position])
-                mask ^= low
-        unseen.sort()  # the order of the real cards must not steer the sample
-        # Sleeping eggs first, never the hen: it is the largest type, so it sits at the end of
-        # the sorted pool, and the sleeping eggs' own values guarantee enough eggs.
-        new_values: list[int] = []
-        for _ in sleeping:
-            limit = len(unseen) - (1 if unseen[-1] == HEN else 0)
-            new_values.append(unseen.pop(rng.randrange(limit)))
-        new_hands: list[list[int]] = []
-        for other in range(n):
-            if other == seat or not hands_hidden:
-                new_hands.append(sorted(self._hands[other]))
-            else:
-                size = len(self._hands[other])
-                new_hands.append([unseen.pop(rng.randrange(len(unseen))) for _ in range(size)])
-        history = self._history.copy()
-        for position, value in zip(sleeping, new_values, strict=True):
-            history[self._origin[position]] += value - cells[position]
-        for receipt, play, owner in self._canon:
-            if memory or owner != seat:
-                history[receipt] = played_card(history[play])
-        for other in range(n):
-            if other == seat and not memory:
-                continue  # the seat remembers its own draws as they were
-            for receipt, card in zip(self._slots[other], new_hands[other], strict=True):
-                history[receipt] = card
-        state = self.clone()
-        for position, value in zip(sleeping, new_values, strict=True):
-            state._cells[position] = value
-        for other in range(n):
-            if other != seat:
-                state._hands[other] = new_hands[other]
-        state._pool = unseen
-        state._history = history
-        state._legal = None
-        return state
+    def _resample(self, seat: int, rng: random.Random) -> MandaHuevosState:
+        return hidden.resample(self, seat, rng)
 
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
-        return views.observation(self, seat)
+    def _observe(self, viewer: int | None) -> views.MandaHuevosObservation:
+        return views.observation(self, viewer)
 
-    def action_to_string(self, action: int, viewer: int | None = None) -> str:
+    def _action_text(self, action: int, viewer: int | None) -> str:
         return views.action_text(self, action, viewer)
+
+    def _action_info(self, action: int, viewer: int | None) -> ActionInfo:
+        return views.action_info(self, action, viewer)
+
+    def _explain_illegal(self, action: int) -> str:
+        return views.why_illegal(self, action)

@@ -1,27 +1,25 @@
-"""What Manda Huevos! shows: each seat's observation, action descriptions, reasons for refusals.
+"""What Manda Huevos! shows: each seat's observation, actions in words and as data, refusals.
 
 Functions of the state, kept apart from the rules so the state machine stays short. Everything a
-seat is shown goes through `observation` and `action_text`.
+seat is shown goes through `observation`, `action_text` and `action_info`. Observations name
+cards by type id (`Game.card_types` gives their names and texts: an egg's type id is its value)
+and everything else by an enum whose values are stable ids; words for people are built from
+those by the front ends.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from enum import StrEnum
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, cast
 
+from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
-from roost.games.manda_huevos.cards import (
-    ACTION_CARDS,
-    CARD_NAMES,
-    CONTAINER_SIZE,
-    EGG_TYPES,
-    HAND_SIZE,
-    MOVE_CARD,
-    NUM_TYPES,
-    SLEEP_CARD,
-    SWAP_CARD,
-)
-from roost.games.manda_huevos.encoding import (
+from roost.core.view import SeatView
+from roost.games.manda_huevos.actions import (
     ALL_DOWN,
+    CONTAINER_NAMES,
     DEALING,
     DRAWING,
     EMPTY,
@@ -31,39 +29,153 @@ from roost.games.manda_huevos.encoding import (
     HEN_TAKING,
     MAX_SEATS,
     MOVE,
-    NUM_ACTIONS,
     OVER,
     PASS,
-    PHASE_NAMES,
+    PHASES,
     PLACE,
     PLAY_HEN,
+    POSITION_NAMES,
     POSITIONS,
     SWAP,
     TOGGLE,
     TURN,
-    position_name,
+    Phase,
+    decision_string,
+    egg_text,
     seat_name,
-    sorted_names,
+)
+from roost.games.manda_huevos.cards import (
+    ACTION_CARD_IDS,
+    ACTION_CARDS,
+    CARD_NAMES,
+    CONTAINER_SIZE,
+    EGG_TYPES,
+    HAND_SIZE,
+    HEN,
+    MOVE_AN_EGG,
+    MOVE_CARD,
+    NUM_TYPES,
+    SLEEP_CARD,
+    SLEEP_WAKE,
+    SWAP_CARD,
+    SWAP_EGGS,
 )
 
 if TYPE_CHECKING:
     from roost.games.manda_huevos.state import MandaHuevosState
 
 
-def observation(state: MandaHuevosState, seat: int | None) -> dict[str, Any]:
+class Hen(StrEnum):
+    """Where the hen is."""
+
+    IN_THE_CARDS = "in_the_cards"
+    """In a hand or the deck."""
+    PLAYED = "played"
+    """Played, and out of the game."""
+
+
+class End(StrEnum):
+    """When the game ends (the ``quick`` parameter)."""
+
+    ALL_FULL = "all_containers_full"
+    """The standard game: the moment every container holds six eggs."""
+    ANY_FULL = "any_container_full"
+    """The Quick Game: the moment any container holds six eggs."""
+
+
+class SleepingValues(StrEnum):
+    """Whether the values of sleeping eggs are shown (the ``memory`` parameter)."""
+
+    KNOWN = "known"
+    """Everyone saw the egg before it was put to sleep, and remembers it."""
+    HIDDEN = "hidden"
+    """Memory mode: hidden from everyone until the end, when every egg is turned up."""
+
+
+class EggCell(TypedDict):
+    """An egg in a container slot."""
+
+    egg: int | None
+    """The egg card (its type id, which is its value); None for a sleeping egg whose value the
+    viewer may not know (memory mode, until the end)."""
+    asleep: bool
+
+
+class MandaHuevosObservation(TypedDict):
+    """What one seat sees (``observation(seat)``); a spectator gets all but the hands."""
+
+    game: str
+    players: int
+    seat: int | None
+    """The seat this is the view of (None: a spectator or the omniscient view)."""
+    phase: Phase
+    current_player: int | None
+    """The seat playing, taking eggs with the hen, or drawing; None while cards are dealt and
+    after the end."""
+    containers: list[list[EggCell | None]]
+    """Each seat's container, slot 1 to 6 (index 0-5); None is an empty slot."""
+    points: list[int]
+    """The points in each container that the viewer can see (sleeping eggs of unknown value
+    not counted)."""
+    eggs_in_container: list[int]
+    face_up_actions: list[list[int]]
+    """Each seat's face-up action cards (type ids 22-24: Move an Egg, Swap Eggs, Put to Sleep /
+    Wake), in that order."""
+    must_play_egg: list[bool]
+    """Per seat: all three action cards are face down, so the next turn must be an egg (or the
+    hen)."""
+    hand_sizes: list[int]
+    deck: int
+    """Cards left in the draw deck."""
+    hen: Hen
+    hen_taken: int
+    """Eggs taken so far in the current hen turn."""
+    passes_in_a_row: int
+    end: End
+    sleeping_values: SleepingValues
+    hand: NotRequired[list[int]]
+    """The seat's own hand (type ids, sorted; absent for a spectator)."""
+    hands: NotRequired[list[list[int]]]
+    """Every hand (the omniscient view only)."""
+    deck_pool: NotRequired[list[int]]
+    """The cards in the deck (the omniscient view only)."""
+    scores: NotRequired[list[int]]
+    """At the end: the points in each container, sleeping eggs included."""
+    final_hands: NotRequired[list[list[int]]]
+    """At the end: every hand, shown."""
+    tie_break: NotRequired[list[int | None]]
+    """At the end: the hand points of each player tied for the best score (None for the
+    others; all None without a tie)."""
+    winners: NotRequired[list[int]]
+    """At the end: the winning seats."""
+
+
+def of(view: SeatView) -> MandaHuevosObservation:
+    """A bot's seat view read as the typed observation it is."""
+    if view.game.name != "manda-huevos":
+        raise ValueError(f"a Manda Huevos! view was expected, not {view.game.name}")
+    return cast(MandaHuevosObservation, view.observation())
+
+
+def read(obs: Mapping[str, Any]) -> MandaHuevosObservation:
+    """An observation (from `observation`, or JSON) read as Manda Huevos!'s."""
+    if obs.get("game") != "manda-huevos":
+        raise ValueError(f"a Manda Huevos! observation was expected, not {obs.get('game')!r}")
+    return cast(MandaHuevosObservation, obs)
+
+
+def observation(state: MandaHuevosState, seat: int | None) -> MandaHuevosObservation:
     """Everything `seat` may see (None: a spectator; OMNISCIENT: everything)."""
     game = state._game
-    game.check_seat(seat)
     n = game.num_players
     phase = state._phase
-    over = phase == OVER
-    hide = state.sleeping_hidden() and seat != OMNISCIENT
+    hide = state._sleeping_hidden() and seat != OMNISCIENT
     cells = state._cells
     asleep = state._asleep
-    containers: list[list[dict[str, Any] | None]] = []
+    containers: list[list[EggCell | None]] = []
     points: list[int] = []
     for c in range(n):
-        row: list[dict[str, Any] | None] = []
+        row: list[EggCell | None] = []
         total = 0
         for position in range(CONTAINER_SIZE * c, CONTAINER_SIZE * (c + 1)):
             value = cells[position]
@@ -77,11 +189,11 @@ def observation(state: MandaHuevosState, seat: int | None) -> dict[str, Any]:
                 total += value
         containers.append(row)
         points.append(total)
-    obs: dict[str, Any] = {
+    obs: MandaHuevosObservation = {
         "game": game.name,
         "players": n,
         "seat": seat if seat != OMNISCIENT else None,
-        "phase": PHASE_NAMES[phase],
+        "phase": PHASES[phase],
         "current_player": state._player if phase in (TURN, HEN_TAKING, DRAWING) else None,
         "containers": containers,
         "points": points,
@@ -89,44 +201,42 @@ def observation(state: MandaHuevosState, seat: int | None) -> dict[str, Any]:
             ((state._occupied >> (CONTAINER_SIZE * c)) & FULL).bit_count() for c in range(n)
         ],
         "face_up_actions": [
-            [name for k, name in enumerate(ACTION_CARDS) if not state._down[s] >> k & 1]
-            for s in range(n)
+            [card for k, card in enumerate(ACTION_CARD_IDS) if not down >> k & 1]
+            for down in state._down
         ],
         "must_play_egg": [down == ALL_DOWN for down in state._down],
         "hand_sizes": [len(hand) for hand in state._hands],
         "deck": len(state._pool),
-        "hen": "played" if state._hen_out else "in the cards",
+        "hen": Hen.PLAYED if state._hen_out else Hen.IN_THE_CARDS,
         "hen_taken": state._taken,
         "passes_in_a_row": state._passes,
-        "end": "any container full (Quick Game)" if game.quick else "all containers full",
-        "sleeping_values": "hidden (memory mode)" if game.memory else "known",
+        "end": End.ANY_FULL if game.quick else End.ALL_FULL,
+        "sleeping_values": SleepingValues.HIDDEN if game.memory else SleepingValues.KNOWN,
     }
     if seat is not None and seat >= 0:
-        obs["hand"] = sorted_names(state._hands[seat])
+        obs["hand"] = sorted(state._hands[seat])
     if seat == OMNISCIENT:
-        obs["hands"] = [sorted_names(hand) for hand in state._hands]
-        obs["deck_pool"] = sorted_names(state._pool)
-    if over:
-        tied = state.tied()
+        obs["hands"] = [sorted(hand) for hand in state._hands]
+        obs["deck_pool"] = sorted(state._pool)
+    if phase == OVER:
+        tied = state._tied()
         if len(tied) == 1:
             tied = []  # no tie, no tie-break
-        obs["scores"] = state.scores()
-        obs["final_hands"] = [sorted_names(hand) for hand in state._hands]
-        obs["tie_break"] = [state.hand_points(s) if s in tied else None for s in range(n)]
+        obs["scores"] = state._scores()
+        obs["final_hands"] = [sorted(hand) for hand in state._hands]
+        obs["tie_break"] = [state._hand_points(s) if s in tied else None for s in range(n)]
         obs["winners"] = state.winners()
     return obs
 
 
-# --- descriptions --------------------------------------------------------------------------
+# --- actions in words and as data ----------------------------------------------------------
 
 
 def action_text(state: MandaHuevosState, action: int, viewer: int | None) -> str:
-    """`action` in this state as `viewer` may know it."""
-    state._game.check_seat(viewer)
+    """`action` in this state as `viewer` may know it: cards others receive stay hidden, and in
+    memory mode so do sleeping eggs' values."""
     phase = state._phase
     if phase in (DEALING, DRAWING):
-        if not 0 <= action < NUM_TYPES:
-            raise ValueError(f"chance outcome {action} is not a card type (0-{NUM_TYPES - 1})")
         if phase == DEALING:
             n = state._game.num_players
             seat = (HAND_SIZE * n - state._deal_left) % n
@@ -134,63 +244,106 @@ def action_text(state: MandaHuevosState, action: int, viewer: int | None) -> str
         else:
             seat = state._player
             verb = "draws"
-        shown = CARD_NAMES[action] if viewer in (seat, OMNISCIENT) else "a card"
-        if shown == "hen":
+        if viewer not in (seat, OMNISCIENT):
+            shown = "a card"
+        elif action == HEN:
             shown = "the hen"
+        else:
+            shown = CARD_NAMES[action]
         return f"{seat_name(seat)} {verb} {shown}"
-    return _decision_string(state, action, viewer)
+    return decision_string(action, partial(_egg_label, state, viewer), state._asleep)
 
 
-def _egg_at(state: MandaHuevosState, position: int, viewer: int | None) -> str:
+def _egg_label(state: MandaHuevosState, viewer: int | None, position: int) -> str:
     """The egg at a position as `viewer` may know it, e.g. "egg 7 (P1's slot 3)"."""
-    value = state._cells[position] if position < len(state._cells) else EMPTY
-    where = position_name(position)
+    cells = state._cells
+    value = cells[position] if position < len(cells) else EMPTY
     if value == EMPTY:
-        return f"the egg in {where}"
-    if state._asleep >> position & 1 and state.sleeping_hidden() and viewer != OMNISCIENT:
-        return f"the sleeping egg in {where}"
-    return f"egg {value} ({where})"
+        return egg_text(position, None, False)
+    if state._asleep >> position & 1 and viewer != OMNISCIENT and state._sleeping_hidden():
+        return egg_text(position, None, True)
+    return egg_text(position, value, False)
 
 
-def _decision_string(state: MandaHuevosState, action: int, viewer: int | None) -> str:
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is not a Manda Huevos! action (0-{PASS})")
+_CARD_CHOICES: Final = tuple(Choice("card", card, CARD_NAMES[card]) for card in range(NUM_TYPES))
+_CONTAINER_CHOICES: Final = tuple(
+    Choice("container", seat, CONTAINER_NAMES[seat]) for seat in range(MAX_SEATS)
+)
+_STOP: Final = (Choice("option", 0, "stop taking eggs"),)
+_PASS: Final = (Choice("option", 1, "pass"),)
+
+
+def action_info(state: MandaHuevosState, action: int, viewer: int | None) -> ActionInfo:
+    """A legal decision as data. Steps (RULES.md, "Actions as data"): the card first (an egg or
+    the hen from the hand, or a face-up action card), then the egg it acts on (its container,
+    then the egg), then where it goes (a container, or the second egg of a swap)."""
     if action < PLAY_HEN:
-        container, value = divmod(action - PLACE, EGG_TYPES)
-        return f"place egg {value} in {seat_name(container)}'s container"
+        seat, value = divmod(action - PLACE, EGG_TYPES)
+        landing = state._lowest_free(seat) % CONTAINER_SIZE
+        steps: tuple[Choice, ...] = (_CARD_CHOICES[value], _CONTAINER_CHOICES[seat])
+        return ActionInfo("place", steps, cards=(value,), seat=seat, container=seat, slot=landing)
     if action == PLAY_HEN:
-        return "play the hen"
+        return ActionInfo("hen", (_CARD_CHOICES[HEN],), cards=(HEN,))
     if action < HEN_STOP:
-        return f"hen: take {_egg_at(state, action - HEN_TAKE, viewer)}"
+        position = action - HEN_TAKE
+        return ActionInfo(
+            "take",
+            _egg_steps(state, viewer, position),
+            seat=state._player,
+            container=position // CONTAINER_SIZE,
+            slot=position % CONTAINER_SIZE,
+        )
     if action == HEN_STOP:
-        return "hen: stop taking eggs"
+        return ActionInfo("stop", _STOP)
+    if action == PASS:
+        return ActionInfo("pass", _PASS)
+    toward: int | None
     if action < SWAP:
-        position, target = divmod(action - MOVE, MAX_SEATS)
-        return f"Move an Egg: {_egg_at(state, position, viewer)} to {seat_name(target)}'s container"
-    if action < TOGGLE:
-        a, b = divmod(action - SWAP, POSITIONS)
-        return f"Swap Eggs: {_egg_at(state, a, viewer)} with {_egg_at(state, b, viewer)}"
-    if action < PASS:
-        position = action - TOGGLE
-        if state._asleep >> position & 1:
-            return f"Wake: {_egg_at(state, position, viewer)}"
-        return f"Put to Sleep: {_egg_at(state, position, viewer)}"
-    return "pass (no card to play and no usable action card)"
+        first, toward = divmod(action - MOVE, MAX_SEATS)
+        kind = "move"
+        steps = (
+            _CARD_CHOICES[MOVE_AN_EGG],
+            *_egg_steps(state, viewer, first),
+            _CONTAINER_CHOICES[toward],
+        )
+    elif action < TOGGLE:
+        first, second = divmod(action - SWAP, POSITIONS)
+        # The egg in the container nearest after the mover's (the mover's own first) is picked
+        # first, so a swap with one's own container starts from one's own egg.
+        n = state._game.num_players
+        player = state._player
+        if (second // CONTAINER_SIZE - player) % n < (first // CONTAINER_SIZE - player) % n:
+            first, second = second, first
+        kind, toward = "swap", second // CONTAINER_SIZE
+        steps = (
+            _CARD_CHOICES[SWAP_EGGS],
+            *_egg_steps(state, viewer, first),
+            *_egg_steps(state, viewer, second),
+        )
+    else:
+        first, toward = action - TOGGLE, None
+        kind = "wake" if state._asleep >> first & 1 else "sleep"
+        steps = (_CARD_CHOICES[SLEEP_WAKE], *_egg_steps(state, viewer, first))
+    return ActionInfo(
+        kind, steps, seat=toward, container=first // CONTAINER_SIZE, slot=first % CONTAINER_SIZE
+    )
 
 
-def why_illegal(state: MandaHuevosState, action: object) -> str:
-    """Why `action` is refused here, in words a player can act on (only on the error path)."""
+def _egg_steps(state: MandaHuevosState, viewer: int | None, position: int) -> tuple[Choice, Choice]:
+    """Picking an egg: its container, then the egg."""
+    label = _egg_label(state, viewer, position)
+    return _CONTAINER_CHOICES[position // CONTAINER_SIZE], Choice("egg", position, label)
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+
+def why_illegal(state: MandaHuevosState, action: int) -> str:
+    """Why `action` (in range, at a decision or chance node) is refused, in words a player can
+    act on (only on the error path)."""
     phase = state._phase
-    if type(action) is not int:
-        return f"an action is an int, not {type(action).__name__}"
-    if phase == OVER:
-        return "the game is over"
     if phase in (DEALING, DRAWING):
-        if not 0 <= action < NUM_TYPES:
-            return f"chance outcomes are card types 0-{NUM_TYPES - 1}"
         return f"no {CARD_NAMES[action]} is left in the deck"
-    if not 0 <= action < NUM_ACTIONS:
-        return f"actions are 0-{NUM_ACTIONS - 1}"
     if phase == HEN_TAKING:
         if HEN_TAKE <= action < HEN_STOP:
             return _why_not_take(state, action - HEN_TAKE)
@@ -236,7 +389,7 @@ def why_illegal(state: MandaHuevosState, action: object) -> str:
     position = action - TOGGLE
     if not _on_board(state, position):
         return f"there is no {seat_name(position // CONTAINER_SIZE)} at this table"
-    return f"{position_name(position)} is empty: there is no egg to put to sleep or wake"
+    return f"{POSITION_NAMES[position]} is empty: there is no egg to put to sleep or wake"
 
 
 def _on_board(state: MandaHuevosState, position: int) -> bool:
@@ -246,16 +399,16 @@ def _on_board(state: MandaHuevosState, position: int) -> bool:
 def _why_not_target(state: MandaHuevosState, container: int) -> str:
     if container >= state._game.num_players:
         return f"there is no {seat_name(container)} at this table"
-    return f"{seat_name(container)}'s container is full"
+    return f"{CONTAINER_NAMES[container]} is full"
 
 
 def _why_not_movable(state: MandaHuevosState, position: int) -> str:
     if not _on_board(state, position):
         return f"there is no {seat_name(position // CONTAINER_SIZE)} at this table"
     if not state._occupied >> position & 1:
-        return f"{position_name(position)} is empty"
+        return f"{POSITION_NAMES[position]} is empty"
     if state._asleep >> position & 1:
-        return f"the egg in {position_name(position)} is asleep and cannot be moved"
+        return f"the egg in {POSITION_NAMES[position]} is asleep and cannot be moved"
     return ""
 
 

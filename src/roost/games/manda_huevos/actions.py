@@ -1,4 +1,4 @@
-"""Manda Huevos!'s numbering: decision actions, phases, board geometry and id lookup tables.
+"""Manda Huevos!'s numbering: decision actions, phases, board geometry, id tables, decision texts.
 
 Kept apart from the state machine so that bots, views and tests can read the action encoding
 without importing the rules. The table of ids is in RULES.md.
@@ -9,10 +9,11 @@ The board is ``6 x players`` cells: cell ``6 * seat + slot`` is slot ``slot`` (0
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import StrEnum
 from typing import Final
 
 from roost.games.manda_huevos.cards import (
-    CARD_NAMES,
     CONTAINER_SIZE,
     EGG_TYPES,
     HEN,
@@ -45,13 +46,28 @@ PASS: Final = TOGGLE + POSITIONS
 """1712: pass (only with no card in hand and no usable action card)."""
 NUM_ACTIONS: Final = PASS + 1
 
-# Phases.
+# Phases: small ints for the state machine, `Phase` for everyone else.
 DEALING: Final = 0
 TURN: Final = 1
 HEN_TAKING: Final = 2
 DRAWING: Final = 3
 OVER: Final = 4
-PHASE_NAMES: Final = ("deal", "turn", "hen", "draw", "game over")
+
+
+class Phase(StrEnum):
+    """What the table is doing (the ``phase`` of an observation)."""
+
+    DEAL = "deal"
+    TURN = "turn"
+    HEN = "hen"
+    """The player who played the hen is taking eggs with it."""
+    DRAW = "draw"
+    OVER = "over"
+
+
+PHASES: Final = tuple(Phase)
+"""`Phase` of each state-machine phase number."""
+assert PHASES.index(Phase.HEN) == HEN_TAKING and PHASES.index(Phase.OVER) == OVER
 
 MOVE_BIT: Final = 1 << MOVE_CARD
 SWAP_BIT: Final = 1 << SWAP_CARD
@@ -98,9 +114,19 @@ def seat_name(seat: int) -> str:
     return f"P{seat}"
 
 
-def position_name(position: int) -> str:
-    """Where a cell is, for people: slots are numbered 1-6 on screen (0-5 in action ids)."""
-    return f"{seat_name(position // CONTAINER_SIZE)}'s slot {position % CONTAINER_SIZE + 1}"
+CONTAINER_NAMES: Final = tuple(f"{seat_name(seat)}'s container" for seat in range(MAX_SEATS))
+POSITION_NAMES: Final = tuple(
+    f"{seat_name(p // CONTAINER_SIZE)}'s slot {p % CONTAINER_SIZE + 1}" for p in range(POSITIONS)
+)
+"""Where each cell is, for people: slots are numbered 1-6 on screen (0-5 in action ids)."""
+
+
+def egg_text(position: int, value: int | None, asleep: bool) -> str:
+    """The egg at `position` in words: "egg 7 (P1's slot 3)"; a sleeping egg whose value the
+    viewer may not know (`value` None) is "the sleeping egg in P1's slot 3"."""
+    if value is None:
+        return f"the {'sleeping ' if asleep else ''}egg in {POSITION_NAMES[position]}"
+    return f"egg {value} ({POSITION_NAMES[position]})"
 
 
 def played_card(action: int) -> int:
@@ -135,5 +161,28 @@ def toggle_id(position: int) -> int:
     return TOGGLE + position
 
 
-def sorted_names(cards: list[int]) -> list[str]:
-    return [CARD_NAMES[card] for card in sorted(cards)]
+def decision_string(action: int, egg_at: Callable[[int], str], asleep: int) -> str:
+    """Readable text of a decision action; `egg_at(position)` describes an egg as the viewer
+    may know it (`egg_text`), `asleep` is the mask of sleeping positions."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is not a Manda Huevos! action (0-{PASS})")
+    if action >= SWAP:
+        if action < TOGGLE:
+            a, b = divmod(action - SWAP, POSITIONS)
+            return f"Swap Eggs: {egg_at(a)} with {egg_at(b)}"
+        if action < PASS:
+            position = action - TOGGLE
+            verb = "Wake" if asleep >> position & 1 else "Put to Sleep"
+            return f"{verb}: {egg_at(position)}"
+        return "pass (no card to play and no usable action card)"
+    if action < PLAY_HEN:
+        container, value = divmod(action - PLACE, EGG_TYPES)
+        return f"place egg {value} in {CONTAINER_NAMES[container]}"
+    if action >= MOVE:
+        position, target = divmod(action - MOVE, MAX_SEATS)
+        return f"Move an Egg: {egg_at(position)} to {CONTAINER_NAMES[target]}"
+    if action == PLAY_HEN:
+        return "play the hen"
+    if action < HEN_STOP:
+        return f"hen: take {egg_at(action - HEN_TAKE)}"
+    return "hen: stop taking eggs"
