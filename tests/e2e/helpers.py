@@ -150,12 +150,14 @@ def play_until(
 
 
 def check_hidden_dom(someone: Person, seat: int | None) -> None:
-    """No other seat's hand is drawn face up, and no face-down card says what it is."""
+    """No other seat's hand is drawn face up (while the game runs: some games show every hand
+    at the end), and no face-down card says what it is."""
     page = someone.page
     leaks = page.evaluate(
         """(seat) => {
           const out = [];
-          for (const zone of document.querySelectorAll('[data-hand-of]')) {
+          const over = document.body.dataset.status === 'over';
+          for (const zone of over ? [] : document.querySelectorAll('[data-hand-of]')) {
             if (String(seat) === zone.dataset.handOf) continue;
             if (zone.querySelector('.card:not(.card-back)')) out.push('face-up card in the hand of seat ' + zone.dataset.handOf);
           }
@@ -180,7 +182,16 @@ def own_hand_in_dom(someone: Person, seat: int) -> list[str]:
     return names
 
 
+def assert_fits(page: Page) -> None:
+    """Nothing sticks out sideways: the page works at its width (360 px on a phone)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.viewport_size
+    assert viewport is not None
+    assert width <= viewport["width"], f"the page is {width} px wide in {viewport['width']} px"
+
+
 def screenshot(page: Page, folder: Path, name: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, expect
 from roost.core.registry import load_game
 from tests.e2e.helpers import (
     PHONE,
+    assert_fits,
     Person,
     check_frames,
     check_hidden_dom,
@@ -58,6 +59,7 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
     bo.page.goto(link)
     wait_ready(bo.page)
     screenshot(bo.page, artifacts, "eggo-invite-phone")
+    assert_fits(bo.page)
     bo.page.fill("#join-name", "Bo")
     bo.page.get_by_role("button", name="Sit here").first.click()
     wait_seat(bo.page, 1)
@@ -84,6 +86,7 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
     assert own_hand_in_dom(ana, 0) == [CARD_NAMES[card] for card in hand]
     screenshot(page, artifacts, "eggo-table-desktop")
     screenshot(bo.page, artifacts, "eggo-table-phone")
+    assert_fits(bo.page)
     screenshot(cy.page, artifacts, "eggo-spectator-desktop")
 
     # --- reloading restores the same view

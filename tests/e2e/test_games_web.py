@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.helpers import (
     PHONE,
+    assert_fits,
     check_frames,
     check_hidden_dom,
     person,
@@ -80,6 +81,7 @@ def test_game_in_the_browser(
         check_hidden_dom(someone, seat)
     screenshot(page, artifacts, f"{game}-table-desktop")
     screenshot(bo.page, artifacts, f"{game}-table-phone")
+    assert_fits(bo.page)
     screenshot(cy.page, artifacts, f"{game}-spectator-desktop")
 
     play_until(people, rng, lambda: ana.over() and bo.over(), timeout=150)

@@ -533,13 +533,26 @@ class TablePage {
     this.onBoard = new Set();
     for (const el of this.boardEl.querySelectorAll("[data-step]")) {
       const option = offered.get(el.dataset.step);
+      const isButton = el.tagName === "BUTTON";
       if (option) {
         this.onBoard.add(option.key);
         el.classList.add("playable");
         el.removeAttribute("aria-disabled");
-        if (!el.getAttribute("aria-label")?.endsWith(", playable")) el.setAttribute("aria-label", `${el.getAttribute("aria-label") || option.label}, playable`);
+        if (!isButton) {
+          // a zone of the board (a container) that is chosen by clicking it
+          el.setAttribute("role", "button");
+          el.tabIndex = 0;
+          el.addEventListener("keydown", (event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              this.choose(option);
+            }
+          });
+        }
+        const label = el.getAttribute("aria-label") || option.label;
+        if (!label.endsWith(", playable")) el.setAttribute("aria-label", `${label}, playable`);
         el.addEventListener("click", () => this.choose(option));
-      } else if (el.tagName === "BUTTON" && !el.dataset.free) {
+      } else if (isButton && !el.dataset.free) {
         el.classList.remove("playable");
         el.setAttribute("aria-disabled", "true");
         el.addEventListener("click", () => this.whyNot(ctx, el.dataset.step));
@@ -642,8 +655,9 @@ class TablePage {
     const ctx = this.context();
     const kind = options[0].kind;
     const chosen = this.chooser.prefix.map((s) => s.label);
-    const title = this.module.stepTitle?.(kind, ctx, this.chooser.prefix) || `Choose: ${kind}`;
-    const explain = this.module.stepText?.(kind, ctx, this.chooser.prefix) || (chosen.length ? `You chose ${chosen.join(", ")}.` : "");
+    const title = this.module.stepTitle?.(kind, ctx, this.chooser.prefix) || `Choose ${kind === "option" ? "an option" : `a ${kind}`}`;
+    const explain =
+      this.module.stepText?.(kind, ctx, this.chooser.prefix) || (chosen.length ? withNames(`You chose ${chosen.join(", ")}.`, ctx.names) : "");
     const buttons = options.map((option) => {
       const custom = this.module.optionButton?.(option, ctx);
       const el =
