@@ -157,13 +157,18 @@ def check_hidden_dom(someone: Person, seat: int | None) -> None:
         """(seat) => {
           const out = [];
           const over = document.body.dataset.status === 'over';
-          for (const zone of over ? [] : document.querySelectorAll('[data-hand-of]')) {
+          const zones = over ? [] : document.querySelectorAll('[data-hand-of]');
+          for (const zone of zones) {
             if (String(seat) === zone.dataset.handOf) continue;
-            if (zone.querySelector('.card:not(.card-back)')) out.push('face-up card in the hand of seat ' + zone.dataset.handOf);
+            if (zone.querySelector('.card:not(.card-back)')) {
+              out.push('face-up card in the hand of seat ' + zone.dataset.handOf);
+            }
           }
-          for (const back of document.querySelectorAll('.card-back[aria-label], .fan[aria-label]')) {
+          const backs = document.querySelectorAll('.card-back[aria-label], .fan[aria-label]');
+          const allowed = /^(face-down card|.* holds \\d+ cards?|\\d+ face-down cards)$/;
+          for (const back of backs) {
             const label = back.getAttribute('aria-label');
-            if (!/^(face-down card|.* holds \\d+ cards?|\\d+ face-down cards)$/.test(label)) out.push('face-down label: ' + label);
+            if (!allowed.test(label)) out.push('face-down label: ' + label);
           }
           return out;
         }""",
@@ -216,8 +221,7 @@ def check_frames(
     state the seat cannot tell apart from the real one (a resample of the hidden cards). A
     seat's hand is its own hand; a spectator gets no hand. Returns the frames checked."""
     table, history = replay_history(base, table_id)
-    params = {k: v for k, v in table["params"].items()}
-    game = load_game(table["game"], **params)
+    game = load_game(table["game"], **table["params"])
     wanted: dict[int, list[tuple[int | None, dict[str, Any]]]] = {}
     for seat, frames in viewers:
         for frame in frames:

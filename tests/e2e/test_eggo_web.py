@@ -11,8 +11,8 @@ from playwright.sync_api import Browser, expect
 from roost.core.registry import load_game
 from tests.e2e.helpers import (
     PHONE,
-    assert_fits,
     Person,
+    assert_fits,
     check_frames,
     check_hidden_dom,
     own_hand_in_dom,

@@ -23,7 +23,7 @@ from tests.e2e.helpers import (
 )
 from tests.e2e.live_server import LiveServer
 
-GAMES = {
+GAMES: dict[str, dict[str, bool | int | str]] = {
     # game: the options set in the lobby to keep the test short
     "manda-huevos": {"quick": True},
     "egg-bound": {"max_turns": 40},
