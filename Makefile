@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run play serve-lan test lint typecheck unit bench bench-server playthroughs clean
+.PHONY: run play serve-lan test lint typecheck unit chromium bench bench-server playthroughs clean
 
 run: $(VENV)/.installed
 	$(BIN)/roost serve
@@ -21,7 +21,7 @@ serve-lan: $(VENV)/.installed
 bench-server: $(VENV)/.installed-dev
 	$(BIN)/python scripts/bench_server.py
 
-test: $(VENV)/.installed-dev lint typecheck unit
+test: $(VENV)/.installed-dev chromium lint typecheck unit
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests scripts
@@ -29,6 +29,18 @@ lint: $(VENV)/.installed-dev
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
+
+# The browser tests (tests/e2e/) drive Debian's chromium through Playwright; no browser is ever
+# downloaded. Installed with apt when missing and run as root; otherwise those tests are skipped.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			apt-get update -q && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; \
+		else \
+			echo "note: /usr/bin/chromium is missing: the browser tests will be skipped" >&2; \
+		fi; \
+	fi
 
 unit: $(VENV)/.installed-dev
 	$(BIN)/pytest $(PYTEST_ARGS)
