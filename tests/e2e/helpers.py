@@ -134,12 +134,16 @@ def play_until(
     *,
     timeout: float = 120.0,
     keyboard: Callable[[Person], bool] = lambda _: False,
+    what: str = "the expected point",
 ) -> None:
     """Everyone plays in turn until `done()`."""
     deadline = time.monotonic() + timeout
     while not done():
         if time.monotonic() > deadline:
-            raise AssertionError("the game did not reach the expected point in time")
+            states = [
+                (p.name, p.body("status"), p.body("version"), p.body("myTurn")) for p in people
+            ]
+            raise AssertionError(f"the game did not reach {what} in {timeout} s: {states}")
         moved = False
         for someone in people:
             if someone.page.is_closed():
@@ -192,7 +196,14 @@ def assert_fits(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     viewport = page.viewport_size
     assert viewport is not None
-    assert width <= viewport["width"], f"the page is {width} px wide in {viewport['width']} px"
+    if width > viewport["width"]:
+        wide = page.evaluate(
+            """(w) => [...document.querySelectorAll('body *')]
+                 .filter((el) => el.getBoundingClientRect().right > w)
+                 .slice(0, 5).map((el) => el.tagName + '.' + el.className)""",
+            viewport["width"],
+        )
+        raise AssertionError(f"the page is {width} px wide in {viewport['width']} px: {wide}")
 
 
 def screenshot(page: Page, folder: Path, name: str) -> None:

@@ -75,8 +75,9 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
         rng,
         lambda: ana.moves >= 4 and bo.moves >= 3,
         keyboard=lambda someone: someone is ana and ana.moves < 3,
+        what="a few moves each",
     )
-    play_until([bo], rng, ana.my_turn)
+    play_until([bo], rng, ana.my_turn, what="Ana's turn")
 
     # mid-game: what each one sees, and screenshots
     for someone, seat in ((ana, 0), (bo, 1), (cy, None)):
@@ -113,14 +114,26 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
 
     # --- Bo closes his tab: after the grace period a stand-in plays for him; he comes back
     bo.page.close()
-    play_until([ana], rng, lambda: page.locator(".badge.standin").count() > 0, timeout=20)
+    play_until(
+        [ana],
+        rng,
+        lambda: page.locator(".badge.standin").count() > 0,
+        timeout=20,
+        what="a stand-in",
+    )
     expect(page.locator(".log-note").filter(has_text="Bo").last).to_be_visible()
     bo.new_page().goto(link)
     wait_seat(bo.page, 1)
-    play_until([ana, bo], rng, lambda: page.locator(".badge.standin").count() == 0, timeout=20)
+    play_until(
+        [ana, bo],
+        rng,
+        lambda: page.locator(".badge.standin").count() == 0 or ana.over(),
+        timeout=20,
+        what="Bo back in his seat",
+    )
 
     # --- to the end
-    play_until(people, rng, lambda: ana.over() and bo.over(), timeout=150)
+    play_until(people, rng, lambda: ana.over() and bo.over(), timeout=150, what="the end")
     for someone in (ana, bo, cy):
         someone.page.wait_for_function("document.body.dataset.status === 'over'")
     results = page.locator("dialog.results-dialog[open]")
@@ -141,9 +154,9 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
     wait_ready(cy.page)
     expect(cy.page.locator(".board .eggo")).to_be_visible()
     cy.page.select_option("#viewer", "all")
-    expect(cy.page.locator("[data-hand-of] .card:not(.card-back)").first).to_be_visible()
     cy.page.locator("#replay-slider").fill("30")
     expect(cy.page.locator(".replay-position")).to_contain_text("30 /")
+    expect(cy.page.locator("[data-hand-of] .card:not(.card-back)").first).to_be_visible()
     screenshot(cy.page, artifacts, "eggo-replay-desktop")
     cy.page.select_option("#viewer", "1")
     expect(cy.page.locator('[data-hand-of="0"] .card:not(.card-back)')).to_have_count(0)

@@ -61,8 +61,9 @@ export function seatHeader(ctx, seat) {
   const badges = [];
   if (info) {
     if (info.type === "bot") badges.push(h("span", { class: "badge bot", title: `${info.level} bot` }, icon("bot"), info.level));
-    if (info.type === "person" && !ctx.replay && !info.connected) badges.push(h("span", { class: "badge away" }, "away"));
-    if (info.standin) badges.push(h("span", { class: "badge standin", title: "a bot plays for this person until they are back" }, icon("bot"), "stand-in"));
+    const live = !ctx.replay && ctx.table.status === "playing";
+    if (info.type === "person" && live && !info.connected) badges.push(h("span", { class: "badge away" }, "away"));
+    if (info.standin && live) badges.push(h("span", { class: "badge standin", title: "a bot plays for this person until they are back" }, icon("bot"), "stand-in"));
   }
   return h(
     "div",

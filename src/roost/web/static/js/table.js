@@ -172,10 +172,7 @@ class TablePage {
 
   onRematch(newId) {
     if (this.grant) rememberSeat(newId, this.grant.seat, this.grant.token, this.grant.name);
-    if (this.makingRematch) {
-      location.assign(`/t/${newId}`);
-      return;
-    }
+    if (this.makingRematch) return; // rematch() goes there itself
     this.render();
     if (this.resultsDialog) {
       this.resultsDialog.close();
