@@ -166,7 +166,7 @@ export async function lobbyPage(root) {
     const seatRows = state.seats.map((choice, i) => {
       const options = [
         i === 0 ? ["you", "You"] : null,
-        ["open", "Open: a friend joins with the link"],
+        ["open", "Open: for a friend"],
         ["bot:easy", "Bot: easy"],
         ["bot:medium", "Bot: medium"],
         ["bot:hard", "Bot: hard (thinks longer)"],
