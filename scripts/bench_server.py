@@ -53,6 +53,8 @@ def start_server(db: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
         "0",
         "--bot-workers",
         str(workers),
+        "--max-tables-per-client",
+        "100000",
     ]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
@@ -76,13 +78,21 @@ async def keep_bot_tables(base: str, count: int, stop: asyncio.Event) -> None:
         running: set[str] = set()
         while not stop.is_set():
             if running:
-                listed = (await client.get(f"{base}/api/tables?status=playing")).json()
-                running &= {t["id"] for t in listed}
+                try:
+                    listed = (await client.get(f"{base}/api/tables?status=playing")).json()
+                    running &= {t["id"] for t in listed}
+                except httpx.HTTPError as error:
+                    print(f"   (listing tables failed: {error!r}; retrying)")
             while len(running) < count:
-                response = await client.post(
-                    f"{base}/api/tables", json={"game": GAME, "players": 4, "seats": seats}
-                )
-                response.raise_for_status()
+                try:
+                    response = await client.post(
+                        f"{base}/api/tables", json={"game": GAME, "players": 4, "seats": seats}
+                    )
+                    response.raise_for_status()
+                except httpx.HTTPError as error:
+                    print(f"   (creating a table failed: {error!r}; retrying)")
+                    await asyncio.sleep(0.2)
+                    continue
                 running.add(response.json()["table"]["id"])
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.5)
@@ -165,6 +175,8 @@ async def main() -> None:
         stop = asyncio.Event()
         keeper = asyncio.create_task(keep_bot_tables(base, args.tables, stop))
         await asyncio.sleep(3)  # let the tables fill and the bot workers warm up
+        if keeper.done():
+            keeper.result()  # the keeper failed: show why
         start = time.time()
         await asyncio.sleep(args.seconds)
         until = time.time()

@@ -1,165 +1,201 @@
-"""BIG CHICKEN's bots: the heuristic's rules of thumb in scenarios, the search helpers' range
-and legality. (Legality over many games and determinism are in test_bots.py.)
+"""BIG CHICKEN's bots: the heuristic's rules of thumb in scenarios, the search helpers' range and
+legality. (Legality over many games and determinism are in test_bots.py.)
 
-Scenarios deal a Round, then give the seats chosen hands and put a Lay on the table directly
-(the heuristic reads only the observation, so how the cards got there does not matter).
+The heuristic decides from its seat's observation and legal actions only. Most scenarios here
+pose a position by hand (a few cards each, a Lay on the table): the seat's real observation of a
+dealt game with those hands and that Lay put in, and the legal actions the rules give there (the
+Lays the hand holds that beat the Lay on the table). The others are reached by play.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 
 import roost
-from roost.bots import SEARCH_SETTINGS, search_bot
+from roost.bots import search_bot
 from roost.bots.heuristic.big_chicken import choose
-from roost.core.game import CHANCE
+from roost.core.search import search_hooks
 from roost.core.view import SeatView
-from roost.games.big_chicken.cards import CARD_NAMES, NUM_TYPES
-from roost.games.big_chicken.lays import (
+from roost.games.big_chicken import search
+from roost.games.big_chicken.actions import (
+    CARDS,
     CATCH,
+    CLUCK,
     DECLARE,
-    GIVE_BACK,
+    FLIP,
     LAY_TEXT,
     LET_GO,
+    NUM_LAYS,
     SKIP,
+    Phase,
+    beats,
 )
-from roost.games.big_chicken.search import evaluate, lays_needed, playout_action
 from roost.games.big_chicken.state import BigChickenState
-from roost.games.big_chicken.table import BAD_GIVES, CATCHING, FLIP_OR_SKIP, LAST_EGG
+from roost.games.big_chicken.views import lay_of
 from roost.testing.conformance import random_playthrough
+from roost.testing.scenario import Scenario, lowest_unreserved
+from tests.test_big_chicken_rules import (
+    BIG_RED_AND_COOPS,
+    LITTLE_COOP_10S,
+    ROUND_ONE,
+    Table,
+    card,
+    play_out_round_one,
+    strict_to_last_egg,
+)
 
 FILLER = ("blue 7", "green 8", "yellow 9", "orange 10", "blue 8", "green 9", "yellow 10")
 
 
-def position(
-    hands: Sequence[Sequence[str]],
-    *,
-    player: int = 0,
-    top: str | None = None,
-    by: int | None = None,
-    **params: object,
-) -> BigChickenState:
-    """Seat `player` to move with these hands, and `top` (laid by seat `by`) to beat."""
-    game = roost.load_game("big-chicken", **params)
-    state = game.new_initial_state()
-    assert isinstance(state, BigChickenState)
-    rng = random.Random(0)
-    while state.current_player() == CHANCE:
-        state.apply_action(state.sample_chance(rng))
-    for seat, names in enumerate(hands):
-        counts = [0] * NUM_TYPES
-        for name in names:
-            counts[CARD_NAMES.index(name)] += 1
-        state._set_hand(seat, counts)
-    state._player = player
-    if top is None:
-        state._top, state._last = -1, player
-        state._run_actions, state._run_seats = [], []
-    else:
-        action = LAY_TEXT.index(top)
-        assert by is not None
-        state._top, state._last = action, by
-        state._run_actions, state._run_seats = [action], [by]
-    state._legal = None
-    return state
+class Posed(SeatView):
+    """Seat `seat` to move with these hands and `top` (laid by seat `by`) to beat."""
+
+    __slots__ = ("_legal", "_obs")
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[str]],
+        *,
+        seat: int = 0,
+        top: str | None = None,
+        by: int | None = None,
+    ) -> None:
+        scenario = Scenario("big-chicken", players=len(hands), fill=lowest_unreserved).settle()
+        super().__init__(scenario.state, seat)
+        held = [sorted(card(name) for name in hand) for hand in hands]
+        obs = dict(scenario.obs(seat))
+        obs.update(
+            phase=Phase.PLAY,
+            current_player=seat,
+            hand=held[seat],
+            hand_sizes=[len(hand) for hand in held],
+        )
+        mine = Counter(held[seat])
+        lays = [a for a in range(1, NUM_LAYS + 1) if not Counter(CARDS[a]) - mine]
+        if top is None:
+            obs.update(run=[], to_beat=None)
+            self._legal = lays
+        else:
+            assert by is not None
+            on_table = lay_of(by, LAY_TEXT.index(top))
+            obs.update(run=[on_table], to_beat=on_table)
+            self._legal = [CLUCK] + [a for a in lays if beats(a, LAY_TEXT.index(top))]
+        self._obs = obs
+
+    def observation(self) -> Mapping[str, Any]:
+        return self._obs
+
+    def legal_actions(self) -> list[int]:
+        return list(self._legal)
 
 
-def move(state: BigChickenState) -> str:
-    action = choose(SeatView(state, state.current_player()), random.Random(0))
-    assert action in state.legal_actions()
-    return state.decision_string(action)
+def move(view: SeatView) -> str:
+    action = choose(view, random.Random(0))
+    assert action in view.legal_actions()
+    return LAY_TEXT[action]
 
 
 def test_goes_out_when_one_lay_empties_the_hand() -> None:
-    state = position(
+    view = Posed(
         [["blue 9", "orange 9"], FILLER, FILLER, FILLER], top="pair: green 8 + blue 8", by=1
     )
-    assert move(state) == "pair: orange 9 + blue 9"
+    assert move(view) == "pair: orange 9 + blue 9"
 
 
 def test_leads_the_lowest_whole_group() -> None:
     hand = ["green 7", "orange 7", "blue 8", "yellow 9", "orange 9", "Big Red", "Blue Chicken"]
-    state = position([hand, FILLER, FILLER, FILLER])
-    assert move(state) == "pair: orange 7 + green 7"
+    assert move(Posed([hand, FILLER, FILLER, FILLER])) == "pair: orange 7 + green 7"
 
 
 def test_does_not_lead_a_single_to_a_player_with_one_card() -> None:
     hand = ["green 7", "blue 8", "orange 8", "yellow 9", "orange 10"]
-    state = position([hand, ["blue 10"], FILLER, FILLER])
-    assert move(state) == "pair: orange 8 + blue 8"
+    assert move(Posed([hand, ["blue 10"], FILLER, FILLER])) == "pair: orange 8 + blue 8"
 
 
 def test_with_two_lays_left_leads_big_red_first() -> None:
-    state = position([["green 7", "orange 7", "Big Red"], FILLER, FILLER, FILLER])
-    assert move(state) == "single: Big Red"
+    view = Posed([["green 7", "orange 7", "Big Red"], FILLER, FILLER, FILLER])
+    assert move(view) == "single: Big Red"
 
 
 def test_follows_with_a_whole_group_not_a_broken_one() -> None:
     hand = ["blue 8", "green 8", "yellow 9", "green 10", "orange 10", "Orange Chicken"]
-    state = position([hand, FILLER, FILLER, FILLER], top="single: blue 7", by=3)
-    assert move(state) == "single: yellow 9"
+    view = Posed([hand, FILLER, FILLER, FILLER], top="single: blue 7", by=3)
+    assert move(view) == "single: yellow 9"
 
 
 def test_a_duck_completes_a_set_rather_than_playing_alone() -> None:
     hand = ["yellow 10", "Duck", "blue 7", "green 7", "yellow 8", "orange 8"]
-    state = position([hand, FILLER, FILLER, FILLER], top="pair: green 9 + blue 9", by=2)
-    assert move(state) == "pair: yellow 10 + duck as blue 10"
+    view = Posed([hand, FILLER, FILLER, FILLER], top="pair: green 9 + blue 9", by=2)
+    assert move(view) == "pair: yellow 10 + duck as blue 10"
 
 
 def test_spends_a_chicken_rather_than_cluck() -> None:
     hand = ["blue 7", "green 8", "yellow 9", "Big Red", "Blue Chicken", "green 9"]
-    state = position([hand, FILLER, FILLER, FILLER], top="single: orange 10", by=2)
-    assert move(state) == "single: Blue Chicken"
+    view = Posed([hand, FILLER, FILLER, FILLER], top="single: orange 10", by=2)
+    assert move(view) == "single: Blue Chicken"
 
 
 def test_keeps_big_red_when_nothing_is_at_stake() -> None:
     hand = ["blue 7", "green 8", "yellow 9", "Big Red", "green 9"]
-    state = position([hand, FILLER, FILLER, FILLER], top="single: Orange Chicken", by=2)
-    assert move(state) == "cluck (pass)"
+    view = Posed([hand, FILLER, FILLER, FILLER], top="single: Orange Chicken", by=2)
+    assert move(view) == "cluck (pass)"
 
 
 def test_spends_big_red_when_the_runs_winner_is_about_to_go_out() -> None:
     hand = ["blue 7", "green 8", "yellow 9", "Big Red", "green 9"]
-    state = position([hand, FILLER, ["orange 9"], FILLER], top="single: Orange Chicken", by=2)
-    assert move(state) == "single: Big Red"
+    view = Posed([hand, FILLER, ["orange 9"], FILLER], top="single: Orange Chicken", by=2)
+    assert move(view) == "single: Big Red"
 
 
 def test_spends_big_red_to_win_the_run_that_lets_it_go_out() -> None:
     hand = ["Big Red", "blue 8", "yellow 8"]
-    state = position([hand, FILLER, FILLER, FILLER], top="single: orange 10", by=3)
-    assert move(state) == "single: Big Red"
+    view = Posed([hand, FILLER, FILLER, FILLER], top="single: orange 10", by=3)
+    assert move(view) == "single: Big Red"
 
 
-def test_skips_after_a_coop_says_last_egg_and_catches() -> None:
-    state = position([["blue 7", "green 8"], FILLER, FILLER, FILLER], last_egg="strict")
-    state._phase = FLIP_OR_SKIP
-    assert choose(SeatView(state, 0), random.Random(0)) == SKIP
-    state._phase = LAST_EGG
-    state._legal = None
-    assert choose(SeatView(state, 0), random.Random(0)) == DECLARE
-    state._phase, state._caught, state._queue, state._player = CATCHING, 1, [0, 2, 3], 0
-    state._legal = None
-    assert state.legal_actions() == [CATCH, LET_GO]
-    assert choose(SeatView(state, 0), random.Random(0)) == CATCH
+def test_skips_after_a_coop() -> None:
+    table = Table({0: BIG_RED_AND_COOPS})
+    table.do(LITTLE_COOP_10S)
+    assert table.state.legal_actions() == [FLIP, SKIP]
+    assert choose(SeatView(table.state, 0), random.Random(0)) == SKIP
+
+
+def test_says_last_egg_and_catches_whoever_stays_quiet() -> None:
+    table = strict_to_last_egg()
+    assert choose(SeatView(table.state, 0), random.Random(0)) == DECLARE
+    table.do("stay quiet (do not say Last Egg)")
+    assert table.state.legal_actions() == [CATCH, LET_GO]
+    assert choose(SeatView(table.state, 1), random.Random(0)) == CATCH
 
 
 def test_the_bad_egg_gives_back_a_lone_low_card() -> None:
-    hand = ["blue 7", "green 7", "yellow 8", "orange 10", "Duck", "Orange Chicken"]
-    state = position([FILLER, hand, FILLER, FILLER], player=1)
-    state._phase, state._good, state._bad = BAD_GIVES, 0, 1
-    state._given = CARD_NAMES.index("Orange Chicken")
-    state._legal = None
-    action = choose(SeatView(state, 1), random.Random(0))
-    assert action == GIVE_BACK + CARD_NAMES.index("yellow 8")
+    table = Table(ROUND_ONE)
+    play_out_round_one(table)  # P3 is the Bad Egg, P0 the Good Egg
+    table.deal(
+        {
+            0: ["Big Red", "Orange Chicken"],
+            3: ["blue 7", "green 7", "yellow 8", "orange 10", "Duck",
+                "blue 9", "blue 9", "green 9", "green 9", "yellow 9"],
+        }
+    )  # fmt: skip
+    table.do("give your best card, Orange Chicken, to the Bad Egg (face up)")
+    action = choose(SeatView(table.state, 3), random.Random(0))
+    assert table.state.action_to_string(action) == "give yellow 8 back to the Good Egg (face up)"
 
 
 def test_lays_needed_counts_whole_groups_and_loose_ducks() -> None:
-    state = position([["blue 7", "green 7", "orange 9", "Duck", "Duck", "Big Red"]] + [FILLER] * 3)
-    # A pair of 7s, a 9 (each can take a Duck), the Chickens: 3 Lays.
-    assert lays_needed(state._eggs[0], state._ducks[0], state._chicks[0]) == 3
+    hand = ["Big Red", "blue 7", "green 7", "orange 9", "Duck", "Duck",
+            "blue 10", "blue 10", "green 10", "yellow 10"]  # fmt: skip
+    table = Table({0: hand})
+    state = table.state
+    assert isinstance(state, BigChickenState)
+    # A pair of 7s and a single 9 (each can take a Duck), four 10s, the Chickens: 4 Lays.
+    assert search.features(state, 0)[search.FEATURES.index("Lays needed to go out")] == 4
 
 
 @pytest.mark.parametrize("params", [{}, {"players": 2}, {"players": 6}, {"returns": "score"}])
@@ -173,19 +209,20 @@ def test_the_estimate_is_in_range_and_the_playout_policy_is_legal(
             assert isinstance(state, BigChickenState)
             if state.current_player() < 0:
                 continue
-            values = evaluate(state)
+            values = search.evaluate(state)
             assert len(values) == game.num_players
             assert all(0.0 <= v <= 1.0 for v in values)
             if params.get("returns") != "score":
                 assert sum(values) == pytest.approx(1.0)
             legal = state.legal_actions()
-            assert playout_action(state, legal, random.Random(seed)) in legal
+            assert search.playout_action(state, legal, random.Random(seed)) in legal
 
 
 def test_the_search_uses_the_games_settings_and_plays_legally() -> None:
-    settings = SEARCH_SETTINGS["big-chicken"]
-    assert settings.evaluator is not None and settings.worlds is not None
     game = roost.load_game("big-chicken")
+    hooks = search_hooks(game)
+    assert hooks is search.SEARCH
+    assert hooks.evaluate is search.evaluate and hooks.worlds is not None
     states = [s.state.clone() for s in random_playthrough(game, 5)]
     state = next(s for s in states[len(states) // 3 :] if len(s.legal_actions()) > 2)
     seat = state.current_player()

@@ -10,8 +10,9 @@ import pytest
 
 import roost
 from roost.core.game import CHANCE, OMNISCIENT
+from roost.games.big_chicken.views import read
 from roost.testing.conformance import check_game, seat_log
-from tests.test_big_chicken_rules import NAME, Table
+from tests.test_big_chicken_rules import ROUND_ONE, Table, card, names, play_out_round_one
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -72,7 +73,7 @@ def test_a_card_laid_twice_is_resampled_as_drawn_back() -> None:
     table = caught_with_the_blue_chicken()
     state = table.state
     history = state.history()
-    draws = [i for i in range(len(history)) if i > 40 and history[i] == NAME["Blue Chicken"]]
+    draws = [i for i in range(len(history)) if i > 40 and history[i] == card("Blue Chicken")]
     assert len(draws) == 1
     position = draws[0]
     for seat in (0, 2, 3):
@@ -84,7 +85,7 @@ def test_a_card_laid_twice_is_resampled_as_drawn_back() -> None:
             # The only Blue Chicken was discarded before the catch and laid again after it:
             # every consistent history has P1 drawing it back.
             drawn = resampled.history()[position : position + 2]
-            assert NAME["Blue Chicken"] in drawn
+            assert card("Blue Chicken") in drawn
             seen.add(tuple(drawn))
         assert len(seen) > 1, "the other penalty card never varied"
 
@@ -107,13 +108,11 @@ def test_resampling_keeps_the_seats_own_cards_and_moves_the_others() -> None:
             assert seat_log(game, resampled.history(), seat) == seat_log(
                 game, state.history(), seat
             )
-            hands.add(repr(resampled.observation(OMNISCIENT)["hands"]))
+            hands.add(repr(read(resampled.observation(OMNISCIENT))["hands"]))
         assert len(hands) > 1
 
 
 def test_the_good_eggs_best_card_bounds_what_it_may_hold() -> None:
-    from tests.test_big_chicken_rules import ROUND_ONE, play_out_round_one
-
     table = Table(ROUND_ONE)
     play_out_round_one(table)
     table.deal({0: ["Big Red", "Green Chicken", "blue 7"], 3: ["orange 10"]})
@@ -122,7 +121,7 @@ def test_the_good_eggs_best_card_bounds_what_it_may_hold() -> None:
     big_red = set()
     for k in range(40):
         resampled = table.state.resample_from_infostate(2, random.Random(k))
-        hand = resampled.observation(OMNISCIENT)["hands"][0]
+        hand = names(read(resampled.observation(OMNISCIENT))["hands"][0])
         # Nothing better than the Green Chicken but (perhaps) Big Red, which the Good Egg
         # keeps: after Round 1 nobody knows where Big Red is.
         assert "Yellow Chicken" not in hand and "Orange Chicken" not in hand and "orange 10" in hand
@@ -136,8 +135,8 @@ def test_two_player_unused_cards_stay_hidden_and_resample() -> None:
     assert "deck_pool" not in state.observation(0)
     pools = set()
     for k in range(10):
-        resampled = state.resample_from_infostate(0, random.Random(k))
-        hand = resampled.observation(OMNISCIENT)["hands"][1]
+        resampled = read(state.resample_from_infostate(0, random.Random(k)).observation(OMNISCIENT))
+        hand = names(resampled["hands"][1])
         assert "Orange Chicken" in hand and "Big Red" not in hand  # the highest card led
-        pools.add(tuple(resampled.observation(OMNISCIENT)["deck_pool"]))
+        pools.add(tuple(resampled["deck_pool"]))
     assert len(pools) > 1

@@ -1,5 +1,5 @@
-"""BIG CHICKEN: Just Hatched: one scenario per rule (RULES.md), per item of the issue, and per
-kind of illegal action.
+"""BIG CHICKEN: Just Hatched: one scenario per rule (RULES.md), per rule correction, and per kind
+of illegal action.
 
 Every scenario chooses the chance outcomes (which card each seat is dealt, which card a penalty
 or tie draw gives) and plays public actions by their text; nothing pokes at a state's insides.
@@ -16,84 +16,106 @@ import pytest
 import roost
 from roost.core.errors import IllegalActionError, ParameterError
 from roost.core.game import CHANCE, OMNISCIENT, TERMINAL
-from roost.games.big_chicken.cards import CARD_NAMES, DECK_SETUP, build_deck
-from roost.games.big_chicken.lays import (
+from roost.games.big_chicken.actions import (
+    CARDS,
     CLUCK,
+    DECLARED,
     FIRST_CHICKEN_LAY,
     FLIP,
+    GIVE_BACK,
+    GIVE_BEST,
     LAY_TEXT,
     NUM_ACTIONS,
     NUM_LAYS,
     SKIP,
+    Phase,
+    beats,
 )
-from roost.games.big_chicken.state import BigChickenState
+from roost.games.big_chicken.cards import (
+    CARD_NAMES,
+    DECK_SETUP,
+    DUCK,
+    build_deck,
+    dealt_per_round,
+)
+from roost.games.big_chicken.views import (
+    BigChickenObservation,
+    Direction,
+    LastEgg,
+    Lay,
+    LayKind,
+    read,
+)
+from roost.testing.scenario import Scenario
 
 NAME = {name: card for card, name in enumerate(CARD_NAMES)}
 
 
-class Table:
-    """A game whose deals give the named cards to the named seats (the rest: lowest first)."""
+def card(name: str) -> int:
+    return NAME[name]
 
-    def __init__(self, hands: dict[int, list[str]], players: int = 4, **params: Any) -> None:
-        self.game = roost.load_game("big-chicken", players=players, **params)
-        self.state: BigChickenState = self.game.new_initial_state()  # type: ignore[assignment]
-        self.deal(hands)
 
-    @property
-    def obs(self) -> dict[str, Any]:
-        return self.state.observation(OMNISCIENT)
-
-    def dealt_to(self) -> int:
-        return int(self.state.action_to_string(0, OMNISCIENT).split()[0][1:])
-
-    def deal(self, hands: dict[int, list[str]]) -> Table:
-        """Deal a whole Round: `hands` says which cards (by name) go to which seat."""
-        wanted = {seat: [NAME[name] for name in cards] for seat, cards in hands.items()}
-        while self.state.current_player() == CHANCE and self.obs["phase"] == "deal":
-            seat = self.dealt_to()
-            if wanted.get(seat):
-                card = wanted[seat].pop(0)
-            else:
-                pool = Counter(NAME[name] for name in self.obs["deck_pool"])
-                reserved = Counter(card for cards in wanted.values() for card in cards)
-                card = min(c for c in pool if pool[c] > reserved[c])
-            self.state.apply_action(card)
-        assert not any(wanted.values()), f"cards not dealt: {wanted}"
-        return self
-
-    def texts(self) -> list[str]:
-        return [self.state.action_to_string(a, OMNISCIENT) for a in self.state.legal_actions()]
-
-    def do(self, *texts: str) -> Table:
-        """The player to move takes the actions with these texts, in turn."""
-        for text in texts:
-            legal = self.state.legal_actions()
-            by_text = {self.state.action_to_string(a, OMNISCIENT): a for a in legal}
-            assert text in by_text, f"{text!r} is not legal; legal: {list(by_text)}"
-            self.state.apply_action(by_text[text])
-        return self
-
-    def draw(self, *names: str) -> Table:
-        """Chance gives these cards (a penalty or tie draw)."""
-        for name in names:
-            assert self.state.current_player() == CHANCE
-            self.state.apply_action(NAME[name])
-        return self
-
-    def reason(self, action: object) -> str:
-        before = self.state.clone()
-        with pytest.raises(IllegalActionError) as error:
-            self.state.apply_action(action)  # type: ignore[arg-type]
-        assert self.state == before
-        return error.value.reason
-
-    @property
-    def player(self) -> int:
-        return self.state.current_player()
+def names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in cards]
 
 
 def lay(text: str) -> int:
     return LAY_TEXT.index(text)
+
+
+def laid(seat: int, kind: LayKind, cards: list[str], duck_as: str | None = None) -> Lay:
+    """A Lay as the observation shows it, from card names."""
+    ids = sorted(card(name) for name in cards)
+    return {
+        "seat": seat,
+        "kind": kind,
+        "cards": ids,
+        "duck_as": card(duck_as) if duck_as else None,
+    }
+
+
+class Table(Scenario):
+    """A game whose deals give the named cards to the named seats (the rest: lowest first)."""
+
+    def __init__(self, hands: dict[int, list[str]], players: int = 4, **params: Any) -> None:
+        super().__init__("big-chicken", players=players, **params)
+        self.deal(hands)
+
+    def view(self) -> BigChickenObservation:
+        """Everything (the omniscient observation)."""
+        return read(self.obs())
+
+    def seen_by(self, seat: int | None) -> BigChickenObservation:
+        return read(self.obs(seat))
+
+    def deal(self, hands: dict[int, list[str]]) -> Table:
+        """Deal a whole Round, one card at a time from the player after the dealer: `hands`
+        says which cards go to which seat first; the others get the lowest cards not wanted."""
+        obs = self.view()
+        n = obs["players"]
+        wanted = {seat: [card(name) for name in cards] for seat, cards in hands.items()}
+        pool = Counter(obs["deck_pool"])
+        cards: list[int] = []
+        for k in range(dealt_per_round(n)):
+            seat = (obs["dealer"] + 1 + k) % n
+            if wanted.get(seat):
+                chosen = wanted[seat].pop(0)
+            else:
+                reserved = Counter(c for cards_ in wanted.values() for c in cards_)
+                chosen = min(c for c in pool if pool[c] > reserved[c])
+            pool[chosen] -= 1
+            cards.append(chosen)
+        assert not any(wanted.values()), f"cards not dealt: {wanted}"
+        self.chance(*cards)
+        return self
+
+    def draw(self, *cards: str) -> Table:
+        """Chance gives these cards (a penalty or tie draw)."""
+        self.chance(*cards)
+        return self
+
+    def hand(self, seat: int) -> list[str]:
+        return names(self.view()["hands"][seat])
 
 
 BIG_RED_AND_COOPS = [
@@ -102,6 +124,9 @@ BIG_RED_AND_COOPS = [
     "blue 9", "blue 9", "green 9", "green 9", "yellow 9",
 ]  # fmt: skip
 """P0 can go out in three Lays: a Little Coop of 10s, a Big Coop of 9s and Big Red."""
+
+LITTLE_COOP_10S = "little coop: orange 10 + orange 10 + yellow 10 + yellow 10"
+BIG_COOP_9S = "big coop: yellow 9 + green 9 + green 9 + blue 9 + blue 9"
 
 
 # --- the deck and the deal ------------------------------------------------------------------
@@ -127,29 +152,29 @@ def test_deck_is_built_per_player_count_from_one_table(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_all_cards_are_dealt_ten_each(players: int) -> None:
     table = Table({}, players=players)
-    assert table.obs["hand_sizes"] == [10] * players
-    assert table.obs["deck_size"] == (20 if players == 2 else 0)
+    assert table.view()["hand_sizes"] == [10] * players
+    assert table.view()["deck_size"] == (20 if players == 2 else 0)
 
 
 def test_round_one_is_led_by_big_red_who_is_shown_to_everyone() -> None:
     table = Table({2: ["Big Red"]})
     for viewer in (None, 0, 1, 2, 3):
-        obs = table.state.observation(viewer)
+        obs = table.seen_by(viewer)
         assert obs["leader"] == 2 and obs["current_player"] == 2
-        assert obs["shown"] == {"seat": 2, "card": "Big Red"}
+        assert obs["shown"] == {"seat": 2, "card": card("Big Red")}
     assert CLUCK not in table.state.legal_actions()  # the leader must lay
 
 
 def test_direction_starts_cluckwise() -> None:
     table = Table({0: ["Big Red", "orange 9"]})
-    assert table.obs["direction"] == "cluckwise"
+    assert table.view()["direction"] == Direction.CLUCKWISE
     table.do("single: orange 9")
     assert table.player == 1
 
 
 def test_the_dealer_deals_from_the_next_player() -> None:
     table = Table({})
-    assert table.obs["dealer"] == 3
+    assert table.view()["dealer"] == 3
     fresh = roost.load_game("big-chicken").new_initial_state()
     assert fresh.action_to_string(0, OMNISCIENT).startswith("P0 is dealt")
 
@@ -163,7 +188,7 @@ def test_numbers_come_before_suits() -> None:
     assert "single: blue 10" in table.texts()
     table = Table({0: ["Big Red", "blue 10"], 1: ["orange 9"]})
     table.do("single: blue 10")
-    assert "is not higher than" in table.reason(lay("single: orange 9"))
+    assert "is not higher than" in table.refuse(lay("single: orange 9"))
 
 
 def test_equal_numbers_compare_suits_blue_green_yellow_orange() -> None:
@@ -172,13 +197,13 @@ def test_equal_numbers_compare_suits_blue_green_yellow_orange() -> None:
     texts = table.texts()
     assert "single: yellow 9" in texts and "single: orange 9" in texts
     assert "single: blue 9" not in texts
-    assert "not higher" in table.reason(lay("single: blue 9"))
+    assert "not higher" in table.refuse(lay("single: blue 9"))
 
 
 def test_an_identical_lay_is_not_higher() -> None:
     table = Table({0: ["Big Red", "yellow 9", "blue 9"], 1: ["yellow 9", "blue 9", "green 9"]})
     table.do("pair: yellow 9 + blue 9")
-    assert "not higher" in table.reason(lay("pair: yellow 9 + blue 9"))
+    assert "not higher" in table.refuse(lay("pair: yellow 9 + blue 9"))
     assert "pair: yellow 9 + green 9" in table.texts()
 
 
@@ -200,7 +225,7 @@ def test_sets_compare_by_number_then_highest_suit_then_the_next() -> None:
 def test_a_lay_must_be_the_kind_of_the_lead() -> None:
     table = Table({0: ["Big Red", "blue 8"], 1: ["orange 9", "orange 9", "orange 10"]})
     table.do("single: blue 8")
-    reason = table.reason(lay("pair: orange 9 + orange 9"))
+    reason = table.refuse(lay("pair: orange 9 + orange 9"))
     assert "is not a single" in reason
     table.do("single: orange 10")
     assert "pair: orange 9 + orange 9" not in table.texts()
@@ -211,7 +236,7 @@ def test_trips_follow_trips() -> None:
         {0: ["Big Red", "blue 8", "blue 8", "green 8"], 1: ["blue 9", "green 9", "yellow 9"]}
     )
     table.do("trips: green 8 + blue 8 + blue 8", "trips: yellow 9 + green 9 + blue 9")
-    assert table.obs["to_beat"] == "trips: yellow 9 + green 9 + blue 9"
+    assert table.view()["to_beat"] == laid(1, LayKind.TRIPS, ["blue 9", "green 9", "yellow 9"])
 
 
 def test_chickens_are_above_every_number_in_suit_order() -> None:
@@ -249,7 +274,7 @@ def test_big_red_alone_is_the_highest_single_and_nothing_beats_it() -> None:
     table.do("single: Big Red")
     # Not even a Coop beats Big Red laid alone.
     assert table.texts() == ["cluck (pass)"]
-    assert "nothing beats Big Red" in table.reason(
+    assert "nothing beats Big Red" in table.refuse(
         lay("little coop: green 9 + green 9 + blue 9 + blue 9")
     )
 
@@ -284,7 +309,7 @@ def test_only_a_higher_coop_or_big_red_alone_beats_a_coop() -> None:
     texts = table.texts()
     assert "single: Big Red" in texts
     assert "little coop: green 8 + green 8 + blue 8 + blue 8" not in texts
-    assert "only a higher Coop" in table.reason(lay("single: blue 8"))
+    assert "only a higher Coop" in table.refuse(lay("single: blue 8"))
 
 
 def test_a_big_coop_beats_a_little_coop_of_any_number() -> None:
@@ -294,10 +319,7 @@ def test_a_big_coop_beats_a_little_coop_of_any_number() -> None:
             1: ["blue 7", "blue 7", "green 7", "green 7", "yellow 7"],
         }
     )
-    table.do(
-        "little coop: orange 10 + orange 10 + yellow 10 + yellow 10",
-        "flip: reverse the direction of play",
-    )
+    table.do(LITTLE_COOP_10S, "flip: reverse the direction of play")
     # Counter-cluckwise now: P3, P2 cluck, then P1 may lay the Big Coop of 7s.
     table.do("cluck (pass)", "cluck (pass)")
     assert table.player == 1
@@ -318,27 +340,69 @@ def test_all_chicken_coops_top_their_size_and_a_skip_counts_as_a_cluck() -> None
     assert table.player == 2
     # A Little Coop of 10s does not beat the Chicken Little Coop; a Big Coop does.
     texts = table.texts()
-    assert "little coop: orange 10 + orange 10 + yellow 10 + yellow 10" not in texts
+    assert LITTLE_COOP_10S not in texts
     assert "big coop: orange 10 + orange 10 + yellow 10 + yellow 10 + green 10" in texts
     table.do("cluck (pass)", "cluck (pass)")
-    assert table.player == 0 and table.obs["to_beat"] is None  # P1 skipped: Run won by P0
+    assert table.player == 0 and table.view()["to_beat"] is None  # P1 skipped: Run won by P0
 
 
 def test_after_a_coop_its_player_must_flip_or_skip() -> None:
     table = Table({0: BIG_RED_AND_COOPS})
-    table.do("little coop: orange 10 + orange 10 + yellow 10 + yellow 10")
-    assert table.obs["phase"] == "flip or skip"
+    table.do(LITTLE_COOP_10S)
+    assert table.view()["phase"] == Phase.FLIP_OR_SKIP
     assert table.state.legal_actions() == [FLIP, SKIP]
-    assert "choose to flip or to skip" in table.reason(CLUCK)
+    assert "choose to flip or to skip" in table.refuse(CLUCK)
     table.do("flip: reverse the direction of play")
-    assert table.obs["direction"] == "counter-cluckwise" and table.player == 3
+    assert table.view()["direction"] == Direction.COUNTER_CLUCKWISE and table.player == 3
 
 
 def test_skip_passes_over_the_next_player() -> None:
     table = Table({0: BIG_RED_AND_COOPS})
-    table.do("little coop: orange 10 + orange 10 + yellow 10 + yellow 10")
+    table.do(LITTLE_COOP_10S)
+    info = table.state.action_info(SKIP, 0)
+    assert info.kind == "skip" and info.seat == 1
     table.do("skip the next player (P1)")
-    assert table.obs["direction"] == "cluckwise" and table.player == 2
+    assert table.view()["direction"] == Direction.CLUCKWISE and table.player == 2
+
+
+def going_out_on_a_coop() -> Table:
+    """P0 leads Big Red, then the Little Coop of 10s, then goes out on the Big Coop of 9s."""
+    table = Table({0: BIG_RED_AND_COOPS}, rounds=2)
+    table.do("single: Big Red", "cluck (pass)", "cluck (pass)", "cluck (pass)")
+    table.do(LITTLE_COOP_10S, "skip the next player (P1)", "cluck (pass)", "cluck (pass)")
+    table.do(BIG_COOP_9S)
+    return table
+
+
+def test_going_out_on_a_coop_still_offers_flip_or_skip_and_a_flip_carries_over() -> None:
+    """Rule correction: "you HAVE to do one or the other", and the next Round "continues in the
+    same direction it was going"."""
+    table = going_out_on_a_coop()
+    obs = table.view()
+    assert obs["hand_sizes"][0] == 0 and obs["round"] == 1
+    assert obs["phase"] == Phase.FLIP_OR_SKIP and table.player == 0
+    assert table.texts() == ["flip: reverse the direction of play", "skip the next player (P1)"]
+    table.do("flip: reverse the direction of play")
+    obs = table.view()
+    assert obs["round"] == 2 and obs["phase"] == Phase.DEAL and obs["round_scores"][0][0] == 0
+    assert obs["direction"] == Direction.COUNTER_CLUCKWISE
+    table.deal({})
+    table.do(table.texts()[0])  # the Good Egg gives its best card
+    table.do(table.texts()[0])  # the Bad Egg gives one back
+    # The Good Egg (P0) leads, counter-cluckwise: P3 next.
+    assert table.player == 0
+    table.do(next(text for text in table.texts() if "duck" not in text))
+    assert table.player == 3
+
+
+def test_a_skip_when_going_out_on_a_coop_changes_nothing() -> None:
+    table = going_out_on_a_coop()
+    assert table.state.action_info(SKIP, 0).seat is None  # nobody is passed over
+    table.do("skip the next player (P1)")
+    obs = table.view()
+    assert obs["round"] == 2 and obs["phase"] == Phase.DEAL
+    assert obs["direction"] == Direction.CLUCKWISE
+    assert obs["round_scores"] == [[0, 30, 30, 30]]
 
 
 # --- Ducks ----------------------------------------------------------------------------------
@@ -351,8 +415,8 @@ def test_a_duck_is_declared_as_any_numbered_card_even_one_not_in_the_deck() -> N
     assert "pair: orange 9 + duck as blue 9" in texts
     assert "pair: orange 9 + duck as orange 9" in texts
     table.do("pair: orange 9 + duck as blue 9")
-    assert table.obs["to_beat"] == "pair: orange 9 + duck as blue 9"
-    assert "Duck" not in table.obs["hands"][0]
+    assert table.view()["to_beat"] == laid(0, LayKind.PAIR, ["orange 9", "Duck"], "blue 9")
+    assert "Duck" not in table.hand(0)
 
 
 def test_a_duck_counts_as_its_declared_card() -> None:
@@ -371,15 +435,16 @@ def test_only_one_duck_per_lay_and_never_in_a_coop() -> None:
     assert not any(t.count("duck") > 1 for t in texts)
     assert not any("coop" in t and "duck" in t for t in texts)
     assert "trips: orange 9 + orange 9 + duck as yellow 9" in texts
-    assert all("coop" not in LAY_TEXT[a] or "duck" not in LAY_TEXT[a] for a in range(NUM_LAYS))
+    assert all(CARDS[a].count(DUCK) <= 1 for a in range(1, NUM_LAYS + 1))
+    assert all(len(CARDS[a]) < 4 for a in range(1, NUM_LAYS + 1) if DUCK in CARDS[a])
 
 
 def test_every_duck_flips_the_direction() -> None:
     table = Table({0: ["Big Red", "Duck", "blue 7"], 3: ["Duck", "blue 10"]})
     table.do("single: duck as orange 7")
-    assert table.obs["direction"] == "counter-cluckwise" and table.player == 3
+    assert table.view()["direction"] == Direction.COUNTER_CLUCKWISE and table.player == 3
     table.do("single: duck as blue 10")
-    assert table.obs["direction"] == "cluckwise" and table.player == 0
+    assert table.view()["direction"] == Direction.CLUCKWISE and table.player == 0
 
 
 # --- Clucking and Runs -----------------------------------------------------------------------
@@ -396,16 +461,21 @@ def test_clucking_does_not_bind_within_a_run() -> None:
 def test_a_run_ends_when_play_comes_back_and_its_winner_leads() -> None:
     table = Table({0: ["Big Red", "orange 9"]})
     table.do("single: orange 9", "cluck (pass)", "cluck (pass)", "cluck (pass)")
-    obs = table.obs
+    obs = table.view()
     assert obs["discard_size"] == 1 and obs["run"] == [] and obs["to_beat"] is None
     assert table.player == 0 and CLUCK not in table.state.legal_actions()
-    assert "leader cannot cluck" in table.reason(CLUCK)
+    assert "leader cannot cluck" in table.refuse(CLUCK)
 
 
-def test_the_clucked_players_are_shown() -> None:
-    table = Table({0: ["Big Red", "orange 9"]})
-    table.do("single: orange 9", "cluck (pass)", "cluck (pass)")
-    assert table.obs["clucked"] == [1, 2]
+def test_the_run_and_the_clucked_players_are_shown() -> None:
+    table = Table({0: ["Big Red", "orange 9"], 1: ["Duck"]})
+    table.do("single: orange 9", "single: duck as blue 10")
+    assert table.seen_by(2)["run"] == [
+        laid(0, LayKind.SINGLE, ["orange 9"]),
+        laid(1, LayKind.SINGLE, ["Duck"], "blue 10"),
+    ]
+    table.do("cluck (pass)", "cluck (pass)")  # P0, P3 (the Duck flipped the direction)
+    assert table.seen_by(None)["clucked"] == [0, 3]
 
 
 # --- the end of a Round, scoring, the exchange ---------------------------------------------
@@ -413,14 +483,14 @@ def test_the_clucked_players_are_shown() -> None:
 
 def play_out_round_one(table: Table) -> None:
     """P0 (BIG_RED_AND_COOPS) goes out; P2 (a Big Coop of 8s) lays one Coop on the way."""
-    table.do("little coop: orange 10 + orange 10 + yellow 10 + yellow 10")
+    table.do(LITTLE_COOP_10S)
     table.do("skip the next player (P1)")
     table.do("big coop: yellow 8 + green 8 + green 8 + blue 8 + blue 8")
     table.do("flip: reverse the direction of play")  # counter-cluckwise: P1 next
     table.do("cluck (pass)")
-    table.do("big coop: yellow 9 + green 9 + green 9 + blue 9 + blue 9")
+    table.do(BIG_COOP_9S)
     table.do("skip the next player (P3)")
-    assert table.obs["last_egg"][0] == "said"  # said for P0 automatically
+    assert table.view()["last_egg"][0] == LastEgg.SAID  # said for P0 automatically
     table.do("cluck (pass)", "cluck (pass)")
     table.do("single: Big Red")
 
@@ -435,47 +505,110 @@ ROUND_ONE = {
 def test_going_out_ends_the_round_and_scores_cards_times_multiplier() -> None:
     table = Table(ROUND_ONE)
     play_out_round_one(table)
-    obs = table.obs
+    obs = table.view()
     # P0 out: 0; P1 and P3 kept 10 cards (x3); P2 kept 5 (x1).
     assert obs["round_scores"] == [[0, 30, 5, 30]]
     assert obs["scores"] == [0, 30, 5, 30]
-    assert obs["last_round_hands"][0] == [] and len(obs["last_round_hands"][2]) == 5
-    assert obs["round"] == 2 and obs["phase"] == "deal"
+    last = obs["last_round_hands"]
+    assert last is not None and last[0] == [] and len(last[2]) == 5
+    assert table.seen_by(None)["last_round_hands"] == last  # (shown to everyone)
+    assert obs["round"] == 2 and obs["phase"] == Phase.DEAL
 
 
 def test_bad_egg_tie_in_round_one_goes_to_the_highest_card_held() -> None:
     table = Table(ROUND_ONE)
     play_out_round_one(table)
     # P1 and P3 tie on 30; P3 holds the Orange Chicken.
-    assert table.obs["bad_egg"] == 3 and table.obs["good_egg"] == 0
+    assert table.view()["bad_egg"] == 3 and table.view()["good_egg"] == 0
+
+
+FIVE_COOPS = {
+    0: ["Big Red", "blue 6", "blue 6", "green 6", "green 6",
+        "blue 10", "blue 10", "green 10", "green 10", "yellow 10"],
+    1: ["Duck", "yellow 7", "yellow 7", "orange 7", "orange 7",
+        "blue 9", "blue 9", "green 9", "green 9", "yellow 9"],
+    2: ["orange 5", "blue 7", "blue 7", "green 7", "green 7",
+        "blue 8", "blue 8", "green 8", "green 8", "yellow 8"],
+}  # fmt: skip
+"""Five players: P1 and P2 lay a Little and a Big Coop each and keep one card, P1 a Duck, P2 the
+orange 5; P0 goes out on Big Red; everything happens in one Run."""
+
+
+def one_card_left_each(
+    p0_last_egg: tuple[str, ...],
+    p1_last_egg: tuple[str, ...],
+    p2_last_egg: tuple[str, ...],
+    **params: Any,
+) -> Table:
+    """Each seat's Last Egg choices (and the catches) given; catches draw nothing (the discard
+    pile is empty)."""
+    table = Table(FIVE_COOPS, players=5, last_egg="strict", **params)
+    table.do("little coop: green 6 + green 6 + blue 6 + blue 6", "flip", "cluck", "cluck")
+    table.do("little coop: green 7 + green 7 + blue 7 + blue 7", "flip", "cluck", "cluck", "cluck")
+    table.do("little coop: orange 7 + orange 7 + yellow 7 + yellow 7", "flip")
+    table.do("cluck", "cluck", "cluck")
+    table.do("big coop: yellow 8 + green 8 + green 8 + blue 8 + blue 8", "flip", *p2_last_egg)
+    table.do("cluck", "cluck", "cluck")
+    table.do("big coop: yellow 9 + green 9 + green 9 + blue 9 + blue 9", "flip", *p1_last_egg)
+    table.do("big coop: yellow 10 + green 10 + green 10 + blue 10 + blue 10", "flip", *p0_last_egg)
+    table.do("cluck", "cluck", "cluck", "cluck", "single: Big Red")
+    return table
+
+
+def test_bad_egg_tie_in_round_one_a_duck_is_below_every_egg() -> None:
+    """Rule correction: "the highest card still in their hand" in the rulebook's one card order,
+    where "Duck cards automatically lose"."""
+    table = one_card_left_each(
+        ("say Last Egg",),
+        ("stay quiet", "catch P1"),
+        ("stay quiet", "catch P2"),
+        catch_penalty=30,
+    )
+    obs = table.view()
+    assert obs["last_round_hands"] is not None
+    assert names(obs["last_round_hands"][1]) == ["Duck"]
+    assert names(obs["last_round_hands"][2]) == ["orange 5"]
+    # One card and a 30-point catch each: P1 and P2 tie on 31, above P3 and P4's 30.
+    assert obs["round_scores"] == [[0, 31, 31, 30, 30]]
+    assert obs["bad_egg"] == 2  # the orange 5 is higher than a Duck
+    assert obs["good_egg"] == 0
+
+
+def test_good_egg_tie_in_round_one_a_duck_is_the_lowest_highest_card() -> None:
+    table = one_card_left_each(
+        ("stay quiet", "catch P0"), ("say Last Egg",), ("say Last Egg",), catch_penalty=2
+    )
+    obs = table.view()
+    assert obs["round_scores"] == [[2, 1, 1, 30, 30]]  # P0 went out, and was caught
+    assert obs["good_egg"] == 1  # P1's Duck is lower than P2's orange 5
+    assert obs["bad_egg"] == 4  # P3 and P4 tie; P4 holds the Orange Chicken
 
 
 def test_the_bad_egg_deals_and_the_direction_carries_over() -> None:
     table = Table(ROUND_ONE)
     play_out_round_one(table)
-    assert table.obs["dealer"] == 3
+    assert table.view()["dealer"] == 3
     assert table.state.action_to_string(0, OMNISCIENT).startswith("P0 is dealt")
-    assert table.obs["direction"] == "counter-cluckwise"
+    assert table.view()["direction"] == Direction.COUNTER_CLUCKWISE
 
 
 def test_the_good_egg_gives_its_best_card_but_big_red_and_gets_one_back() -> None:
     table = Table(ROUND_ONE)
     play_out_round_one(table)
     table.deal({0: ["Big Red", "Yellow Chicken", "Duck"], 3: ["orange 10"]})
-    assert table.obs["phase"] == "exchange: the Good Egg gives" and table.player == 0
+    assert table.view()["phase"] == Phase.GOOD_EGG_GIVES and table.player == 0
     assert table.texts() == ["give your best card, Yellow Chicken, to the Bad Egg (face up)"]
-    assert "best card" in table.reason(1288 + NAME["Duck"])
+    assert "best card" in table.refuse(GIVE_BEST + card("Duck"))
     table.do("give your best card, Yellow Chicken, to the Bad Egg (face up)")
     assert table.player == 3
-    assert "cannot give back" in table.reason(1334 + NAME["Yellow Chicken"])
+    assert "cannot give back" in table.refuse(GIVE_BACK + card("Yellow Chicken"))
     table.do("give orange 10 back to the Good Egg (face up)")
     for viewer in (None, 1, 2):
-        exchange = table.state.observation(viewer)["exchange"]
-        assert exchange == {"given": "Yellow Chicken", "returned": "orange 10"}
-    hands = table.obs["hands"]
-    assert "Yellow Chicken" in hands[3] and "orange 10" in hands[0]
+        exchange = table.seen_by(viewer)["exchange"]
+        assert exchange == {"given": card("Yellow Chicken"), "returned": card("orange 10")}
+    assert "Yellow Chicken" in table.hand(3) and "orange 10" in table.hand(0)
     # The Good Egg leads, in the direction carried over.
-    assert table.player == 0 and table.obs["leader"] == 0
+    assert table.player == 0 and table.view()["leader"] == 0
     table.do("single: orange 10")
     assert table.player == 3
 
@@ -492,10 +625,10 @@ def test_the_bad_egg_must_give_a_card_it_holds() -> None:
     play_out_round_one(table)
     table.deal({0: ["Big Red", "Yellow Chicken"], 3: ["Blue Chicken"]})
     table.do("give your best card, Yellow Chicken, to the Bad Egg (face up)")
-    held = set(table.obs["hands"][3])
+    held = set(table.hand(3))
     missing = next(name for name in NAME if name not in held and name != "Yellow Chicken")
-    assert "you do not hold" in table.reason(1334 + NAME[missing])
-    assert "gives a card back" in table.reason(CLUCK)
+    assert "you do not hold" in table.refuse(GIVE_BACK + card(missing))
+    assert "gives a card back" in table.refuse(CLUCK)
 
 
 def test_bad_egg_tie_later_goes_to_the_previous_round_score() -> None:
@@ -514,11 +647,11 @@ def test_bad_egg_tie_later_goes_to_the_previous_round_score() -> None:
     table.do("give blue 7 back to the Good Egg (face up)")
     table.do("single: blue 7", "cluck (pass)", "cluck (pass)")  # counter-cluckwise: P3, P2
     table.do("single: orange 8")  # P1
-    table.do("little coop: orange 10 + orange 10 + yellow 10 + yellow 10")
+    table.do(LITTLE_COOP_10S)
     table.do("skip the next player (P3)", "cluck (pass)", "cluck (pass)")
     table.do("little coop: green 9 + green 9 + blue 9 + blue 9", "skip the next player (P3)")
     table.do("cluck (pass)", "cluck (pass)", "single: Big Red")
-    obs = table.obs
+    obs = table.view()
     assert obs["round_scores"][1] == [0, 18, 30, 30]  # P1: 9 cards x2
     # P2 and P3 tie on 30; P2 holds the higher card (Orange Chicken), but the previous
     # Round's scores come first: P3 scored 30 there, P2 only 5.
@@ -528,10 +661,12 @@ def test_bad_egg_tie_later_goes_to_the_previous_round_score() -> None:
 def test_scores_with_custom_multipliers_and_rounds() -> None:
     table = Table(ROUND_ONE, rounds=1, multipliers="5:4")
     play_out_round_one(table)
-    assert table.obs["round_scores"] == [[0, 40, 20, 40]]
-    assert table.state.is_terminal()
+    assert table.view()["round_scores"] == [[0, 40, 20, 40]]
+    assert table.is_over()
     assert table.state.returns() == [1.0, 0.0, 0.0, 0.0]
-    assert table.obs["winners"] == [0] and table.obs["rotten_eggs"] == [1, 3]
+    assert table.state.winners() == [0]
+    obs = table.seen_by(None)
+    assert obs["winners"] == obs["golden_egg"] == [0] and obs["rotten_eggs"] == [1, 3]
 
 
 def test_score_returns_are_minus_the_final_score() -> None:
@@ -546,81 +681,76 @@ def test_score_returns_are_minus_the_final_score() -> None:
 
 def test_last_egg_is_said_automatically_by_default() -> None:
     table = Table({0: BIG_RED_AND_COOPS})
-    table.do(
-        "little coop: orange 10 + orange 10 + yellow 10 + yellow 10", "skip the next player (P1)"
-    )
+    table.do(LITTLE_COOP_10S, "skip the next player (P1)")
     table.do("cluck (pass)", "cluck (pass)")
-    table.do(
-        "big coop: yellow 9 + green 9 + green 9 + blue 9 + blue 9", "skip the next player (P1)"
-    )
-    assert table.obs["last_egg"] == ["said", None, None, None]
-    assert table.obs["phase"] == "play"
+    table.do(BIG_COOP_9S, "skip the next player (P1)")
+    assert table.view()["last_egg"] == [LastEgg.SAID, None, None, None]
+    assert table.view()["phase"] == Phase.PLAY
 
 
 def strict_to_last_egg(**params: Any) -> Table:
     table = Table({0: BIG_RED_AND_COOPS}, last_egg="strict", **params)
-    table.do(
-        "big coop: yellow 9 + green 9 + green 9 + blue 9 + blue 9", "skip the next player (P1)"
-    )
+    table.do(BIG_COOP_9S, "skip the next player (P1)")
     table.do("cluck (pass)", "cluck (pass)")
-    table.do("little coop: orange 10 + orange 10 + yellow 10 + yellow 10")
+    table.do(LITTLE_COOP_10S)
     table.do("skip the next player (P1)")
-    assert table.obs["phase"] == "last egg" and table.player == 0
+    assert table.view()["phase"] == Phase.LAST_EGG and table.player == 0
     return table
 
 
 def test_strict_last_egg_said_by_the_player() -> None:
     table = strict_to_last_egg()
     assert table.texts() == ["say Last Egg", "stay quiet (do not say Last Egg)"]
-    assert "say Last Egg or stay quiet" in table.reason(CLUCK)
+    assert "say Last Egg or stay quiet" in table.refuse(CLUCK)
     table.do("say Last Egg")
-    assert table.obs["last_egg"][0] == "said" and table.player == 2
+    assert table.view()["last_egg"][0] == LastEgg.SAID and table.player == 2
 
 
 def test_strict_quiet_player_caught_draws_two_from_the_discard_and_pays() -> None:
     table = strict_to_last_egg(catch_penalty=2)
     table.do("stay quiet (do not say Last Egg)")
     # Opponents in the direction of play, from the next player: P1 first.
-    assert table.obs["phase"] == "catch" and table.player == 1
-    assert table.obs["quiet_player"] == 0
-    assert "catch them or let it go" in table.reason(CLUCK)
+    assert table.view()["phase"] == Phase.CATCH and table.player == 1
+    assert table.seen_by(3)["quiet_player"] == 0
+    assert "catch them or let it go" in table.refuse(CLUCK)
     table.do("let it go")
     assert table.player == 2
     table.do("catch P0: Last Egg!")
-    assert table.player == CHANCE and table.obs["phase"] == "penalty draw"
+    assert table.player == CHANCE and table.view()["phase"] == Phase.PENALTY_DRAW
     outcomes = dict(table.state.chance_outcomes())
-    assert set(outcomes) == {NAME[n] for n in ("blue 9", "green 9", "yellow 9")}
-    assert table.state.action_to_string(NAME["blue 9"], 1).endswith(
+    assert set(outcomes) == {card(n) for n in ("blue 9", "green 9", "yellow 9")}
+    assert table.state.action_to_string(card("blue 9"), 1).endswith(
         "draws a card from the discard pile (penalty)"
     )
-    assert "blue 9" in table.state.action_to_string(NAME["blue 9"], 0)
-    assert "no orange 7 is left in the discard pile" in table.reason(NAME["orange 7"])
+    assert "blue 9" in table.state.action_to_string(card("blue 9"), 0)
+    assert "no orange 7 is left in the discard pile" in table.refuse(card("orange 7"))
     table.draw("blue 9", "green 9")
-    obs = table.obs
+    obs = table.view()
     assert obs["hand_sizes"][0] == 3 and obs["discard_size"] == 3
     assert obs["catches"][0] == 1 and obs["penalties"][0] == 2
-    assert obs["phase"] == "play" and table.player == 2  # P1 was skipped by the Coop
+    assert obs["phase"] == Phase.PLAY and table.player == 2  # P1 was skipped by the Coop
 
 
 def test_strict_nobody_catches() -> None:
     table = strict_to_last_egg()
     table.do("stay quiet (do not say Last Egg)", "let it go", "let it go", "let it go")
-    assert table.obs["last_egg"][0] == "quiet" and table.obs["hand_sizes"][0] == 1
+    assert table.view()["last_egg"][0] == LastEgg.QUIET and table.view()["hand_sizes"][0] == 1
     assert table.player == 2
 
 
 def test_strict_catch_with_an_empty_discard_draws_nothing() -> None:
     table = Table(ROUND_ONE, last_egg="strict")
-    table.do("little coop: orange 10 + orange 10 + yellow 10 + yellow 10")
+    table.do(LITTLE_COOP_10S)
     table.do("skip the next player (P1)")
     table.do("big coop: yellow 8 + green 8 + green 8 + blue 8 + blue 8")
     table.do("skip the next player (P3)")
-    table.do("big coop: yellow 9 + green 9 + green 9 + blue 9 + blue 9")
+    table.do(BIG_COOP_9S)
     table.do("flip: reverse the direction of play", "stay quiet (do not say Last Egg)")
-    assert table.obs["discard_size"] == 0  # no Run has been cleared yet
+    assert table.view()["discard_size"] == 0  # no Run has been cleared yet
     table.do("catch P0: Last Egg!")
-    assert table.obs["phase"] == "play" and table.obs["hand_sizes"][0] == 1
-    assert table.obs["catches"][0] == 1 and table.obs["last_egg"][0] == "said"
+    obs = table.view()
+    assert obs["phase"] == Phase.PLAY and obs["hand_sizes"][0] == 1
+    assert obs["catches"][0] == 1 and obs["last_egg"][0] == LastEgg.SAID
 
 
 def test_caught_players_score_their_penalty_unmultiplied() -> None:
@@ -628,14 +758,10 @@ def test_caught_players_score_their_penalty_unmultiplied() -> None:
     table.do("stay quiet (do not say Last Egg)", "catch P0: Last Egg!")
     table.draw("blue 9", "blue 9")
     table.do("cluck (pass)", "cluck (pass)")  # P2, P3; P0 was the last to lay
-    table.do("pair: blue 9 + blue 9")
-    table.do(
-        "skip the next player (P1)" if table.obs["phase"] == "flip or skip" else "say Last Egg"
-    )
-    while table.player != 0:
-        table.do("cluck (pass)")
+    table.do("pair: blue 9 + blue 9", "say Last Egg")
+    table.do("cluck (pass)", "cluck (pass)", "cluck (pass)")
     table.do("single: Big Red")
-    assert table.obs["round_scores"][0][0] == 7
+    assert table.view()["round_scores"][0][0] == 7
 
 
 def test_catch_limit_makes_last_egg_automatic() -> None:
@@ -644,62 +770,85 @@ def test_catch_limit_makes_last_egg_automatic() -> None:
     table.draw("blue 9", "blue 9")
     table.do("cluck (pass)", "cluck (pass)")
     table.do("pair: blue 9 + blue 9")
-    assert table.obs["phase"] == "play"  # no choice: caught once already
-    assert table.obs["last_egg"][0] == "said"
+    assert table.view()["phase"] == Phase.PLAY  # no choice: caught once already
+    assert table.view()["last_egg"][0] == LastEgg.SAID
 
 
 # --- the end of the game: Golden Egg, Rotten Egg ---------------------------------------------
 
 
-TWO_PLAYER_COOPS = [
-    "Big Red",
-    "orange 10", "orange 10", "yellow 10", "yellow 10",
-    "blue 9", "blue 9", "green 9", "green 9", "yellow 9",
-]  # fmt: skip
-
-
 def two_rounds_tied() -> Table:
     """Two players; each goes out in one Round holding 10s, 9s and Big Red: 30 points each."""
-    table = Table({0: TWO_PLAYER_COOPS}, players=2, rounds=2)
-    assert table.obs["leader"] == 0
+    table = Table({0: BIG_RED_AND_COOPS}, players=2, rounds=2)
+    assert table.view()["leader"] == 0
     for seat in (0, 1):
         if seat == 1:
-            table.deal({1: TWO_PLAYER_COOPS})
+            table.deal({1: BIG_RED_AND_COOPS})
             assert table.player == 1  # the lead alternates
-        table.do("little coop: orange 10 + orange 10 + yellow 10 + yellow 10", "cluck (pass)")
-        table.do("big coop: yellow 9 + green 9 + green 9 + blue 9 + blue 9", "cluck (pass)")
+        table.do(LITTLE_COOP_10S, "cluck (pass)")
+        table.do(BIG_COOP_9S, "cluck (pass)")
         table.do("single: Big Red")
     return table
 
 
 def test_golden_egg_tie_is_drawn_from_the_full_deck_and_ducks_lose() -> None:
     table = two_rounds_tied()
-    obs = table.obs
-    assert obs["scores"] == [30, 30] and obs["phase"] == "golden egg tie draw"
+    obs = table.view()
+    assert obs["scores"] == [30, 30] and obs["phase"] == Phase.TIE_DRAW
     assert obs["rotten_eggs"] == [0, 1]  # shared
     assert sum(p for _, p in table.state.chance_outcomes()) == pytest.approx(1.0)
     assert len(table.state.chance_outcomes()) == len(set(table.game.all_cards()))
     # From the last Good Egg (P1) clockwise.
     assert (
-        table.state.action_to_string(NAME["Duck"], None) == "P1 draws Duck for the Golden Egg tie"
+        table.state.action_to_string(card("Duck"), None) == "P1 draws Duck for the Golden Egg tie"
     )
     table.draw("Duck", "blue 7")
-    assert table.state.is_terminal()
-    assert table.obs["winners"] == [0] and table.state.returns() == [1.0, 0.0]
+    assert table.is_over()
+    assert table.state.winners() == [0] and table.state.returns() == [1.0, 0.0]
 
 
 def test_golden_egg_tie_draws_again_while_tied() -> None:
     table = two_rounds_tied()
     table.draw("orange 10", "orange 10")
-    assert not table.state.is_terminal()
+    assert not table.is_over()
     table.draw("blue 7", "Big Red")
-    assert table.obs["winners"] == [0]
-    assert [d["card"] for d in table.obs["tie_draws"]] == [
-        "orange 10",
-        "orange 10",
-        "blue 7",
-        "Big Red",
+    obs = table.seen_by(0)
+    assert obs["winners"] == [0]
+    assert obs["tie_draws"] == [
+        {"seat": 1, "card": card("orange 10")},
+        {"seat": 0, "card": card("orange 10")},
+        {"seat": 1, "card": card("blue 7")},
+        {"seat": 0, "card": card("Big Red")},
     ]
+
+
+def test_good_egg_tie_goes_to_the_lowest_highest_card_held() -> None:
+    table = Table(
+        {0: BIG_RED_AND_COOPS, 3: ["Orange Chicken"]},
+        last_egg="strict",
+        catch_penalty=10,
+        multipliers="11:2",
+        rounds=1,
+    )
+    table.do(BIG_COOP_9S)
+    table.do("skip the next player (P1)")
+    table.do("cluck (pass)", "cluck (pass)")
+    table.do(LITTLE_COOP_10S)
+    table.do("skip the next player (P1)", "stay quiet (do not say Last Egg)")
+    table.do("catch P0: Last Egg!")
+    table.draw("blue 9", "blue 9")
+    table.do("cluck (pass)", "cluck (pass)", "pair: blue 9 + blue 9", "say Last Egg")
+    table.do("cluck (pass)", "cluck (pass)", "cluck (pass)", "single: Big Red")
+    obs = table.view()
+    # Everyone scores 10: P0 its penalty (never multiplied), the others 10 cards x1.
+    assert obs["round_scores"] == [[10, 10, 10, 10]]
+    assert obs["bad_egg"] == 3  # the highest card held: the Orange Chicken
+    assert obs["good_egg"] == 0  # no card left is the lowest "highest card"
+    # A four-way Golden Egg tie: the draw starts with the last Good Egg.
+    assert obs["phase"] == Phase.TIE_DRAW and obs["rotten_eggs"] == [0, 1, 2, 3]
+    assert table.state.action_to_string(card("Big Red"), None).startswith("P0 draws")
+    table.draw("orange 7", "Big Red", "Duck", "blue 7")
+    assert table.state.winners() == [1]
 
 
 # --- the 2-player variant ----------------------------------------------------------------------
@@ -708,9 +857,10 @@ def test_golden_egg_tie_draws_again_while_tied() -> None:
 def test_two_players_highest_card_leads_and_is_shown() -> None:
     table = Table({1: ["Orange Chicken"], 0: ["Duck"]}, players=2)
     # Big Red is among the 20 unused cards here (dealt lowest first).
-    assert "Big Red" in table.obs["deck_pool"]
-    assert table.obs["leader"] == 1 and table.obs["shown"] == {"seat": 1, "card": "Orange Chicken"}
-    assert table.obs["deck_size"] == 20
+    obs = table.view()
+    assert card("Big Red") in obs["deck_pool"]
+    assert obs["leader"] == 1 and obs["shown"] == {"seat": 1, "card": card("Orange Chicken")}
+    assert obs["deck_size"] == 20
 
 
 def test_two_players_ducks_do_not_flip_and_coops_neither_flip_nor_skip() -> None:
@@ -718,19 +868,19 @@ def test_two_players_ducks_do_not_flip_and_coops_neither_flip_nor_skip() -> None
         {0: ["Big Red", "Duck", "blue 7", "blue 8", "blue 8", "green 8", "green 8"]}, players=2
     )
     table.do("single: duck as orange 7")
-    assert table.obs["direction"] == "cluckwise" and table.player == 1
+    assert table.view()["direction"] == Direction.CLUCKWISE and table.player == 1
     table.do("cluck (pass)")
     table.do("little coop: green 8 + green 8 + blue 8 + blue 8")
-    assert table.obs["phase"] == "play" and table.player == 1
+    assert table.view()["phase"] == Phase.PLAY and table.player == 1
     assert FLIP not in table.state.legal_actions()
 
 
 def test_two_players_have_no_exchange() -> None:
     table = two_rounds_tied()
-    assert table.obs["exchange"] == {"given": None, "returned": None}
+    assert table.view()["exchange"] == {"given": None, "returned": None}
 
 
-# --- actions: ids and text -------------------------------------------------------------------
+# --- actions: ids, text and data -------------------------------------------------------------
 
 
 def test_every_lay_has_one_fixed_id_and_a_unique_text() -> None:
@@ -745,12 +895,76 @@ def test_every_lay_has_one_fixed_id_and_a_unique_text() -> None:
     )
 
 
+def test_a_lay_is_described_by_its_kind_cards_and_what_its_duck_stands_for() -> None:
+    table = Table({0: ["Big Red", "Duck", "orange 9", "blue 7"]})
+    info = table.state.action_info(lay("pair: orange 9 + duck as blue 9"), 0)
+    assert info.kind == "lay"
+    assert info.cards == (card("orange 9"), DUCK)
+    assert dict(info.declared) == {"number": 9, "suit": 0}
+    assert [(step.kind, step.label) for step in info.steps] == [
+        ("lay", "pair"),
+        ("cards", "orange 9 + Duck"),
+        ("suit", "blue"),
+    ]
+    # A lone Duck: its number, then its suit.
+    info = table.state.action_info(lay("single: duck as green 2"), 0)
+    assert [(step.kind, step.value) for step in info.steps][2:] == [("number", 2), ("suit", 1)]
+    # Without a Duck nothing is declared.
+    info = table.state.action_info(lay("single: blue 7"), 0)
+    assert info.cards == (card("blue 7"),) and not info.declared and len(info.steps) == 2
+
+
+def test_selected_cards_pick_a_lay_up_to_what_the_duck_stands_for() -> None:
+    """What the web client does: the cards selected, matched against the legal Lays' cards; Lays
+    that share the cards differ only in what the Duck stands for."""
+    game = roost.load_game("big-chicken", players=5, last_egg="strict")
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            infos = state.legal_action_infos(state.current_player())
+            by_cards: dict[tuple[int, ...], list[dict[str, int]]] = {}
+            for info in infos:
+                if info.kind == "lay":
+                    by_cards.setdefault(info.cards, []).append(dict(info.declared))
+                else:
+                    assert not info.declared and len(info.steps) == 1
+            for cards, declared in by_cards.items():
+                if len(declared) > 1:
+                    assert DUCK in cards and all(declared), cards
+                    assert len({tuple(sorted(d.items())) for d in declared}) == len(declared)
+                    checked += 1
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    assert checked > 50
+
+
+def test_the_card_catalogue_gives_every_card_a_colour_symbol_and_text() -> None:
+    infos = roost.load_game("big-chicken", players=3).card_types()
+    assert [info.id for info in infos] == list(range(len(CARD_NAMES)))
+    assert [info.name for info in infos] == list(CARD_NAMES)
+    orange_9 = infos[card("orange 9")]
+    assert (orange_9.kind, orange_9.label, orange_9.colour, orange_9.symbol) == (
+        "egg",
+        "9",
+        "orange",
+        "O",
+    )
+    assert infos[DUCK].kind == "duck" and infos[DUCK].colour is None
+    assert infos[card("Big Red")].colour == "red" and infos[card("Big Red")].kind == "chicken"
+    assert all(info.symbol and info.text for info in infos)
+
+
 def test_a_deal_is_told_only_to_its_receiver() -> None:
     state = roost.load_game("big-chicken").new_initial_state()
-    card = NAME["orange 9"]
-    assert state.action_to_string(card, 0) == "P0 is dealt orange 9"
-    assert state.action_to_string(card, 1) == "P0 is dealt a card"
-    assert state.action_to_string(card, None) == "P0 is dealt a card"
+    orange_9 = card("orange 9")
+    assert state.action_to_string(orange_9, 0) == "P0 is dealt orange 9"
+    assert state.action_to_string(orange_9, 1) == "P0 is dealt a card"
+    assert state.action_to_string(orange_9, None) == "P0 is dealt a card"
 
 
 # --- illegal actions ---------------------------------------------------------------------------
@@ -758,28 +972,27 @@ def test_a_deal_is_told_only_to_its_receiver() -> None:
 
 def test_illegal_actions_are_rejected_with_a_reason() -> None:
     table = Table({0: ["Big Red", "orange 9"]})
-    assert "an action is an int" in table.reason("1")
-    assert "an action is an int" in table.reason(True)
-    assert "actions are 0-1379" in table.reason(NUM_ACTIONS)
-    assert "you do not hold" in table.reason(lay("single: blue 10"))
-    assert "not a Lay" in table.reason(1288)
+    assert "an action is an integer" in table.refuse("1")
+    assert "an action is an integer" in table.refuse(True)
+    assert "actions of big-chicken are 0-1379" in table.refuse(NUM_ACTIONS)
+    assert "you do not hold" in table.refuse(lay("single: blue 10"))
+    assert "not a Lay" in table.refuse(GIVE_BEST)
 
 
 def test_chance_outcomes_not_in_the_pile_are_rejected() -> None:
-    state = roost.load_game("big-chicken", players=3).new_initial_state()
-    with pytest.raises(IllegalActionError, match="card types 0-45"):
-        state.apply_action(46)
-    with pytest.raises(IllegalActionError, match="no orange 7 is left in the deck"):
-        state.apply_action(NAME["orange 7"])  # no 7s with three players
-    with pytest.raises(IllegalActionError, match="an action is an int"):
-        state.apply_action(None)  # type: ignore[arg-type]
+    scenario = Scenario("big-chicken", players=3)
+    assert "chance outcomes of big-chicken are 0-45" in scenario.refuse(46)
+    assert "no orange 7 is left in the deck" in scenario.refuse(card("orange 7"))  # no 7s
+    assert "an action is an integer" in scenario.refuse(None)
 
 
 def test_a_finished_game_takes_no_action() -> None:
     table = Table(ROUND_ONE, rounds=1)
     play_out_round_one(table)
-    assert table.state.current_player() == TERMINAL
-    assert "game is over" in table.reason(CLUCK)
+    assert table.player == TERMINAL
+    assert "game is over" in table.refuse(CLUCK)
+    with pytest.raises(IllegalActionError, match="game is over"):
+        table.state.apply_action(CLUCK)
 
 
 # --- parameters ---------------------------------------------------------------------------------
@@ -827,41 +1040,10 @@ def test_random_games_end_within_the_bound() -> None:
         assert build_deck(players) == tuple(sorted(game.all_cards()))
 
 
-def test_good_egg_tie_goes_to_the_lowest_highest_card_held() -> None:
-    table = Table(
-        {0: BIG_RED_AND_COOPS, 3: ["Orange Chicken"]},
-        last_egg="strict",
-        catch_penalty=10,
-        multipliers="11:2",
-        rounds=1,
-    )
-    table.do("big coop: yellow 9 + green 9 + green 9 + blue 9 + blue 9")
-    table.do("skip the next player (P1)")
-    table.do("cluck (pass)", "cluck (pass)")
-    table.do("little coop: orange 10 + orange 10 + yellow 10 + yellow 10")
-    table.do("skip the next player (P1)", "stay quiet (do not say Last Egg)")
-    table.do("catch P0: Last Egg!")
-    table.draw("blue 9", "blue 9")
-    table.do("cluck (pass)", "cluck (pass)", "pair: blue 9 + blue 9", "say Last Egg")
-    table.do("cluck (pass)", "cluck (pass)", "cluck (pass)", "single: Big Red")
-    obs = table.obs
-    # Everyone scores 10: P0 its penalty (never multiplied), the others 10 cards x1.
-    assert obs["round_scores"] == [[10, 10, 10, 10]]
-    assert obs["bad_egg"] == 3  # the highest card held: the Orange Chicken
-    assert obs["good_egg"] == 0  # no card left is the lowest "highest card"
-    # A four-way Golden Egg tie: the draw starts with the last Good Egg.
-    assert obs["phase"] == "golden egg tie draw" and obs["rotten_eggs"] == [0, 1, 2, 3]
-    assert table.state.action_to_string(NAME["Big Red"], None).startswith("P0 draws")
-    table.draw("orange 7", "Big Red", "Duck", "blue 7")
-    assert table.obs["winners"] == [1]
-
-
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_generated_lays_match_the_rules_over_the_whole_action_space(players: int) -> None:
     """Like a perft check: the Lays generated from the hand are exactly the Lays of the fixed
     action space that the hand holds and that beat the Lay on the table."""
-    from roost.games.big_chicken.lays import CARDS, beats
-
     game = roost.load_game("big-chicken", players=players)
     rng = random.Random(players)
     checked = 0
@@ -871,11 +1053,19 @@ def test_generated_lays_match_the_rules_over_the_whole_action_space(players: int
             if state.is_chance_node():
                 state.apply_action(state.sample_chance(rng))
                 continue
-            obs = state.observation(state.current_player())
+            obs = read(state.observation(state.current_player()))
             legal = state.legal_actions()
-            if obs["phase"] == "play":
-                hand = Counter(NAME[name] for name in obs["hand"])
-                top = LAY_TEXT.index(obs["to_beat"]) if obs["to_beat"] else -1
+            if obs["phase"] == Phase.PLAY:
+                hand = Counter(obs["hand"])
+                to_beat = obs["to_beat"]
+                top = -1
+                if to_beat is not None:  # the Lay on the table, from its cards and its Duck
+                    declared = -1 if to_beat["duck_as"] is None else to_beat["duck_as"]
+                    top = next(
+                        a
+                        for a in range(1, FIRST_CHICKEN_LAY + 31)
+                        if sorted(CARDS[a]) == to_beat["cards"] and DECLARED[a] == declared
+                    )
                 expected = [
                     a
                     for a in range(1, FIRST_CHICKEN_LAY + 31)

@@ -207,8 +207,13 @@ def _shadow(table: Table, history: list[int]) -> Table:
 
 
 def _seen(table: Table, viewer: int | None) -> dict[str, Any]:
+    """What a frame shows; the log only where the game has perfect recall (in a memory
+    variant a resample may rewrite the past a viewer was once told, as RULES.md says)."""
     frame = table.view(viewer, full=True).model_dump()
-    return {key: frame[key] for key in ("version", "observation", "actions", "log")}
+    keys = ["version", "observation", "actions"]
+    if table.state.game.perfect_recall:
+        keys.append("log")
+    return {key: frame[key] for key in keys}
 
 
 def _variants(name: str) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ The hooks a game writes (all take checked arguments):
 ``_legal_now()``                       the sorted legal decisions at this node
 ``chance_outcomes()``                  (outcome, probability) at a chance node, else []
 ``_chance_ok(outcome)``                whether a chance outcome can happen here
+``_is_legal(action)``                  optional: one decision's legality without listing all
 ``_apply(action)``                     the rules: change the state (already checked)
 ``_explain_illegal(action)``           why an in-range action is not legal here, in words
 ``_observe(viewer)``                   the observation (the game's TypedDict)
@@ -134,6 +135,14 @@ class State(metaclass=abc.ABCMeta):
                 return outcome
         return outcomes[-1][0]
 
+    def _is_legal(self, action: int) -> bool:
+        """Whether `action` is legal at this decision node, whose legal actions have not been
+        worked out: by default it works them out (and keeps them); games whose replays would
+        rather check one action than list them all override this."""
+        legal = self._legal = self._legal_now()
+        i = bisect_left(legal, action)
+        return i < len(legal) and legal[i] == action
+
     def _chance_ok(self, outcome: int) -> bool:
         """Whether `outcome` can happen at this chance node; games override this for speed."""
         return any(outcome == possible for possible, _ in self.chance_outcomes())
@@ -149,19 +158,19 @@ class State(metaclass=abc.ABCMeta):
                 raise IllegalActionError(action, self._why_illegal(action))
             action = number
         legal = self._legal
-        if not legal:  # not worked out yet, or [] at a chance or terminal node
+        if legal:  # a decision node whose legal actions are worked out (never empty there)
+            i = bisect_left(legal, action)
+            if i == len(legal) or legal[i] != action:
+                raise IllegalActionError(action, self._why_illegal(action))
+        else:  # not worked out yet, or [] at a chance or terminal node
             player = self.current_player()
             if player == CHANCE:
-                if not self._chance_ok(action):
-                    raise IllegalActionError(action, self._why_illegal(action))
-                legal = None
+                ok = self._chance_ok(action)
             elif player == TERMINAL:
                 raise IllegalActionError(action, "the game is over")
             else:
-                legal = self._legal = self._legal_now()
-        if legal is not None:  # a decision node: its legal actions are never empty
-            i = bisect_left(legal, action)
-            if i == len(legal) or legal[i] != action:
+                ok = self._is_legal(action)
+            if not ok:
                 raise IllegalActionError(action, self._why_illegal(action))
         if self._record:
             self._history.append(action)

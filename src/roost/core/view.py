@@ -8,8 +8,8 @@ resampled from its seat's information (for search).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Generic, TypeVar, cast
 
 from roost.core.actions import ActionInfo
 from roost.core.game import Game
@@ -61,3 +61,32 @@ class SeatView:
     def determinize(self, rng: random.Random) -> State:
         """A full state this seat cannot tell apart from the real one."""
         return self._state.resample_from_infostate(self.seat, rng)
+
+
+Obs = TypeVar("Obs")
+
+
+class ObservationReader(Generic[Obs]):
+    """Reads a game's observations as its own TypedDict `Obs` (after checking they are that
+    game's): ``of(view)`` for a bot's seat view, ``read(obs)`` for any mapping, e.g. from JSON.
+
+    Each game's ``views.py`` makes one: ``of, read = ObservationReader[EggoObservation]("eggo")``.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __iter__(self) -> Iterator[Callable[[Any], Obs]]:
+        return iter((self.of, self.read))
+
+    def of(self, view: SeatView) -> Obs:
+        """A seat view's observation, typed."""
+        return self.read(view.observation())
+
+    def read(self, obs: Mapping[str, Any]) -> Obs:
+        """An observation of this game, typed (a clear error for another game's)."""
+        if obs.get("game") != self.name:
+            raise ValueError(f"an observation of {self.name} was expected, not {obs.get('game')!r}")
+        return cast(Obs, obs)

@@ -130,6 +130,12 @@ def check_state(game: Game, step: Step) -> None:
             )
         candidates = [-1, game.num_distinct_actions(), *_non_members(legal, game)]
         check_action_infos(game, step)
+        probe = state.clone()
+        for action in [*legal, *candidates[2:]]:
+            probe._legal = None  # a replay's view of the node: nothing listed yet
+            assert probe._is_legal(action) == (action in legal), (
+                f"{where}: _is_legal({action}) disagrees with legal_actions()"
+            )
     elif player == CHANCE:
         assert legal == [], f"{where}: legal actions at a chance node"
         outcomes = state.chance_outcomes()

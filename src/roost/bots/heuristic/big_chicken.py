@@ -18,12 +18,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Final
 
 from roost.bots.heuristic import HeuristicPolicy
 from roost.core.view import SeatView
-from roost.games.big_chicken.cards import BIG_RED, CARD_NAMES, CHICKENS, DUCK, NUM_TYPES, number_of
-from roost.games.big_chicken.lays import (
+from roost.games.big_chicken.actions import (
     BIG_RED_LAY,
     CARDS,
     CATCH,
@@ -39,8 +38,8 @@ from roost.games.big_chicken.lays import (
     SKIP,
     USES_DUCK,
 )
-
-_INDEX: Final = {name: card for card, name in enumerate(CARD_NAMES)}
+from roost.games.big_chicken.cards import BIG_RED, CHICKENS, DUCK, NUM_TYPES, number_of
+from roost.games.big_chicken.views import BigChickenObservation, of
 
 # What a Lay costs the hand (the rules of thumb in numbers): a whole group is cheap, a higher
 # one a little dearer; completing a set with a Duck costs a little; breaking a set, a lone Duck,
@@ -86,10 +85,10 @@ class Hand:
         return groups + (1 if self.chickens else 0) + max(0, self.ducks - absorb)
 
 
-def _hand(obs: dict[str, Any]) -> Hand:
+def _hand(obs: BigChickenObservation) -> Hand:
     counts = [0] * NUM_TYPES
-    for name in obs["hand"]:
-        counts[_INDEX[name]] += 1
+    for card in obs["hand"]:
+        counts[card] += 1
     return Hand(counts)
 
 
@@ -104,7 +103,7 @@ def choose(view: SeatView, rng: random.Random) -> int:
         return CATCH  # and catch whoever stays quiet
     if first == FLIP:
         return SKIP  # after a Coop: one fewer player who may beat it
-    obs = view.observation()
+    obs = of(view)
     hand = _hand(obs)
     if first >= GIVE_BACK:
         return min(legal, key=lambda a: (_worth(a - GIVE_BACK, hand), a))
@@ -153,7 +152,7 @@ def _cost(action: int, hand: Hand) -> float:
     return (_DUCK_COMPLETES if USES_DUCK[action] else 0.0) + height
 
 
-def _follow(lays: list[int], hand: Hand, obs: dict[str, Any], me: int) -> int:
+def _follow(lays: list[int], hand: Hand, obs: BigChickenObservation, me: int) -> int:
     if not lays:
         return CLUCK
     winner = obs["run"][-1]["seat"] if obs["run"] else me
@@ -174,7 +173,7 @@ def _strength(action: int) -> tuple[int, int]:
     return (1 if action == BIG_RED_LAY else 0, KEY[action] if SIZE[action] < COOP_SIZE else 0)
 
 
-def _lead(lays: list[int], hand: Hand, obs: dict[str, Any], me: int) -> int:
+def _lead(lays: list[int], hand: Hand, obs: BigChickenObservation, me: int) -> int:
     # Whole groups (no Duck), one per number, and the Chickens.
     whole: dict[int, int] = {}
     for action in lays:
@@ -206,4 +205,4 @@ def _lead(lays: list[int], hand: Hand, obs: dict[str, Any], me: int) -> int:
     return min(lays, key=lambda a: (_cost(a, hand), -KEY[a], a))
 
 
-POLICY = HeuristicPolicy(choose)
+POLICY: Final = HeuristicPolicy(choose)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -10,52 +11,60 @@ from rich.text import Text
 
 from roost.cli.render import TerminalRenderer
 from roost.cli.render import cards_text as _cards_text
+from roost.core.game import Game
+from roost.games.big_chicken.actions import Phase
+from roost.games.big_chicken.cards import CARD_INFO, DUCK
+from roost.games.big_chicken.views import Direction, Lay, read
 
-_STYLE = {
+_STYLE: Final = {
     "blue": "bold blue",
     "green": "bold green",
     "yellow": "bold yellow",
     "orange": "bold dark_orange",
-    "Blue": "bold blue",
-    "Green": "bold green",
-    "Yellow": "bold yellow",
-    "Orange": "bold dark_orange",
-    "Big": "bold red",
-    "Duck": "bold magenta",
+    "red": "bold red",
+}
+_DUCK_STYLE: Final = "bold magenta"
+_DIRECTION: Final = {
+    Direction.CLUCKWISE: "cluckwise",
+    Direction.COUNTER_CLUCKWISE: "counter-cluckwise",
 }
 
 
-def card_text(name: str) -> Text:
-    """A card name in its suit's colour (Chickens in bold, the Duck in magenta)."""
-    return Text(name, style=_STYLE.get(name.split(" ", 1)[0], "bold"))
+def card_text(card: int) -> Text:
+    """A card by its type id, in its suit's colour (the Duck in magenta)."""
+    info = CARD_INFO[card]
+    return Text(info.name, style=_STYLE.get(info.colour or "", _DUCK_STYLE))
 
 
-def lay_text(text: str) -> Text:
-    """A Lay's description ("pair: orange 9 + duck as blue 9") with its cards coloured."""
-    kind, _, cards = text.partition(": ")
-    out = Text(f"{kind}: ")
-    for i, part in enumerate(cards.split(" + ")):
+def lay_text(lay: Lay) -> Text:
+    """A Lay as "pair: orange 9 + duck as blue 9", its cards coloured (highest first)."""
+    out = Text(f"{lay['kind'].replace('_', ' ')}: ")
+    real = sorted((card for card in lay["cards"] if card != DUCK), reverse=True)
+    for i, card in enumerate(real):
         if i:
             out.append(" + ")
-        if part.startswith("duck as "):
-            out.append("duck as ", style="bold magenta")
-            out.append_text(card_text(part[len("duck as ") :]))
-        else:
-            out.append_text(card_text(part))
+        out.append_text(card_text(card))
+    duck = lay["duck_as"]
+    if duck is not None:
+        if real:
+            out.append(" + ")
+        out.append("duck as ", style=_DUCK_STYLE)
+        out.append_text(card_text(duck))
     return out
 
 
-def cards_text(names: list[str]) -> Text:
-    return _cards_text(names, card_text, "(none)")
+def cards_text(cards: list[int]) -> Text:
+    return _cards_text(cards, card_text, "(none)")
 
 
-def render(obs: dict[str, Any]) -> RenderableType:
+def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
+    obs = read(observation)
     seat = obs["seat"]
     n = obs["players"]
     players = Table(title=f"Round {obs['round']} of {obs['rounds']}", expand=False)
     for column in ("", "seat", "cards", "score", "this Run", "last egg", "title"):
         players.add_column(column)
-    last_lays = {entry["seat"]: entry["lay"] for entry in obs["run"]}
+    last_lays = {lay["seat"]: lay for lay in obs["run"]}
     for p in range(n):
         marker = ">" if obs["current_player"] == p else ""
         who = f"P{p}" + (" (you)" if p == seat else "")
@@ -74,42 +83,47 @@ def render(obs: dict[str, Any]) -> RenderableType:
             titles.append("GOLDEN EGG")
         if p in obs.get("rotten_eggs", []):
             titles.append("Rotten Egg")
+        said = obs["last_egg"][p]
         players.add_row(
             marker,
             who,
             str(obs["hand_sizes"][p]),
             str(obs["scores"][p]),
             status,
-            obs["last_egg"][p] or "",
+            str(said) if said is not None else "",
             ", ".join(titles),
         )
-    step = 1 if obs["direction"] == "cluckwise" else -1
+    direction = obs["direction"]
+    step = 1 if direction == Direction.CLUCKWISE else -1
     arrow = " -> ".join(f"P{(k * step) % n}" for k in range(n + 1))
     table_line = Text.assemble(
-        f"Direction: {obs['direction']} ({arrow})   ",
+        f"Direction: {_DIRECTION[direction]} ({arrow})   ",
         f"discard pile: {obs['discard_size']} cards   ",
         f"Last Egg: {obs['last_egg_rule']}",
     )
     parts: list[RenderableType] = [players, table_line]
-    if obs["to_beat"]:
-        parts.append(Text.assemble("To beat: ", lay_text(obs["to_beat"])))
-    elif obs["phase"] == "play" and obs["current_player"] is not None:
+    to_beat = obs["to_beat"]
+    if to_beat is not None:
+        parts.append(Text.assemble("To beat: ", lay_text(to_beat)))
+    elif obs["phase"] == Phase.PLAY and obs["current_player"] is not None:
         parts.append(Text(f"P{obs['current_player']} leads a new Run."))
     exchange = obs["exchange"]
-    if exchange["given"]:
-        returned = exchange["returned"] or "..."
+    given, returned = exchange["given"], exchange["returned"]
+    if given is not None:
+        back = CARD_INFO[returned].name if returned is not None else "..."
         parts.append(
-            Text(f"Exchange: the Good Egg gave {exchange['given']}, the Bad Egg gave {returned}.")
+            Text(f"Exchange: the Good Egg gave {CARD_INFO[given].name}, the Bad Egg gave {back}.")
         )
     if "quiet_player" in obs:
         parts.append(Text(f"P{obs['quiet_player']} did not say Last Egg!", style="bold red"))
-    if obs["last_round_hands"] is not None and obs["round_scores"]:
+    last_hands = obs["last_round_hands"]
+    if last_hands is not None and obs["round_scores"]:
         last = Table(title="Last Round: cards left and points", expand=False)
         last.add_column("seat")
         last.add_column("cards left")
         last.add_column("points", justify="right")
-        for p, names in enumerate(obs["last_round_hands"]):
-            last.add_row(f"P{p}", cards_text(names), str(obs["round_scores"][-1][p]))
+        for p, held in enumerate(last_hands):
+            last.add_row(f"P{p}", cards_text(held), str(obs["round_scores"][-1][p]))
         parts.append(last)
     if "hand" in obs:
         parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"])))
@@ -121,4 +135,4 @@ def render(obs: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-RENDERER = TerminalRenderer(lambda game, obs: render(dict(obs)))
+RENDERER: Final = TerminalRenderer(render)

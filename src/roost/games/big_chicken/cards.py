@@ -1,23 +1,28 @@
-"""The BIG CHICKEN: Just Hatched deck as data: every count the rulebook and the notes give.
+"""The BIG CHICKEN: Just Hatched deck as data: every count the rulebook gives, in one table.
 
-Sources (../shared/rules/big-chicken-just-hatched.txt and NOTES.md section 4): four suits, Blue <
-Green < Yellow < Orange (confirmed); Egg cards 1-10, two copies per suit (confirmed); five
-Chickens, Blue to Orange and Big Red (confirmed); three wild Ducks, only one of them with three
-players (confirmed); lowest Egg numbers removed from the lowest suits first so that every player
-count deals ten cards each (the table is a picture in the source; NOTES infers it, and the
-counts below add up to 10 per player).
+Sources: the publisher's Just Hatched rulebook (update of 2024-11-19) and the BIG CHICKEN deck
+it is played with ("any existing BIG CHICKEN deck"): four suits, lowest to highest like a
+rainbow, Blue < Green < Yellow < Orange; numbered Egg cards 1-10, two copies per suit; five
+Chickens, Blue to Orange and Big Red; three wild Ducks. The rulebook says all Chickens are
+always used, all Ducks but with three players, where only one is; ten cards are dealt to each
+player; the lowest Egg cards are left out, "the lowest numbered cards from the lowest-valued
+suits" first. Its DECK SETUP table is a picture; `DECK_SETUP` below is the one deck per player
+count that follows those statements and deals exactly ten cards each.
 
 Card *types* are small ints ordered by "best card" (Eggs by number, then suit; then the Duck;
 then the Chickens, Big Red last): ``(number - 1) * 4 + suit`` for Eggs (0-39), 40 for the Duck,
 41-45 for the Blue, Green, Yellow and Orange Chickens and Big Red. Copies of a type are
 interchangeable, so hands and piles hold type ids. Every Egg number 1-10 has a type even when a
 deck leaves it out, so that the type ids (and the action ids built on them) are the same at
-every player count, and a Duck may be declared as any numbered card (NOTES 4).
+every player count, and a Duck may be declared as any numbered card ("ANY other numbered (Egg)
+card, no matter what suit", the rulebook), even one this deck leaves out.
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from roost.core.cards import CardInfo
 
 SUITS: Final = ("blue", "green", "yellow", "orange")
 """Lowest to highest, like a rainbow (the Pecking Order)."""
@@ -36,10 +41,11 @@ ROUNDS: Final = 5
 
 # The deck per player count: Ducks used, the lowest Egg number used in each suit (blue, green,
 # yellow, orange; every number from there to 10 is used, two copies each), and the players
-# whose deck it is (the 2-player variant plays with the 4-player deck and leaves 20 cards out).
+# whose deck it is (the 2-player variant plays with the 4-player deck and leaves 20 cards out:
+# see RULES.md, "The 2-player variant").
 DECK_SETUP: Final = {
-    # players: (ducks, lowest number per suit)     deck  source
-    2: (3, (7, 7, 7, 7)),  # 40, 20 dealt: NOTES 4 (the 2-player variant, inferred)
+    # players: (ducks, lowest number per suit)     deck
+    2: (3, (7, 7, 7, 7)),  # 40, 20 dealt (the 4-player deck)
     3: (1, (8, 8, 8, 8)),  # 30: 8-10 in all suits, one Duck
     4: (3, (7, 7, 7, 7)),  # 40: 7-10 in all suits
     5: (3, (6, 6, 6, 5)),  # 50: 6-10 in all suits + both Orange 5s
@@ -54,8 +60,9 @@ NUM_TYPES: Final = BIG_RED + 1
 CHICKEN_NUMBER: Final = 11
 """Chickens rank above every number: they compare as if numbered 11 (they are not numbers)."""
 
-# Default CARD SCORE multipliers (NOTES 4: not found; modelled on Big Two's penalty scoring):
-# from this many cards left, this multiplier. The `multipliers` parameter overrides it.
+# Default CARD SCORE multipliers: the rulebook's table is a picture not given in its text, so
+# these are modelled on Big Two's penalty scoring (from this many cards left, this multiplier).
+# The `multipliers` parameter overrides them.
 MULTIPLIERS: Final = ((1, 1), (8, 2), (10, 3))
 
 
@@ -88,6 +95,14 @@ def _name(card: int) -> str:
 
 CARD_NAMES: Final = tuple(_name(card) for card in range(NUM_TYPES))
 
+HIGH_RANK: Final = tuple(-1 if card == DUCK else card for card in range(NUM_TYPES))
+"""How high a card is when the rulebook asks for "the highest card": its one card order (the
+Golden Egg draw) is "numbered Egg cards by suit, then Chickens by suit, but Duck cards
+automatically lose", so a Duck ranks below every Egg. Used for the Golden Egg draw and for the
+Round-1 Bad Egg / Good Egg tie ("the highest card still in their hand"). An empty hand ranks
+`NO_CARD`, lower still."""
+NO_CARD: Final = -2
+
 
 def build_deck(players: int) -> tuple[int, ...]:
     """Every card of the deck for `players`, sorted by type."""
@@ -106,6 +121,39 @@ def dealt_per_round(players: int) -> int:
     """Cards dealt each round: ten each (the whole deck, but 20 left out with two players)."""
     return HAND_SIZE * players
 
+
+SUIT_COLOURS: Final = ("blue", "green", "yellow", "orange", "red")
+"""CSS colours of the suits, then Big Red's."""
+SUIT_SYMBOLS: Final = ("B", "G", "Y", "O", "R")
+"""A letter per suit (and R for Big Red), printed on the cards for colour-blind players."""
+_TEXTS: Final = {
+    "egg": "A numbered Egg: a higher number beats a lower one of any suit; equal numbers go by "
+    "suit, blue < green < yellow < orange.",
+    "duck": "Wild: stands for any numbered card you declare (one a Lay, never in a Coop or with "
+    "Chickens); laying it reverses the direction of play.",
+    "chicken": "Higher than every number (blue to orange); never laid with a Duck.",
+    "big_red": "The highest card: laid alone he beats even a Coop, and nothing beats him.",
+}
+
+
+def _info(card: int) -> CardInfo:
+    name = CARD_NAMES[card]
+    if card < NUM_EGG_TYPES:
+        suit = suit_of(card)
+        label = str(number_of(card))
+        return CardInfo(
+            card, name, "egg", label, SUIT_COLOURS[suit], SUIT_SYMBOLS[suit], _TEXTS["egg"]
+        )
+    if card == DUCK:
+        return CardInfo(card, name, "duck", "Duck", None, "D", _TEXTS["duck"])
+    colour = card - CHICKENS[0]
+    text = _TEXTS["big_red"] if card == BIG_RED else _TEXTS["chicken"]
+    label = "Big Red" if card == BIG_RED else "Chicken"
+    return CardInfo(card, name, "chicken", label, SUIT_COLOURS[colour], SUIT_SYMBOLS[colour], text)
+
+
+CARD_INFO: Final = tuple(_info(card) for card in range(NUM_TYPES))
+"""Every card type as a front end draws it (`Game.card_types`)."""
 
 for _players in DECK_SETUP:
     _size = len(build_deck(_players))

@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from roost.core.cards import CardInfo
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
+from roost.games.big_chicken.actions import NUM_ACTIONS
 from roost.games.big_chicken.cards import (
+    CARD_INFO,
     CARD_NAMES,
     HAND_SIZE,
     MULTIPLIERS,
@@ -18,7 +21,6 @@ from roost.games.big_chicken.cards import (
     build_deck,
     dealt_per_round,
 )
-from roost.games.big_chicken.lays import NUM_ACTIONS
 from roost.games.big_chicken.state import BigChickenState
 
 DEFAULT_MULTIPLIERS = ",".join(f"{least}:{times}" for least, times in MULTIPLIERS if least > 1)
@@ -96,6 +98,7 @@ class BigChickenGame(Game):
         ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
+    golden_variants = ({"players": 3, "last_egg": "strict", "catch_penalty": 2, "rounds": 2},)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -162,6 +165,9 @@ class BigChickenGame(Game):
 
     def all_cards(self) -> list[int]:
         return list(self.deck)
+
+    def card_types(self) -> tuple[CardInfo, ...]:
+        return CARD_INFO
 
     def card_name(self, card: int) -> str:
         return CARD_NAMES[card]

@@ -19,8 +19,7 @@ import random
 from typing import Final
 
 from roost.core.search import SearchHooks
-from roost.games.big_chicken.cards import DUCK
-from roost.games.big_chicken.lays import (
+from roost.games.big_chicken.actions import (
     BIG_RED_LAY,
     CATCH,
     CHICKS,
@@ -34,12 +33,13 @@ from roost.games.big_chicken.lays import (
     GIVE_BACK,
     LAY_BASE,
     NUMBER,
+    PLAY,
     SIZE,
     SKIP,
     USES_DUCK,
 )
+from roost.games.big_chicken.cards import DUCK
 from roost.games.big_chicken.state import BigChickenState
-from roost.games.big_chicken.table import PLAY
 
 FEATURES: Final = (
     "points so far",
@@ -289,6 +289,8 @@ def evaluate(state: BigChickenState) -> list[float]:
     return [e / total for e in exps]
 
 
-SEARCH = SearchHooks[BigChickenState](
+SEARCH: Final = SearchHooks[BigChickenState](
     evaluate=evaluate, playout_action=playout_action, rollout_depth=8, worlds=20
 )
+"""BIG CHICKEN's search settings: playouts of 8 decisions, then the Golden Egg estimate; 20
+determinizations reused in turn (resampling with penalty draws is a search of its own)."""

@@ -1,7 +1,15 @@
-"""BIG CHICKEN: Just Hatched as a state machine: the protocol on top of the table.
+"""BIG CHICKEN: Just Hatched as a state machine: the state's fields and its protocol hooks.
 
-Legal Lays are gathered from lists precomputed per number and code (`lays.py`), so generating
-them never looks at the whole action space; they are computed once per state.
+The transitions (the deal, the exchange, Lays and Clucks, Coops, Last Egg, the end of a Round
+and of the game) are in `rules.py`; what each seat sees in `views.py`; the public record and
+resampling in `hidden.py`.
+
+Legal Lays are gathered from lists precomputed per number and code (`actions.py`), so
+generating them never looks at the whole action space; they are computed once per node.
+
+Every deal, penalty draw and tie draw is a chance node over an unordered pool of card types
+(nobody sees inside a shuffled pile, so drawing from the pool is the same as drawing from the
+top).
 """
 
 from __future__ import annotations
@@ -10,13 +18,15 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from roost.core.errors import IllegalActionError
-from roost.core.game import CHANCE, OMNISCIENT, TERMINAL
-from roost.games.big_chicken.cards import CARD_NAMES, NUM_TYPES
-from roost.games.big_chicken.lays import (
+from roost.core.actions import ActionInfo
+from roost.core.state import State
+from roost.games.big_chicken import hidden, views
+from roost.games.big_chicken.actions import (
+    BAD_GIVES,
     BIG_RED_LAY,
     CARDS,
     CATCH,
+    CATCHING,
     CH_COOPS,
     CH_FOLLOW,
     CH_LEAD,
@@ -24,52 +34,188 @@ from roost.games.big_chicken.lays import (
     CODES,
     COOP_SIZE,
     COOPS,
+    DEAL,
     DECLARE,
     DUCK_ONLY_LEAD,
     FLIP,
+    FLIP_OR_SKIP,
     FOLLOW,
     FORGET,
     GIVE_BACK,
     GIVE_BEST,
+    GOOD_GIVES,
     KEY,
+    LAST_EGG,
     LAY_BASE,
     LAY_TEXT,
     LEAD,
     LET_GO,
-    NUM_ACTIONS,
     NUMBER,
-    SIZE,
-    SIZE_NAMES,
-    SKIP,
-    beats,
-)
-from roost.games.big_chicken.resample import resample
-from roost.games.big_chicken.table import (
-    BAD_GIVES,
-    CATCHING,
-    CHANCE_PHASES,
-    DEAL,
-    FLIP_OR_SKIP,
-    GOOD_GIVES,
-    LAST_EGG,
     OVER,
     PENALTY,
     PLAY,
-    SAID,
+    SIZE,
+    SKIP,
     TIE_DRAW,
-    BigChickenTable,
-    seat_name,
+    beats,
 )
-from roost.games.big_chicken.views import observation
+from roost.games.big_chicken.rules import (
+    NOBODY,
+    bad_gives,
+    best_card,
+    catch,
+    cluck,
+    deal,
+    flip_or_skip,
+    good_gives,
+    hand,
+    hand_counts,
+    holds,
+    lay,
+    let_go,
+    penalty_draw,
+    say_last_egg,
+    start_round,
+    stay_quiet,
+    tie_draw,
+)
 
 if TYPE_CHECKING:
     from roost.games.big_chicken.game import BigChickenGame
 
 
-class BigChickenState(BigChickenTable):
+class BigChickenState(State):
     """A position in a game of BIG CHICKEN: Just Hatched."""
 
-    __slots__ = ()
+    __slots__ = (
+        "_bad",
+        "_catches",
+        "_caught",
+        "_chicks",
+        "_clucks",
+        "_deal_left",
+        "_deal_seat",
+        "_dealer",
+        "_direction",
+        "_discard",
+        "_draws_left",
+        "_ducks",
+        "_eggs",
+        "_events",
+        "_given",
+        "_good",
+        "_last",
+        "_last_egg",
+        "_last_hands",
+        "_leader",
+        "_next",
+        "_penalties",
+        "_phase",
+        "_player",
+        "_pool",
+        "_queue",
+        "_returned",
+        "_round",
+        "_round_scores",
+        "_run_actions",
+        "_run_seats",
+        "_shown",
+        "_sizes",
+        "_tie_draws",
+        "_tied",
+        "_top",
+        "_totals",
+        "_winners",
+    )
+
+    _bad: int
+    """The Bad Egg of the last Round (NOBODY before the first ends)."""
+    _catches: list[int]
+    """Times each seat was caught this Round."""
+    _caught: int
+    """The seat that stayed quiet with one card left (catch window, penalty draw)."""
+    _chicks: list[int]
+    """Per seat, a bitmask of the Chickens held (bit 4: Big Red)."""
+    _clucks: int
+    """Bitmask of the seats that clucked since the last Lay."""
+    _deal_left: int
+    _deal_seat: int
+    """The seat dealt the next card."""
+    _dealer: int
+    _direction: int
+    """1: cluckwise (seat order), -1: counter-cluckwise."""
+    _discard: list[int]
+    """The cleared Runs' cards, face down."""
+    _draws_left: int
+    """Penalty cards still to draw."""
+    _ducks: list[int]
+    """Per seat, the Ducks held."""
+    _eggs: list[list[int]]
+    """Per seat and number (1-10), a base-3 code of the Egg copies held per suit."""
+    _events: list[tuple[Any, ...]]
+    """The public record (`hidden.py`), while recording."""
+    _game: BigChickenGame
+    _given: int
+    """The card the Good Egg gave this Round (-1: none yet)."""
+    _good: int
+    """The Good Egg of the last Round."""
+    _last: int
+    """The player of the last Lay of the Run (the Run's leader before any)."""
+    _last_egg: list[int]
+    """Per seat: 0, SAID or QUIET."""
+    _last_hands: tuple[tuple[int, ...], ...] | None
+    """Every hand as shown at the end of the last Round."""
+    _leader: int
+    """The leader of the Round."""
+    _next: int
+    """The seat to play once the Last Egg choices are made."""
+    _penalties: list[int]
+    """Penalty points each seat earned this Round."""
+    _phase: int
+    _player: int
+    """The seat to decide, or CHANCE or TERMINAL."""
+    _pool: list[int]
+    """The undealt cards (2 players: the unused ones); at the end, the Golden Egg tie deck."""
+    _queue: list[int]
+    """The seats still to decide in turn (a catch window, the tie draw)."""
+    _returned: int
+    """The card the Bad Egg gave back this Round (-1: none yet)."""
+    _round: int
+    """Rounds finished."""
+    _round_scores: list[tuple[int, ...]]
+    _run_actions: list[int]
+    """The Lays of the current Run, in order."""
+    _run_seats: list[int]
+    """Who laid each of them."""
+    _shown: int
+    """The card the Round-1 leader showed (-1: none)."""
+    _sizes: list[int]
+    """Cards each seat holds."""
+    _tie_draws: list[tuple[int, int]]
+    """(seat, card) of every Golden Egg tie draw."""
+    _tied: list[int]
+    """The seats still tied for the Golden Egg."""
+    _top: int
+    """The Lay to beat (-1: the Run has no Lay yet)."""
+    _totals: list[int]
+    _winners: list[int]
+
+    def __init__(self, game: BigChickenGame) -> None:
+        super().__init__(game)
+        n = game.num_players
+        self._events = []
+        self._totals = [0] * n
+        self._round_scores = []
+        self._round = 0
+        self._direction = 1  # the Direction of Play card starts on "Cluckwise"
+        self._good = NOBODY
+        self._bad = NOBODY
+        self._leader = NOBODY
+        self._last_hands = None
+        self._tied = []
+        self._tie_draws = []
+        self._winners = []
+        start_round(self, dealer=n - 1)
 
     # --- protocol: who moves and what they may do ------------------------------------------
 
@@ -78,31 +224,13 @@ class BigChickenState(BigChickenTable):
         return self._game
 
     def current_player(self) -> int:
-        phase = self._phase
-        if phase == OVER:
-            return TERMINAL
-        if phase in CHANCE_PHASES:
-            return CHANCE
         return self._player
 
-    def _compute_legal(self) -> list[int]:
-        phase = self._phase
-        if phase == PLAY:
-            return self._lays()
-        if phase == FLIP_OR_SKIP:
-            return [FLIP, SKIP]
-        if phase == LAST_EGG:
-            return [DECLARE, FORGET]
-        if phase == CATCHING:
-            return [CATCH, LET_GO]
-        if phase == GOOD_GIVES:
-            return [GIVE_BEST + self._best_card(self._good)]
-        if phase == BAD_GIVES:
-            return [GIVE_BACK + card for card in self._hand_types(self._bad) if card != self._given]
-        return []
-
-    def _lays(self) -> list[int]:
-        """Every Lay the player to move may lay now (and Cluck unless they lead), sorted."""
+    def _legal_now(self) -> list[int]:
+        """In a Run: every Lay the player to move may lay now (and Cluck unless they lead),
+        sorted; otherwise the other decisions (`_choices`)."""
+        if self._phase != PLAY:
+            return self._choices()
         p = self._player
         eggs = self._eggs[p]
         duck = 1 if self._ducks[p] else 0
@@ -166,6 +294,33 @@ class BigChickenState(BigChickenTable):
                         out.append(a)
         return out
 
+    def _is_legal(self, action: int) -> bool:
+        """In a Run, check one Lay without listing them all (replays ask for no list)."""
+        if self._phase != PLAY:
+            return super()._is_legal(action)
+        if action == CLUCK:
+            return self._top >= 0
+        if LAY_BASE <= action < FLIP:
+            return holds(self, self._player, action) and beats(action, self._top)
+        return False
+
+    def _choices(self) -> list[int]:
+        """The legal decisions outside Runs: flip or skip, Last Egg, catch, exchange."""
+        phase = self._phase
+        if phase == FLIP_OR_SKIP:
+            return [FLIP, SKIP]
+        if phase == LAST_EGG:
+            return [DECLARE, FORGET]
+        if phase == CATCHING:
+            return [CATCH, LET_GO]
+        if phase == GOOD_GIVES:
+            return [GIVE_BEST + best_card(self, self._good)]
+        if phase == BAD_GIVES:
+            counts = hand_counts(self, self._bad)
+            given = self._given
+            return [GIVE_BACK + c for c, k in enumerate(counts) if k and c != given]
+        return []
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self._phase
         if phase in (DEAL, TIE_DRAW):
@@ -178,94 +333,59 @@ class BigChickenState(BigChickenTable):
         return [(card, counts[card] / total) for card in sorted(counts)]
 
     def sample_chance(self, rng: random.Random) -> int:
+        """Draw the next card (overrides the base only to skip a call: playouts deal often)."""
         phase = self._phase
-        if phase in (DEAL, TIE_DRAW):
+        if phase == DEAL:
             pool = self._pool
             return pool[rng.randrange(len(pool))]
         if phase == PENALTY:
             discard = self._discard
             return discard[rng.randrange(len(discard))]
-        raise ValueError("sample_chance called at a node that is not a chance node")
+        if phase == TIE_DRAW:
+            pool = self._pool
+            return pool[rng.randrange(len(pool))]
+        return super().sample_chance(rng)  # not a chance node: the base says so
+
+    def _sample(self, rng: random.Random) -> int:
+        cards = self._discard if self._phase == PENALTY else self._pool
+        return cards[rng.randrange(len(cards))]
+
+    def _chance_ok(self, outcome: int) -> bool:
+        return outcome in (self._discard if self._phase == PENALTY else self._pool)
 
     # --- protocol: applying actions ---------------------------------------------------------
 
-    def apply_action(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         phase = self._phase
-        if phase == DEAL:
-            if type(action) is not int or action not in self._pool:
-                raise IllegalActionError(action, self._why_illegal(action))
-            if self._record:
-                self._history.append(action)
-            self._deal(action)
-            return
-        if phase == PENALTY:
-            if type(action) is not int or action not in self._discard:
-                raise IllegalActionError(action, self._why_illegal(action))
-            if self._record:
-                self._history.append(action)
-            self._penalty_draw(action)
-            return
-        if phase == TIE_DRAW:
-            if type(action) is not int or action not in self._pool:
-                raise IllegalActionError(action, self._why_illegal(action))
-            if self._record:
-                self._history.append(action)
-            self._tie_draw(action)
-            return
-        if phase == OVER:
-            raise IllegalActionError(action, "the game is over")
-        legal = self._legal
-        if legal is not None:
-            ok = action in legal and type(action) is int
-        elif phase == PLAY:
-            # Replays apply actions without asking for the list: check this one directly.
-            if type(action) is not int:
-                ok = False
-            elif action == CLUCK:
-                ok = self._top >= 0
-            elif LAY_BASE <= action < FLIP:
-                ok = self._holds(self._player, action) and beats(action, self._top)
-            else:
-                ok = False
-        else:
-            legal = self._legal = self._compute_legal()
-            ok = action in legal and type(action) is int
-        if not ok:
-            raise IllegalActionError(action, self._why_illegal(action))
-        if self._record:
-            self._history.append(action)
-        self._legal = None
         if phase == PLAY:
             if action == CLUCK:
-                self._cluck()
+                cluck(self)
             else:
-                self._lay(action)
+                lay(self, action)
+        elif phase == DEAL:
+            deal(self, action)
         elif phase == FLIP_OR_SKIP:
-            if action == FLIP:
-                self._direction = -self._direction
-                self._after_lay(1)
-            else:
-                self._after_lay(2)
+            flip_or_skip(self, action)
         elif phase == LAST_EGG:
             if action == DECLARE:
-                self._last_egg[self._player] = SAID
-                self._continue()
+                say_last_egg(self)
             else:
-                self._open_catch_window()
+                stay_quiet(self)
         elif phase == CATCHING:
             if action == CATCH:
-                self._catch()
+                catch(self)
             else:
-                queue = self._queue
-                queue.pop(0)
-                if queue:
-                    self._player = queue[0]
-                else:
-                    self._continue()
+                let_go(self)
+        elif phase == PENALTY:
+            penalty_draw(self, action)
         elif phase == GOOD_GIVES:
-            self._good_gives(action - GIVE_BEST)
-        else:
-            self._bad_gives(action - GIVE_BACK)
+            good_gives(self, action - GIVE_BEST)
+        elif phase == BAD_GIVES:
+            bad_gives(self, action - GIVE_BACK)
+        else:  # TIE_DRAW
+            tie_draw(self, action)
+
+    # --- protocol: outcome ------------------------------------------------------------------
 
     def returns(self) -> list[float]:
         n = self._game.num_players
@@ -275,11 +395,21 @@ class BigChickenState(BigChickenTable):
             return [-float(total) for total in self._totals]
         return [1.0 if p in self._winners else 0.0 for p in range(n)]
 
-    # --- protocol: copies, history, equality ------------------------------------------------
+    def winners(self) -> list[int]:
+        """The Golden Egg (the winner) once the game is over."""
+        return list(self._winners) if self._phase == OVER else []
 
-    def clone(self) -> BigChickenState:
-        other = BigChickenState.__new__(BigChickenState)
-        other._game = self._game
+    def card_places(self) -> dict[str, list[int]]:
+        places = {f"hand {seat}": hand(self, seat) for seat in range(self._game.num_players)}
+        places["deck"] = list(self._pool)
+        places["run"] = [card for action in self._run_actions for card in CARDS[action]]
+        places["discard"] = list(self._discard)
+        places["drawn for the tie"] = [card for _, card in self._tie_draws]
+        return places
+
+    # --- protocol: copies and equality -------------------------------------------------------
+
+    def _copy_into(self, other: BigChickenState) -> None:
         other._phase = self._phase
         other._player = self._player
         other._eggs = [eggs.copy() for eggs in self._eggs]
@@ -300,7 +430,7 @@ class BigChickenState(BigChickenTable):
         other._direction = self._direction
         other._round = self._round
         other._totals = self._totals.copy()
-        other._round_scores = self._round_scores.copy()  # rows are never changed
+        other._round_scores = self._round_scores.copy()
         other._penalties = self._penalties.copy()
         other._catches = self._catches.copy()
         other._last_egg = self._last_egg.copy()
@@ -317,26 +447,17 @@ class BigChickenState(BigChickenTable):
         other._tie_draws = self._tie_draws.copy()
         other._winners = self._winners.copy()
         other._last_hands = self._last_hands
-        other._history = self._history.copy()
-        other._events = self._events.copy()
-        other._record = self._record
-        other._legal = self._legal
-        return other
-
-    def stop_recording(self) -> None:
-        self._record = False
-        self._history = []
-        self._events = []
-
-    def history(self) -> list[int]:
-        return self._history.copy()
+        # Only a recording state adds to the record: a search copy shares it unchanged.
+        other._events = self._events.copy() if self._record else self._events
 
     def _key(self) -> tuple[Any, ...]:
-        n = self._game.num_players
         return (
             self._phase,
             self._player,
-            tuple(tuple(self.hand(seat)) for seat in range(n)),
+            tuple(tuple(eggs) for eggs in self._eggs),
+            tuple(self._ducks),
+            tuple(self._chicks),
+            tuple(self._sizes),
             tuple(sorted(self._pool)),
             self._deal_left,
             self._deal_seat,
@@ -351,7 +472,7 @@ class BigChickenState(BigChickenTable):
             self._direction,
             self._round,
             tuple(self._totals),
-            tuple(tuple(scores) for scores in self._round_scores),
+            tuple(self._round_scores),
             tuple(self._penalties),
             tuple(self._catches),
             tuple(self._last_egg),
@@ -359,143 +480,24 @@ class BigChickenState(BigChickenTable):
             (tuple(self._queue), self._caught, self._draws_left),
             (tuple(self._tied), tuple(self._tie_draws), tuple(self._winners)),
             self._last_hands,
-            tuple(self._history),
             tuple(self._events),
         )
 
-    def card_places(self) -> dict[str, list[int]]:
-        places = {f"hand {seat}": self.hand(seat) for seat in range(self._game.num_players)}
-        places["deck"] = list(self._pool)
-        places["run"] = [card for action in self._run_actions for card in CARDS[action]]
-        places["discard"] = list(self._discard)
-        places["drawn for the tie"] = [card for _, card in self._tie_draws]
-        return places
+    # --- hidden information and what each seat sees ------------------------------------------
 
-    # --- hidden information -------------------------------------------------------------------
+    def _resample(self, seat: int, rng: random.Random) -> BigChickenState:
+        return hidden.resample(self, seat, rng)
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> BigChickenState:
-        self._game.check_seat(seat, allow_none=False)
-        if not self._record:
-            raise RuntimeError("this state stopped recording its history: it cannot resample")
-        solution = resample(self, seat, rng)
-        state = self.clone()
-        state._history = solution.history
-        if solution.hands is not None:
-            for other, counts in enumerate(solution.hands):
-                if other != seat:
-                    state._set_hand(other, counts)
-            state._discard = solution.discard
-            state._pool = solution.pool
-        state._legal = None
-        return state
+    def _observe(self, viewer: int | None) -> views.BigChickenObservation:
+        return views.observation(self, viewer)
 
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
-        self._game.check_seat(seat)
-        return observation(self, seat)
-
-    # --- descriptions --------------------------------------------------------------------------
-
-    def action_to_string(self, action: int, viewer: int | None = None) -> str:
-        self._game.check_seat(viewer)
-        phase = self._phase
-        if phase not in CHANCE_PHASES:
-            return self.decision_string(action)
-        if type(action) is not int or not 0 <= action < NUM_TYPES:
-            raise ValueError(f"chance outcome {action} is not a card type (0-{NUM_TYPES - 1})")
-        name = CARD_NAMES[action]
-        if phase == DEAL:
-            seat = self._deal_seat
-            shown = name if viewer in (seat, OMNISCIENT) else "a card"
-            return f"{seat_name(seat)} is dealt {shown}"
-        if phase == PENALTY:
-            seat = self._caught
-            shown = name if viewer in (seat, OMNISCIENT) else "a card"
-            return f"{seat_name(seat)} draws {shown} from the discard pile (penalty)"
-        seat = self._queue[0]
-        return f"{seat_name(seat)} draws {name} for the Golden Egg tie"
-
-    def decision_string(self, action: int) -> str:
-        """Readable text of a decision action (the same for every viewer: all are public)."""
-        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-            raise ValueError(f"action {action} is not a BIG CHICKEN action (0-{NUM_ACTIONS - 1})")
-        if action < FLIP:
+    def _action_text(self, action: int, viewer: int | None) -> str:
+        if action < FLIP and self._player >= 0:  # a Lay or a Cluck (the same for everyone)
             return LAY_TEXT[action]
-        if action == FLIP:
-            return "flip: reverse the direction of play"
-        if action == SKIP:
-            n = self._game.num_players
-            skipped = (self._player + self._direction) % n if self._phase == FLIP_OR_SKIP else None
-            return "skip the next player" + (
-                f" ({seat_name(skipped)})" if skipped is not None else ""
-            )
-        if action == DECLARE:
-            return "say Last Egg"
-        if action == FORGET:
-            return "stay quiet (do not say Last Egg)"
-        if action == CATCH:
-            who = seat_name(self._caught) if self._caught >= 0 else "them"
-            return f"catch {who}: Last Egg!"
-        if action == LET_GO:
-            return "let it go"
-        if action < GIVE_BACK:
-            return (
-                f"give your best card, {CARD_NAMES[action - GIVE_BEST]}, to the Bad Egg (face up)"
-            )
-        return f"give {CARD_NAMES[action - GIVE_BACK]} back to the Good Egg (face up)"
+        return views.action_text(self, action, viewer)
 
-    def _why_illegal(self, action: object) -> str:
-        phase = self._phase
-        if type(action) is not int:
-            return f"an action is an int, not {type(action).__name__}"
-        if phase == OVER:
-            return "the game is over"
-        if phase in CHANCE_PHASES:
-            if not 0 <= action < NUM_TYPES:
-                return f"chance outcomes are card types 0-{NUM_TYPES - 1}"
-            where = "discard pile" if phase == PENALTY else "deck"
-            return f"no {CARD_NAMES[action]} is left in the {where}"
-        if not 0 <= action < NUM_ACTIONS:
-            return f"actions are 0-{NUM_ACTIONS - 1}"
-        text = self.decision_string(action)
-        if phase == FLIP_OR_SKIP:
-            return f"you laid a Coop: choose to flip or to skip, not {text!r}"
-        if phase == LAST_EGG:
-            return f"you have one card left: say Last Egg or stay quiet, not {text!r}"
-        if phase == CATCHING:
-            return (
-                f"{seat_name(self._caught)} stayed quiet with one card left: catch them or "
-                f"let it go, not {text!r}"
-            )
-        if phase == GOOD_GIVES:
-            best = CARD_NAMES[self._best_card(self._good)]
-            return f"the Good Egg must give their best card except Big Red ({best}), not {text!r}"
-        if phase == BAD_GIVES:
-            if not GIVE_BACK <= action < GIVE_BACK + NUM_TYPES:
-                return f"the Bad Egg gives a card back to the Good Egg, not {text!r}"
-            card = action - GIVE_BACK
-            if card == self._given:
-                return f"you cannot give back the card you were just given ({CARD_NAMES[card]})"
-            return f"you do not hold {CARD_NAMES[card]}"
-        # PLAY
-        if action == CLUCK:
-            return "you lead this Run: lay something (the leader cannot cluck)"
-        if action >= FLIP:
-            return f"it is your turn to lay or cluck; {text!r} is not a Lay"
-        if not self._holds(self._player, action):
-            return f"you do not hold the cards for {text!r}"
-        top = self._top
-        top_text = LAY_TEXT[top]
-        if top == BIG_RED_LAY:
-            return "nothing beats Big Red laid alone: cluck"
-        if SIZE[top] >= COOP_SIZE:
-            return f"only a higher Coop, or Big Red alone, beats {top_text!r}"
-        if SIZE[action] != SIZE[top]:
-            return (
-                f"{text!r} is not a {SIZE_NAMES[SIZE[top]]}: this Run's Lays are "
-                f"{SIZE_NAMES[SIZE[top]]}s (or a Coop)"
-            )
-        assert not beats(action, top)
-        return f"{text!r} is not higher than {top_text!r}"
+    def _action_info(self, action: int, viewer: int | None) -> ActionInfo:
+        return views.action_info(self, action)
 
-
-assert LAY_BASE == 1 and CLUCK == 0
+    def _explain_illegal(self, action: int) -> str:
+        return views.why_illegal(self, action)

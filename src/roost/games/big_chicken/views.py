@@ -1,68 +1,244 @@
-"""What each seat sees of a BIG CHICKEN state: the one door of `observation(seat)`.
+"""What BIG CHICKEN shows: each seat's observation, actions in words and as data, reasons for
+refusals.
 
-Everything here is public except a seat's own hand (and, for `OMNISCIENT`, every hand and the
-contents of the face-down piles). The discard pile is shown by size only: after a penalty draw
-its contents are known only to the player who drew.
+Functions of the state, kept apart from the rules. Everything is public except a seat's own
+hand (and, for `OMNISCIENT`, every hand and the contents of the face-down piles). The discard
+pile is shown by size only: after a penalty draw its contents are known only to the player who
+drew. Observations name cards by type id (`Game.card_types` gives their names, colours and
+texts) and everything else by an enum whose values are stable ids or by a number.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
+from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
-from roost.games.big_chicken.cards import CARD_NAMES
-from roost.games.big_chicken.lays import LAY_TEXT
-from roost.games.big_chicken.table import (
+from roost.core.view import ObservationReader
+from roost.games.big_chicken.actions import (
+    BAD_GIVES,
+    BIG_RED_LAY,
+    CARDS,
+    CARDS_ID,
+    CARDS_LABEL,
+    CATCH,
     CATCHING,
+    CHANCE_PHASES,
+    CLUCK,
+    COOP_SIZE,
     DEAL,
+    DECLARE,
+    DECLARED,
+    FLIP,
+    FLIP_OR_SKIP,
+    FORGET,
+    GIVE_BACK,
+    GIVE_BEST,
+    GOOD_GIVES,
+    HAND_CARDS,
+    LAST_EGG,
+    LAY_TEXT,
+    LET_GO,
     OVER,
-    PHASE_NAMES,
-    QUIET,
-    SAID,
+    PENALTY,
+    PHASES,
+    SIZE,
+    SIZE_NAMES,
+    SKIP,
     TIE_DRAW,
+    Phase,
+    beats,
+    decision_string,
+    seat_name,
 )
+from roost.games.big_chicken.cards import CARD_NAMES, NUM_TYPES, SUITS, number_of, suit_of
+from roost.games.big_chicken.rules import QUIET, SAID, best_card, hand, holds
 
 if TYPE_CHECKING:
     from roost.games.big_chicken.state import BigChickenState
 
 
-def names(cards: list[int] | tuple[int, ...]) -> list[str]:
-    """Readable names of card types, in pecking order (lowest first)."""
-    return [CARD_NAMES[card] for card in sorted(cards)]
+class Direction(StrEnum):
+    """The side of the Direction of Play card that is up."""
+
+    CLUCKWISE = "cluckwise"
+    """Seat order: P0, P1, P2, ..."""
+    COUNTER_CLUCKWISE = "counter_cluckwise"
 
 
-def observation(state: BigChickenState, seat: int | None) -> dict[str, Any]:
+class LastEgg(StrEnum):
+    """What a player with one card left did about "Last Egg"."""
 
-    game = state.game
+    SAID = "said"
+    QUIET = "quiet"
+    """Stayed quiet and was not caught (strict Last Egg)."""
+
+
+class LastEggRule(StrEnum):
+    """The `last_egg` parameter."""
+
+    AUTO = "auto"
+    STRICT = "strict"
+
+
+class LayKind(StrEnum):
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIPS = "trips"
+    LITTLE_COOP = "little_coop"
+    BIG_COOP = "big_coop"
+
+
+LAY_KINDS: Final = tuple(LayKind)
+"""`LayKind` of each Lay size - 1."""
+
+
+class Lay(TypedDict):
+    """A Lay on the table."""
+
+    seat: int
+    """Who laid it."""
+    kind: LayKind
+    cards: list[int]
+    """The card type ids laid, sorted (a Duck as the Duck's type id)."""
+    duck_as: int | None
+    """The numbered Egg card (type id) the Duck stands for; None without a Duck."""
+
+
+class Shown(TypedDict):
+    seat: int
+    card: int
+
+
+class Exchange(TypedDict):
+    given: int | None
+    """The card the Good Egg gave the Bad Egg this Round (face up)."""
+    returned: int | None
+    """The card the Bad Egg gave back (face up)."""
+
+
+class TieDraw(TypedDict):
+    seat: int
+    card: int
+
+
+class BigChickenObservation(TypedDict):
+    """What one seat sees (``observation(seat)``); a spectator gets all but the hands."""
+
+    game: str
+    players: int
+    seat: int | None
+    """The seat this is the view of (None: a spectator or the omniscient view)."""
+    phase: Phase
+    current_player: int | None
+    """The seat to decide; None while cards are dealt or drawn, and after the end."""
+    round: int
+    """The Round being played (1-based; the last Round once the game is over)."""
+    rounds: int
+    direction: Direction
+    hand_sizes: list[int]
+    dealer: int
+    leader: int | None
+    """Who leads (led) the Round; None while the cards are dealt."""
+    shown: Shown | None
+    """Round 1: the card its leader showed (Big Red; with 2 players their highest card)."""
+    run: list[Lay]
+    """The Lays of the current Run, oldest first."""
+    to_beat: Lay | None
+    """The Run's last Lay, the one to beat (None: the next Lay leads a new Run)."""
+    clucked: list[int]
+    """The seats that clucked since the last Lay."""
+    last_egg: list[LastEgg | None]
+    catches: list[int]
+    """Times each seat was caught this Round."""
+    penalties: list[int]
+    """Penalty points each seat earned this Round."""
+    scores: list[int]
+    """Points so far (the lowest wins)."""
+    round_scores: list[list[int]]
+    """Each finished Round's points per seat."""
+    good_egg: int | None
+    """The last Round's Good Egg (fewest points)."""
+    bad_egg: int | None
+    """The last Round's Bad Egg (most points)."""
+    exchange: Exchange
+    discard_size: int
+    """Cards in the face-down discard pile (its contents are hidden)."""
+    deck_size: int
+    """Cards not dealt yet (2 players: the 20 unused cards; at the end: the tie deck)."""
+    last_round_hands: list[list[int]] | None
+    """Every hand as shown at the end of the last Round."""
+    last_egg_rule: LastEggRule
+    quiet_player: NotRequired[int]
+    """During a catch window: the player who stayed quiet with one card left."""
+    hand: NotRequired[list[int]]
+    """The seat's own hand, sorted (absent for a spectator)."""
+    hands: NotRequired[list[list[int]]]
+    """Every hand (the omniscient view only)."""
+    deck_pool: NotRequired[list[int]]
+    """The undealt or unused cards (the omniscient view only)."""
+    discard: NotRequired[list[int]]
+    """The discard pile (the omniscient view only)."""
+    tie_draws: NotRequired[list[TieDraw]]
+    """Once the game is over (or its tie is drawn): every Golden Egg tie draw."""
+    rotten_eggs: NotRequired[list[int]]
+    """Once the game is over (or its tie is drawn): the seats with the most points."""
+    winners: NotRequired[list[int]]
+    """The Golden Egg, once the game is over."""
+    golden_egg: NotRequired[list[int]]
+    """The same as ``winners``."""
+
+
+of, read = ObservationReader[BigChickenObservation]("big-chicken")
+"""`of(view)` reads a bot's seat view, `read(obs)` any mapping, as BigChickenObservation."""
+
+
+def lay_of(seat: int, action: int) -> Lay:
+    """Lay `action` laid by `seat`, as the observation shows it."""
+    declared = DECLARED[action]
+    return {
+        "seat": seat,
+        "kind": LAY_KINDS[SIZE[action] - 1],
+        "cards": list(HAND_CARDS[action]),
+        "duck_as": declared if declared >= 0 else None,
+    }
+
+
+_LAST_EGG: Final = (None, LastEgg.SAID, LastEgg.QUIET)
+assert _LAST_EGG[SAID] == LastEgg.SAID and _LAST_EGG[QUIET] == LastEgg.QUIET
+
+
+def observation(state: BigChickenState, seat: int | None) -> BigChickenObservation:
+    """Everything `seat` may see (None: a spectator; OMNISCIENT: everything)."""
+    game = state._game
     n = game.num_players
     phase = state._phase
     player = state.current_player()
     run = [
-        {"seat": p, "lay": LAY_TEXT[action]}
-        for p, action in zip(state._run_seats, state._run_actions, strict=True)
+        lay_of(p, action) for p, action in zip(state._run_seats, state._run_actions, strict=True)
     ]
-    last_egg_words = {SAID: "said", QUIET: "quiet"}
-    obs: dict[str, Any] = {
+    obs: BigChickenObservation = {
         "game": game.name,
         "players": n,
         "seat": seat if seat != OMNISCIENT else None,
-        "phase": PHASE_NAMES[phase],
+        "phase": PHASES[phase],
         "current_player": player if player >= 0 else None,
         "round": min(state._round + 1, game.rounds),
         "rounds": game.rounds,
-        "direction": "cluckwise" if state._direction == 1 else "counter-cluckwise",
+        "direction": Direction.CLUCKWISE if state._direction == 1 else Direction.COUNTER_CLUCKWISE,
         "hand_sizes": list(state._sizes),
         "dealer": state._dealer,
         "leader": state._leader if state._leader >= 0 and phase != DEAL else None,
         "shown": (
-            {"seat": state._leader, "card": CARD_NAMES[state._shown]}
+            {"seat": state._leader, "card": state._shown}
             if state._shown >= 0 and state._leader >= 0
             else None
         ),
         "run": run,
-        "to_beat": LAY_TEXT[state._top] if state._top > 0 else None,
+        "to_beat": run[-1] if state._top > 0 else None,
         "clucked": [p for p in range(n) if state._clucks >> p & 1],
-        "last_egg": [last_egg_words.get(value) for value in state._last_egg],
+        "last_egg": [_LAST_EGG[value] for value in state._last_egg],
         "catches": list(state._catches),
         "penalties": list(state._penalties),
         "scores": list(state._totals),
@@ -70,28 +246,156 @@ def observation(state: BigChickenState, seat: int | None) -> dict[str, Any]:
         "good_egg": state._good if state._good >= 0 else None,
         "bad_egg": state._bad if state._bad >= 0 else None,
         "exchange": {
-            "given": CARD_NAMES[state._given] if state._given >= 0 else None,
-            "returned": CARD_NAMES[state._returned] if state._returned >= 0 else None,
+            "given": state._given if state._given >= 0 else None,
+            "returned": state._returned if state._returned >= 0 else None,
         },
         "discard_size": len(state._discard),
         "deck_size": len(state._pool),
         "last_round_hands": (
-            [names(hand) for hand in state._last_hands] if state._last_hands is not None else None
+            [list(held) for held in state._last_hands] if state._last_hands is not None else None
         ),
-        "last_egg_rule": "strict" if game.strict else "auto",
+        "last_egg_rule": LastEggRule.STRICT if game.strict else LastEggRule.AUTO,
     }
     if phase == CATCHING:
         obs["quiet_player"] = state._caught
     if seat is not None and seat >= 0:
-        obs["hand"] = names(state.hand(seat))
+        obs["hand"] = hand(state, seat)
     if seat == OMNISCIENT:
-        obs["hands"] = [names(state.hand(p)) for p in range(n)]
-        obs["deck_pool"] = names(state._pool)
-        obs["discard"] = names(state._discard)
-    if phase in (TIE_DRAW, OVER) and state._round >= game.rounds:
-        obs["tie_draws"] = [{"seat": p, "card": CARD_NAMES[c]} for p, c in state._tie_draws]
-        obs["rotten_eggs"] = state.rotten_eggs()
+        obs["hands"] = [hand(state, p) for p in range(n)]
+        obs["deck_pool"] = sorted(state._pool)
+        obs["discard"] = sorted(state._discard)
+    if (phase in (TIE_DRAW, OVER)) and state._round >= game.rounds:
+        obs["tie_draws"] = [{"seat": p, "card": c} for p, c in state._tie_draws]
+        high = max(state._totals)  # the Rotten Egg title is shared
+        obs["rotten_eggs"] = [p for p, total in enumerate(state._totals) if total == high]
     if phase == OVER:
         obs["winners"] = state.winners()
         obs["golden_egg"] = state.winners()
     return obs
+
+
+def action_text(state: BigChickenState, action: int, viewer: int | None) -> str:
+    """`action` as `viewer` may know it: cards dealt to or drawn by another player stay
+    hidden."""
+    phase = state._phase
+    if phase not in CHANCE_PHASES:
+        return LAY_TEXT[action] if action < FLIP else decision_text(state, action)
+    name = CARD_NAMES[action]
+    if phase == DEAL:
+        seat = state._deal_seat
+        shown = name if viewer in (seat, OMNISCIENT) else "a card"
+        return f"{seat_name(seat)} is dealt {shown}"
+    if phase == PENALTY:
+        seat = state._caught
+        shown = name if viewer in (seat, OMNISCIENT) else "a card"
+        return f"{seat_name(seat)} draws {shown} from the discard pile (penalty)"
+    return f"{seat_name(state._queue[0])} draws {name} for the Golden Egg tie"
+
+
+def decision_text(state: BigChickenState, action: int) -> str:
+    """A decision in words, naming the seat a skip passes over and the player a catch catches."""
+    skipped = (
+        (state._player + state._direction) % state._game.num_players
+        if state._phase == FLIP_OR_SKIP
+        else None
+    )
+    caught = state._caught if state._caught >= 0 else None
+    return decision_string(action, skipped, caught)
+
+
+def action_info(state: BigChickenState, action: int) -> ActionInfo:
+    """A legal decision as data (RULES.md, "Actions as data")."""
+    if action == CLUCK:
+        return ActionInfo("pass", (Choice("pass", 0, "cluck (pass)"),))
+    if action < FLIP:
+        return _lay_info(action)
+    text = decision_text(state, action)
+    if action in (FLIP, SKIP):
+        player = state._player
+        skipped = (player + state._direction) % state._game.num_players
+        if action == FLIP:
+            return ActionInfo("flip", (Choice("option", 0, text),))
+        # A Coop that went out ends the Round: its skip passes over nobody.
+        seat = skipped if state._sizes[player] else None
+        return ActionInfo("skip", (Choice("option", 1, text),), seat=seat)
+    if action in (DECLARE, FORGET):
+        kind = "say_last_egg" if action == DECLARE else "stay_quiet"
+        return ActionInfo(kind, (Choice("option", action - DECLARE, text),))
+    if action in (CATCH, LET_GO):
+        kind = "catch" if action == CATCH else "let_go"
+        return ActionInfo(kind, (Choice("option", action - CATCH, text),), seat=state._caught)
+    card = action - GIVE_BEST if action < GIVE_BACK else action - GIVE_BACK
+    to = state._bad if action < GIVE_BACK else state._good
+    return ActionInfo("give", (Choice("card", card, CARD_NAMES[card]),), cards=(card,), seat=to)
+
+
+def _lay_info(action: int) -> ActionInfo:
+    """A Lay: its kind, then its cards, then (with a Duck) what the Duck stands for: its number
+    (a lone Duck only: with other cards the number is theirs), then its suit."""
+    size = SIZE[action]
+    steps = [
+        Choice("lay", size, SIZE_NAMES[size]),
+        Choice("cards", CARDS_ID[action], CARDS_LABEL[action]),
+    ]
+    declared = DECLARED[action]
+    info: dict[str, int] = {}
+    if declared >= 0:
+        number, suit = number_of(declared), suit_of(declared)
+        if size == 1:
+            steps.append(Choice("number", number, str(number)))
+        steps.append(Choice("suit", suit, SUITS[suit]))
+        info = {"number": number, "suit": suit}
+    return ActionInfo("lay", tuple(steps), cards=HAND_CARDS[action], declared=info)
+
+
+def why_illegal(state: BigChickenState, action: int) -> str:
+    """Why `action` (in range, not legal) is refused, in words a player can act on."""
+    phase = state._phase
+    if phase in CHANCE_PHASES:
+        where = "discard pile" if phase == PENALTY else "deck"
+        if action >= NUM_TYPES:
+            return f"chance outcomes are card types 0-{NUM_TYPES - 1}"
+        return f"no {CARD_NAMES[action]} is left in the {where}"
+    text = decision_text(state, action)
+    if phase == FLIP_OR_SKIP:
+        return f"you laid a Coop: choose to flip or to skip, not {text!r}"
+    if phase == LAST_EGG:
+        return f"you have one card left: say Last Egg or stay quiet, not {text!r}"
+    if phase == CATCHING:
+        return (
+            f"{seat_name(state._caught)} stayed quiet with one card left: catch them or "
+            f"let it go, not {text!r}"
+        )
+    if phase == GOOD_GIVES:
+        best = CARD_NAMES[best_card(state, state._good)]
+        return f"the Good Egg must give their best card except Big Red ({best}), not {text!r}"
+    if phase == BAD_GIVES:
+        if not GIVE_BACK <= action < GIVE_BACK + NUM_TYPES:
+            return f"the Bad Egg gives a card back to the Good Egg, not {text!r}"
+        card = action - GIVE_BACK
+        if card == state._given:
+            return f"you cannot give back the card you were just given ({CARD_NAMES[card]})"
+        return f"you do not hold {CARD_NAMES[card]}"
+    # PLAY
+    if action == CLUCK:
+        return "you lead this Run: lay something (the leader cannot cluck)"
+    if action >= FLIP:
+        return f"it is your turn to lay or cluck; {text!r} is not a Lay"
+    if not holds(state, state._player, action):
+        return f"you do not hold the cards for {text!r}"
+    top = state._top
+    top_text = LAY_TEXT[top]
+    if top == BIG_RED_LAY:
+        return "nothing beats Big Red laid alone: cluck"
+    if SIZE[top] >= COOP_SIZE:
+        return f"only a higher Coop, or Big Red alone, beats {top_text!r}"
+    if SIZE[action] != SIZE[top]:
+        return (
+            f"{text!r} is not a {SIZE_NAMES[SIZE[top]]}: this Run's Lays are "
+            f"{SIZE_NAMES[SIZE[top]]}s (or a Coop)"
+        )
+    assert not beats(action, top)
+    return f"{text!r} is not higher than {top_text!r}"
+
+
+assert CARDS[CLUCK] == ()

@@ -8,13 +8,12 @@ an enum whose values are stable ids; words for people are built from those by th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
-from roost.core.view import SeatView
+from roost.core.view import ObservationReader
 from roost.games.eggo.actions import (
     CHOOSE,
     CHOOSING,
@@ -131,18 +130,8 @@ class EggoObservation(TypedDict):
     """The seats that escaped, once the game is over."""
 
 
-def of(view: SeatView) -> EggoObservation:
-    """A bot's seat view read as the typed observation it is."""
-    if view.game.name != "eggo":
-        raise ValueError(f"an Eggo view was expected, not {view.game.name}")
-    return cast(EggoObservation, view.observation())
-
-
-def read(obs: Mapping[str, Any]) -> EggoObservation:
-    """An observation (from `observation`, or JSON) read as Eggo's."""
-    if obs.get("game") != "eggo":
-        raise ValueError(f"an Eggo observation was expected, not {obs.get('game')!r}")
-    return cast(EggoObservation, obs)
+of, read = ObservationReader[EggoObservation]("eggo")
+"""`of(view)` reads a bot's seat view, `read(obs)` any mapping, as EggoObservation."""
 
 
 def observation(state: EggoState, seat: int | None) -> EggoObservation:

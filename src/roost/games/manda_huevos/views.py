@@ -9,14 +9,13 @@ those by the front ends.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
-from roost.core.view import SeatView
+from roost.core.view import ObservationReader
 from roost.games.manda_huevos.actions import (
     ALL_DOWN,
     CONTAINER_NAMES,
@@ -150,18 +149,8 @@ class MandaHuevosObservation(TypedDict):
     """At the end: the winning seats."""
 
 
-def of(view: SeatView) -> MandaHuevosObservation:
-    """A bot's seat view read as the typed observation it is."""
-    if view.game.name != "manda-huevos":
-        raise ValueError(f"a Manda Huevos! view was expected, not {view.game.name}")
-    return cast(MandaHuevosObservation, view.observation())
-
-
-def read(obs: Mapping[str, Any]) -> MandaHuevosObservation:
-    """An observation (from `observation`, or JSON) read as Manda Huevos!'s."""
-    if obs.get("game") != "manda-huevos":
-        raise ValueError(f"a Manda Huevos! observation was expected, not {obs.get('game')!r}")
-    return cast(MandaHuevosObservation, obs)
+of, read = ObservationReader[MandaHuevosObservation]("manda-huevos")
+"""`of(view)` reads a bot's seat view, `read(obs)` any mapping, as MandaHuevosObservation."""
 
 
 def observation(state: MandaHuevosState, seat: int | None) -> MandaHuevosObservation:

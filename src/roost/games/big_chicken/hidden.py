@@ -1,7 +1,14 @@
-"""Resampling a BIG CHICKEN state from what one seat knows.
+"""BIG CHICKEN's public record of what the rules show everyone, and resampling from it.
 
-The seat knows every public event (`state._events`: deals, cards shown, face-up gifts, Lays,
-cleared Runs, catches, the hands shown at each Round's end), its own cards as dealt and as
+The state machine writes to ``state._events`` (while it records) every fact a seat may use to
+tell states apart: where each Round's deal starts, cards shown, face-up gifts, Lays, cleared
+Runs, catches, the hands shown at each Round's end, and what the rules reveal without showing a
+card (the Good Egg's "best card", the 2-player highest card). `resample` (below) rebuilds a
+history from the record and one seat's own cards.
+
+Events are tuples whose first item is the kind (`EV_ROUND` ... `EV_END` below).
+
+Resampling: the seat knows every public event of the record, its own cards as dealt and as
 drawn, and nothing else. A resample is a history that agrees with all of that, Round by Round:
 
 * **who was dealt what** (other seats), and
@@ -38,37 +45,54 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
 from operator import lt, neg, sub
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from roost.games.big_chicken.cards import NUM_TYPES
-from roost.games.big_chicken.lays import CARDS
-from roost.games.big_chicken.table import (
-    EV_CATCH,
-    EV_CLEAR,
-    EV_END,
-    EV_GIFT,
-    EV_LAY,
-    EV_RESTRICT,
-    EV_ROUND,
-    EV_SHOW,
-)
+from roost.games.big_chicken.actions import CARDS
+from roost.games.big_chicken.cards import CHICKENS, DUCK, NUM_EGG_TYPES, NUM_TYPES
 
 if TYPE_CHECKING:
     from roost.games.big_chicken.state import BigChickenState
 
+# --- the record --------------------------------------------------------------------------------
+
+EV_ROUND: Final = 0
+"""(EV_ROUND, history index of the first card dealt, first seat dealt to, cards to deal)"""
+EV_SHOW: Final = 1
+"""(EV_SHOW, seat, card): shown from the hand, kept."""
+EV_RESTRICT: Final = 2
+"""(EV_RESTRICT, seat, mask): every card the seat holds now is of a type in the mask."""
+EV_GIFT: Final = 3
+"""(EV_GIFT, from seat, to seat, card): passed face up."""
+EV_LAY: Final = 4
+"""(EV_LAY, seat, action)"""
+EV_CLEAR: Final = 5
+"""(EV_CLEAR,): the Run's cards go to the discard pile."""
+EV_CATCH: Final = 6
+"""(EV_CATCH, seat, history index of the first card drawn, cards to draw)"""
+EV_END: Final = 7
+"""(EV_END, hand of each seat as sorted card types): every hand is shown at the Round's end."""
+
+
+def below_or_equal(card: int) -> int:
+    """Mask of the card types no better than `card` ("best card" order = type order)."""
+    return (1 << (card + 1)) - 1
+
+
+def set_hand(state: BigChickenState, seat: int, counts: list[int]) -> None:
+    """Make `seat` hold exactly `counts` (copies per type, see `rules.py` for the shape)."""
+    eggs = [0] * 10
+    for card in range(NUM_EGG_TYPES):
+        eggs[card >> 2] += counts[card] * 3 ** (card & 3)
+    state._eggs[seat] = eggs
+    state._ducks[seat] = counts[DUCK]
+    state._chicks[seat] = sum(counts[card] << i for i, card in enumerate(CHICKENS))
+    state._sizes[seat] = sum(counts)
+
+
+# --- the solver --------------------------------------------------------------------------------
+
 T = NUM_TYPES
-
-
-@dataclass
-class Solution:
-    history: list[int]
-    hands: list[list[int]] | None
-    """Counts per type for every seat in the current Round (None: no Round is in progress)."""
-    discard: list[int]
-    pool: list[int]
-    """The undealt cards (or, with two players, the cards left out)."""
 
 
 class _Work:
@@ -523,9 +547,9 @@ def _counts(cards: tuple[int, ...] | list[int]) -> list[int]:
     return counts
 
 
-def resample(state: BigChickenState, seat: int, rng: random.Random) -> Solution:
-    """A history (and the current Round's hidden cards) `seat` cannot tell from the real one."""
-
+def resample(state: BigChickenState, seat: int, rng: random.Random) -> BigChickenState:
+    """A state `seat` cannot tell from this one: a history that agrees with the public record
+    and the seat's own cards, and the current Round's hidden cards to match."""
     game = state.game
     n = game.num_players
     history = state._history
@@ -533,9 +557,7 @@ def resample(state: BigChickenState, seat: int, rng: random.Random) -> Solution:
     deck = _counts(game.deck)
     starts = [k for k, event in enumerate(events) if event[0] == EV_ROUND]
     new_history = history.copy()
-    hands: list[list[int]] | None = None
-    discard: list[int] = []
-    pool: list[int] = []
+    result = state.clone()
     for r, begin in enumerate(starts):
         end = starts[r + 1] if r + 1 < len(starts) else len(events)
         round_events = events[begin:end]
@@ -549,10 +571,12 @@ def resample(state: BigChickenState, seat: int, rng: random.Random) -> Solution:
                 new_history[pos] = card
         for pos, card in work.assign:
             new_history[pos] = card
-        if round_events[-1][0] != EV_END:
-            hands = [
-                [dealt[p][card] + work.run[p * T + card] for card in range(T)] for p in range(n)
-            ]
-            discard = _cards(work.disc)
-            pool = left
-    return Solution(new_history, hands, discard, pool)
+        if round_events[-1][0] != EV_END:  # the Round in progress: its hidden cards
+            for p in range(n):
+                if p != seat:
+                    set_hand(result, p, [dealt[p][c] + work.run[p * T + c] for c in range(T)])
+            result._discard = _cards(work.disc)
+            result._pool = left
+    result._history = new_history
+    result._legal = None
+    return result

@@ -1,4 +1,8 @@
-"""The action space: every Lay of every player count, numbered once at import, as data.
+"""BIG CHICKEN's numbering: every Lay of every player count, numbered once at import, as data;
+the other decisions; the phases of the state machine; the texts of decisions.
+
+Kept apart from the state machine so that bots and views can read the action encoding without
+importing the rules.
 
 A Lay is a set of cards of one number (or all Chickens), at most one Duck, which stands for a
 numbered card whose number and suit the layer declares. Ids are fixed whatever the player count:
@@ -19,7 +23,7 @@ that beat a given Lay are a run of each block: legal actions are gathered from p
 without sorting. A hand's Eggs of one number are a base-3 code of the copies held per suit
 (0-2 each, 81 codes); the lists are indexed by number and code, plus whether a Duck is at hand.
 
-Comparison (NOTES 4, resolutions 1-3): within a size, by number (Chickens above every number),
+Comparison (RULES.md, choices 2-4): within a size, by number (Chickens above every number),
 then by the highest suit in the set, then the next; an identical set is not higher. Every Coop
 beats every other kind of Lay; among Coops a Big Coop (5) beats a Little Coop (4), then number,
 then suits. `KEY` encodes exactly that: compare keys of two Lays of the same size, or of two
@@ -28,6 +32,7 @@ Coops.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
 from typing import Final
 
@@ -175,6 +180,7 @@ CHICKS: Final = tuple(_CHICKS)
 """Bitmask of the Chickens a Lay takes (bit i: Chicken i, Big Red is bit 4)."""
 CARDS: Final = tuple(_CARDS)
 DECLARED: Final = tuple(_DECLARED)
+"""The Egg card type a Lay's Duck stands for, or -1 (no Duck)."""
 KEY: Final = tuple(_KEY)
 LAY_TEXT: Final = tuple(_TEXT)
 
@@ -254,3 +260,85 @@ def beats(action: int, top: int) -> bool:
 
 assert NUM_LAYS == 1281 and FIRST_CHICKEN_LAY == 1251 and NUM_ACTIONS == 1380, NUM_LAYS
 assert LAY_TEXT[BIG_RED_LAY] == "single: Big Red"
+
+
+# --- Lays as data (action_info) ----------------------------------------------------------------
+
+HAND_CARDS: Final = tuple(tuple(sorted(cards)) for cards in CARDS)
+"""The card type ids each Lay takes from the hand, sorted (a Duck as the Duck's type id)."""
+_MULTISETS: Final = sorted(set(HAND_CARDS[LAY_BASE:FLIP]))
+CARDS_ID: Final = tuple(_MULTISETS.index(cards) if cards else -1 for cards in HAND_CARDS)
+"""An id per multiset of cards a Lay takes (the step that picks the cards): Lays that differ
+only in what their Duck stands for share it."""
+CARDS_LABEL: Final = tuple(
+    " + ".join("Duck" if card == DUCK else CARD_NAMES[card] for card in cards) for cards in CARDS
+)
+"""The cards of each Lay in words, highest first, the Duck last ("orange 9 + Duck")."""
+
+
+# --- phases: small ints for the state machine, `Phase` for everyone else -----------------------
+
+DEAL: Final = 0
+GOOD_GIVES: Final = 1
+BAD_GIVES: Final = 2
+PLAY: Final = 3
+FLIP_OR_SKIP: Final = 4
+LAST_EGG: Final = 5
+CATCHING: Final = 6
+PENALTY: Final = 7
+TIE_DRAW: Final = 8
+OVER: Final = 9
+CHANCE_PHASES: Final = frozenset((DEAL, PENALTY, TIE_DRAW))
+
+
+class Phase(StrEnum):
+    """What the table is doing (the ``phase`` of an observation)."""
+
+    DEAL = "deal"
+    GOOD_EGG_GIVES = "good_egg_gives"
+    BAD_EGG_GIVES = "bad_egg_gives"
+    PLAY = "play"
+    FLIP_OR_SKIP = "flip_or_skip"
+    LAST_EGG = "last_egg"
+    CATCH = "catch"
+    PENALTY_DRAW = "penalty_draw"
+    TIE_DRAW = "tie_draw"
+    OVER = "over"
+
+
+PHASES: Final = tuple(Phase)
+"""`Phase` of each state-machine phase number."""
+assert PHASES.index(Phase.CATCH) == CATCHING and PHASES.index(Phase.OVER) == OVER
+
+
+# --- decisions in words ------------------------------------------------------------------------
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat}"
+
+
+def decision_string(action: int, skipped: int | None = None, caught: int | None = None) -> str:
+    """Readable text of a decision action (the same for every viewer: all are public); a skip
+    names the `skipped` seat and a catch the `caught` one when they are given."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is not a BIG CHICKEN action (0-{NUM_ACTIONS - 1})")
+    if action < FLIP:
+        return LAY_TEXT[action]
+    if action == FLIP:
+        return "flip: reverse the direction of play"
+    if action == SKIP:
+        named = f" ({seat_name(skipped)})" if skipped is not None else ""
+        return f"skip the next player{named}"
+    if action == DECLARE:
+        return "say Last Egg"
+    if action == FORGET:
+        return "stay quiet (do not say Last Egg)"
+    if action == CATCH:
+        who = seat_name(caught) if caught is not None else "them"
+        return f"catch {who}: Last Egg!"
+    if action == LET_GO:
+        return "let it go"
+    if action < GIVE_BACK:
+        return f"give your best card, {CARD_NAMES[action - GIVE_BEST]}, to the Bad Egg (face up)"
+    return f"give {CARD_NAMES[action - GIVE_BACK]} back to the Good Egg (face up)"
