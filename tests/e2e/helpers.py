@@ -91,24 +91,72 @@ def wait_seat(page: Page, seat: int | None) -> None:
     )
 
 
-MOVE_TARGETS = ".board .playable, .action-bar button.move"
+MOVE_TARGETS = ".board .playable, .action-bar button.move:not([aria-disabled])"
+STEP_TARGETS = ".board .playable[data-step], .action-bar button.move:not(.lay-button)"
+
+Plan = Callable[[Person, random.Random], bool]
 
 
-def take_turn(someone: Person, rng: random.Random, keyboard: bool = False) -> bool:
+def current_view(someone: Person) -> dict[str, Any]:
+    """The last view frame this person's page received (the one it shows)."""
+    version = int(someone.body("version"))
+    for frame in reversed(someone.views):
+        if frame["version"] == version:
+            found: dict[str, Any] = frame
+            return found
+    raise AssertionError(f"{someone.name}'s page shows version {version}, never received")
+
+
+def lay_by_selection(someone: Person, rng: random.Random) -> bool:
+    """BIG CHICKEN as a person plays it: select the cards of a Lay in the hand, then press Lay
+    (a Duck then asks what it stands for); now and then cluck instead; other moments (the
+    exchange, flip or skip, Last Egg, catches) by clicking what is offered."""
+    page = someone.page
+    view = current_view(someone)
+    lays = [a for a in view["actions"] if a["kind"] == "lay"]
+    can_pass = any(a["kind"] == "pass" for a in view["actions"])
+    if lays and (not can_pass or rng.random() < 0.75):
+        lay = rng.choice(lays)
+        hand: list[int] = view["observation"]["hand"]
+        clear = page.locator(".action-bar button", has_text="Clear")
+        if clear.count():
+            clear.click()
+        taken: set[int] = set()
+        for card in lay["cards"]:
+            index = next(i for i, c in enumerate(hand) if c == card and i not in taken)
+            taken.add(index)
+            page.locator(f'[data-hand-of] [data-key="hand-{index}"]').click()
+        page.locator(".lay-button").click()
+        return True
+    targets = page.locator(STEP_TARGETS)
+    if targets.count() == 0:
+        return False
+    targets.nth(rng.randrange(targets.count())).click()
+    return True
+
+
+def take_turn(
+    someone: Person, rng: random.Random, keyboard: bool = False, plan: Plan | None = None
+) -> bool:
     """If it is this person's turn, choose a legal move as a person would (click a glowing card
     or pile, or a move button; answer the dialogs that follow); True when a move was made."""
     page = someone.page
     if not someone.my_turn():
         return False
     version = someone.body("version")
-    targets = page.locator(MOVE_TARGETS)
-    count = targets.count()
-    if count == 0:
-        return False
-    if keyboard:
+    if plan is not None:
+        if not plan(someone, rng):
+            return False
+    elif keyboard:
+        if page.locator(MOVE_TARGETS).count() == 0:
+            return False
         page.keyboard.press("h")  # focus the first playable thing
         page.keyboard.press("Enter")
     else:
+        targets = page.locator(MOVE_TARGETS)
+        count = targets.count()
+        if count == 0:
+            return False
         targets.nth(rng.randrange(count)).click()
     for _ in range(8):
         options = page.locator("dialog.step-dialog[open] .options button")
@@ -135,6 +183,7 @@ def play_until(
     timeout: float = 120.0,
     keyboard: Callable[[Person], bool] = lambda _: False,
     what: str = "the expected point",
+    plan: Plan | None = None,
 ) -> None:
     """Everyone plays in turn until `done()`."""
     deadline = time.monotonic() + timeout
@@ -148,7 +197,7 @@ def play_until(
         for someone in people:
             if someone.page.is_closed():
                 continue
-            moved = take_turn(someone, rng, keyboard=keyboard(someone)) or moved
+            moved = take_turn(someone, rng, keyboard=keyboard(someone), plan=plan) or moved
         if not moved:
             time.sleep(0.03)
 

@@ -12,9 +12,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.helpers import (
     PHONE,
+    Plan,
     assert_fits,
     check_frames,
     check_hidden_dom,
+    lay_by_selection,
     person,
     play_until,
     screenshot,
@@ -29,6 +31,8 @@ GAMES: dict[str, dict[str, bool | int | str]] = {
     "egg-bound": {"max_turns": 40},
     "big-chicken": {"rounds": 1},
 }
+
+PLANS: dict[str, Plan] = {"big-chicken": lay_by_selection}
 
 
 def set_option(page: Page, name: str, value: bool | int | str) -> None:
@@ -74,9 +78,12 @@ def test_game_in_the_browser(
     wait_seat(cy.page, None)
 
     people = [ana, bo]
-    play_until(people, rng, lambda: ana.moves + bo.moves >= 10 or ana.over())
+    plan = PLANS.get(game)
+    play_until(
+        people, rng, lambda: ana.moves + bo.moves >= 10 or ana.over(), plan=plan, what="ten moves"
+    )
     if not ana.over():
-        play_until(people, rng, lambda: ana.my_turn() or ana.over())
+        play_until(people, rng, lambda: ana.my_turn() or ana.over(), plan=plan, what="Ana's turn")
     for someone, seat in ((ana, 0), (bo, 1), (cy, None)):
         check_hidden_dom(someone, seat)
     screenshot(page, artifacts, f"{game}-table-desktop")
@@ -84,7 +91,9 @@ def test_game_in_the_browser(
     assert_fits(bo.page)
     screenshot(cy.page, artifacts, f"{game}-spectator-desktop")
 
-    play_until(people, rng, lambda: ana.over() and bo.over(), timeout=150)
+    play_until(
+        people, rng, lambda: ana.over() and bo.over(), timeout=150, plan=plan, what="the end"
+    )
     cy.page.wait_for_function("document.body.dataset.status === 'over'")
     expect(page.locator("dialog.results-dialog[open] .result-row")).to_have_count(3)
     screenshot(page, artifacts, f"{game}-results-desktop")

@@ -267,6 +267,12 @@ export default {
     );
   },
 
+  resultKey(ctx, seat) {
+    const obs = ctx.obs;
+    const winner = (obs.winners || []).includes(seat) ? 1e6 : 0;
+    return winner + (obs.scores?.[seat] ?? obs.points?.[seat] ?? 0) * 100 + (obs.tie_break?.[seat] ?? 0);
+  },
+
   resultRow(ctx, seat) {
     const obs = ctx.obs;
     const score = obs.scores?.[seat] ?? obs.points?.[seat] ?? 0;

@@ -139,9 +139,13 @@ export function arrowKeys(event) {
   items[next].focus();
 }
 
-/** Ranking of the final returns: [{seat, returns, place}] best first. */
-export function ranking(result, players) {
-  const rows = Array.from({ length: players }, (_, seat) => ({ seat, returns: result.returns[seat] ?? 0 }));
+/** Ranking of the final returns (or of `key(seat)`, higher is better): [{seat, returns,
+ * place}] best first; equal values share a place. */
+export function ranking(result, players, key = null) {
+  const rows = Array.from({ length: players }, (_, seat) => ({
+    seat,
+    returns: key ? key(seat) : (result.returns[seat] ?? 0),
+  }));
   rows.sort((a, b) => b.returns - a.returns || a.seat - b.seat);
   let place = 0;
   let last = null;

@@ -17,7 +17,7 @@ export function openDialog({ title, body, buttons = [], onclose, wide = false, d
   const titleId = `dlg-title-${++openCount}`;
   let closed = false;
   const dialog = h("dialog", {
-    class: ["dialog", wide && "wide", className],
+    class: ["dialog", wide && "wide", ...(Array.isArray(className) ? className : [className])],
     "aria-labelledby": titleId,
     id,
   });
@@ -99,7 +99,7 @@ const TECHNICAL = /resampl|game length|chance|actions|what each seat sees|parame
 /** The rules of `game` (its RULES.md) in a dialog, with a card reference. */
 export async function showRules(gameName, { intro } = {}) {
   const body = h("div", { class: "rules" }, h("p", { class: "muted" }, "Loading the rules…"));
-  const dlg = openDialog({ title: "Rules", body, wide: true, className: "rules-dialog" });
+  const dlg = openDialog({ title: "Rules", body, wide: true, className: ["rules-dialog", `game-${gameName}`] });
   let detail;
   try {
     detail = await gameDetail(gameName);

@@ -571,7 +571,8 @@ class TablePage {
   renderBar(ctx) {
     const items = [];
     if (this.module.bar) items.push(this.module.bar(ctx));
-    const rest = ctx.options.filter((o) => !this.onBoard.has(o.key));
+    const hidden = new Set(this.module.hiddenOptions || []);
+    const rest = ctx.options.filter((o) => !this.onBoard.has(o.key) && !hidden.has(o.kind));
     for (const option of rest) {
       items.push(
         h(
@@ -667,7 +668,7 @@ class TablePage {
     this.closeStepDialog(true);
     this.stepDialog = openDialog({
       title,
-      className: `step-dialog step-${kind}`,
+      className: ["step-dialog", `step-${kind}`, `game-${this.info.game}`],
       body: [explain ? h("p", {}, explain) : null, h("div", { class: ["options", `options-${kind}`], role: "group", "aria-label": title }, buttons)],
       buttons: [{ label: this.chooser.depth > 1 ? "Back" : "Cancel", onclick: () => { this.backStep(); return true; } }],
       onclose: (value) => {
@@ -709,7 +710,8 @@ class TablePage {
     if (!info.result) return;
     const names = this.names();
     const ctx = this.context();
-    const rows = ranking(info.result, info.seats.length);
+    const key = this.module.resultKey ? (seat) => this.module.resultKey(ctx, seat) : null;
+    const rows = ranking(info.result, info.seats.length, key);
     const winners = new Set(info.result.winners);
     const detail = this.module.resultRow ? (seat) => this.module.resultRow(ctx, seat) : () => null;
     const headline = info.result.winners.length
@@ -739,7 +741,7 @@ class TablePage {
     buttons.push({ label: "Look at the table", key: "close" });
     this.resultsDialog = openDialog({
       title: "Game over",
-      className: "results-dialog",
+      className: ["results-dialog", `game-${this.info.game}`],
       body: [h("p", { class: "headline" }, headline), this.module.resultSummary?.(ctx), table],
       buttons,
       onclose: () => {
