@@ -44,7 +44,7 @@ class LiveServer:
         self.settings = Settings(**fields)  # type: ignore[arg-type]
         self.app = create_app(self.settings)
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws="websockets"
+            self.app, host="127.0.0.1", port=self.port, ws_max_size=65536, log_level="warning"
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="roost-live", daemon=True)

@@ -5,6 +5,7 @@ may not see. (Eggo's test, with the reload, the stand-in and the rematch, is its
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,8 @@ GAMES: dict[str, dict[str, bool | int | str]] = {
 }
 
 PLANS: dict[str, Plan] = {"big-chicken": lay_by_selection}
+CLOCKS = {"manda-huevos": "30"}
+"""Tables created with a move clock (seconds), whose countdown the page must show."""
 
 
 def set_option(page: Page, name: str, value: bool | int | str) -> None:
@@ -64,6 +67,8 @@ def test_game_in_the_browser(
     page.locator("details.options summary").click()
     for name, value in GAMES[game].items():
         set_option(page, name, value)
+    if game in CLOCKS:
+        page.select_option("#clock", CLOCKS[game])
     page.click("#create")
     page.wait_for_url("**/t/*")
     link = page.locator(".invite-url").input_value()
@@ -79,6 +84,11 @@ def test_game_in_the_browser(
 
     people = [ana, bo]
     plan = PLANS.get(game)
+    if game in CLOCKS:
+        play_until(people[1:], rng, lambda: ana.my_turn() or ana.over(), plan=plan, what="a turn")
+        if not ana.over():
+            expect(page.locator(".banner .countdown")).to_have_text(re.compile(r"^0:[0-3]\d$"))
+            expect(bo.page.locator(".seat.turn .countdown")).to_be_visible()
     play_until(
         people, rng, lambda: ana.moves + bo.moves >= 10 or ana.over(), plan=plan, what="ten moves"
     )

@@ -120,6 +120,9 @@ class TablePage {
     if (this.module.onView) this.module.onView(this.context(), this.ui);
     this.render();
     this.announce(first);
+    // a question put to this seat out of turn (a Cluck-Off window, say) comes up as a dialog
+    const ctx = this.context();
+    if (ctx.myTurn && ctx.options.length && this.module.askAtOnce?.(ctx)) this.openStepDialog();
     if (this.info.status === "over" && (!wasOver || first) && !this.resultsShown) {
       this.resultsShown = true;
       setTimeout(() => this.showResults(), first ? 50 : 900);
@@ -258,7 +261,9 @@ class TablePage {
     document.body.dataset.status = this.info.status;
     document.body.dataset.version = String(this.view?.version ?? -1);
     document.body.dataset.seat = this.seat === null ? "" : String(this.seat);
-    document.body.dataset.myTurn = String(Boolean(this.view && !this.pending && this.seat !== null && this.info.to_move === this.seat && this.info.status === "playing" && this.chooser.actions.length));
+    const myTurn = Boolean(this.view && !this.pending && this.seat !== null && this.info.to_move === this.seat && this.info.status === "playing" && this.chooser.actions.length);
+    document.body.dataset.myTurn = String(myTurn);
+    document.title = `${myTurn ? "Your turn · " : ""}${this.info.title} · Roost`;
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset?.key : null;
     this.renderHead();
@@ -433,7 +438,8 @@ class TablePage {
   }
 
   inviteField() {
-    const url = `${location.origin}/t/${this.id}`;
+    // the server knows the address friends can reach (its LAN address), the browser only its own
+    const url = this.info.invite_url || `${location.origin}/t/${this.id}`;
     const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": "Invite link", onfocus: (e) => e.target.select() });
     const copy = async () => {
       let ok = false;
