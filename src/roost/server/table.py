@@ -367,8 +367,8 @@ class Table:
         self.record.notes.append(entry)
         self._notes_done += 1
         self._append_note(entry.version, seat, note)
+        self._schedule()  # first: the views carry the clock's deadline
         self._broadcast()
-        self._schedule()
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -489,8 +489,8 @@ class Table:
             self.record.result = result
         if connection is not None:
             connection.deliver(frame_text(Ack(ref=ref, version=self.version)))
+        self._schedule()  # first: the views carry the clock's deadline
         self._broadcast()
-        self._schedule()
         if status == "over" and self.on_change is not None:
             self.on_change(self)
 
