@@ -143,7 +143,8 @@ class Game(metaclass=abc.ABCMeta):
     def package(cls) -> str:
         """The package the game lives in (``roost.games.eggo``): its companions, such as its
         search settings (``<package>.search``), are found from it by convention."""
-        return cls.__module__.rpartition(".")[0]
+        module: str = getattr(cls, "__module__")  # noqa: B009 (mypyc cannot see it otherwise)
+        return module.rpartition(".")[0]
 
     @classmethod
     def folder(cls) -> str:

@@ -15,7 +15,8 @@ _BUILTIN_PACKAGE = "roost.games"
 
 
 def register(game: type[Game]) -> type[Game]:
-    """Class decorator: make `game` loadable by its `name`."""
+    """Make `game` loadable by its `name` (call it after the class: ``register(EggoGame)``; as
+    a decorator it would also work, but would keep the class from being compiled by mypyc)."""
     existing = _GAMES.get(game.name)
     if existing is not None and existing is not game:
         raise ValueError(f"two games registered under the name {game.name!r}")

@@ -47,14 +47,20 @@ import random
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self
+
+from typing_extensions import TypeVar
 
 from roost.core.actions import ActionInfo
 from roost.core.errors import IllegalActionError, RoostError
 from roost.core.game import CHANCE, JSON, OMNISCIENT, TERMINAL, Game, as_int
 
+G = TypeVar("G", bound=Game, default=Game, covariant=True)
+"""The game class a state belongs to (``class EggoState(State["EggoGame"])``), so a state reads
+its own game's settings with their types; plain `State` means a state of any game."""
 
-class State(metaclass=abc.ABCMeta):
+
+class State(Generic[G], metaclass=abc.ABCMeta):
     """A node of the game tree. Mutated in place by `apply_action`; `clone` is cheap."""
 
     __slots__ = ("_game", "_history", "_legal", "_record")
@@ -72,12 +78,12 @@ class State(metaclass=abc.ABCMeta):
     }
     """Fields `_key` leaves out on purpose, with the reason."""
 
-    _game: Game
+    _game: G
     _history: list[int]
     _legal: list[int] | None
     _record: bool
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: G) -> None:
         self._game = game
         self._history = []
         self._legal = None
@@ -86,7 +92,7 @@ class State(metaclass=abc.ABCMeta):
     # --- who moves and what they may do ----------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> G:
         """The game this state belongs to."""
         return self._game
 

@@ -1,6 +1,6 @@
 """The games. Importing this package registers every built-in game.
 
-Each subpackage of `roost.games` is one game; importing it registers it (`@register`), so a
+Each subpackage of `roost.games` is one game; importing it registers it (`register(...)`), so a
 new game needs no edit here.
 """
 

@@ -45,7 +45,6 @@ def parse_multipliers(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(table)
 
 
-@register
 class BigChickenGame(Game):
     """Get rid of your cards first, Round after Round; the lowest score after five wins."""
 
@@ -171,3 +170,6 @@ class BigChickenGame(Game):
 
     def card_name(self, card: int) -> str:
         return CARD_NAMES[card]
+
+
+register(BigChickenGame)

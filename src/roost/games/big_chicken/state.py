@@ -84,7 +84,7 @@ if TYPE_CHECKING:
     from roost.games.big_chicken.game import BigChickenGame
 
 
-class BigChickenState(State):
+class BigChickenState(State["BigChickenGame"]):
     """A position in a game of BIG CHICKEN: Just Hatched."""
 
     __slots__ = (
@@ -154,7 +154,6 @@ class BigChickenState(State):
     """Per seat and number (1-10), a base-3 code of the Egg copies held per suit."""
     _events: list[tuple[Any, ...]]
     """The public record (`hidden.py`), while recording."""
-    _game: BigChickenGame
     _given: int
     """The card the Good Egg gave this Round (-1: none yet)."""
     _good: int
@@ -218,10 +217,6 @@ class BigChickenState(State):
         start_round(self, dealer=n - 1)
 
     # --- protocol: who moves and what they may do ------------------------------------------
-
-    @property
-    def game(self) -> BigChickenGame:
-        return self._game
 
     def current_player(self) -> int:
         return self._player

@@ -14,7 +14,6 @@ from roost.games.eggo.cards import CARD_INFO, CARD_NAMES, FULL_DECK, HAND_SIZE, 
 from roost.games.eggo.state import EggoState
 
 
-@register
 class EggoGame(Game):
     """Escape the Upside Down and empty your hand before the fourth Demogorgon is drawn."""
 
@@ -80,3 +79,6 @@ class EggoGame(Game):
 
     def card_name(self, card: int) -> str:
         return CARD_NAMES[card]
+
+
+register(EggoGame)

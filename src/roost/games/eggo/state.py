@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from roost.games.eggo.game import EggoGame
 
 
-class EggoState(State):
+class EggoState(State["EggoGame"]):
     """A position in a game of Stranger Things: Eggo Card Game."""
 
     __slots__ = (
@@ -88,7 +88,6 @@ class EggoState(State):
     _draws: int
     _escaped: list[bool]
     _forced: int
-    _game: EggoGame
     _hands: list[list[int]]
     _hidden: HiddenHands
     _phase: int
@@ -123,10 +122,6 @@ class EggoState(State):
             self._phase = START_CARD
 
     # --- protocol: who moves and what they may do ------------------------------------------
-
-    @property
-    def game(self) -> EggoGame:
-        return self._game
 
     def current_player(self) -> int:
         phase = self._phase

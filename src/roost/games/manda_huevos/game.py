@@ -25,7 +25,6 @@ from roost.games.manda_huevos.cards import (
 from roost.games.manda_huevos.state import MandaHuevosState
 
 
-@register
 class MandaHuevosGame(Game):
     """Gather the most points of eggs in your own container, with eggs, action cards and the
     hen."""
@@ -119,3 +118,6 @@ class MandaHuevosGame(Game):
 
     def card_types(self) -> tuple[CardInfo, ...]:
         return CARD_INFO
+
+
+register(MandaHuevosGame)

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from roost.games.manda_huevos.game import MandaHuevosGame
 
 
-class MandaHuevosState(State):
+class MandaHuevosState(State["MandaHuevosGame"]):
     """A position in a game of Manda Huevos!."""
 
     __slots__ = (
@@ -83,7 +83,6 @@ class MandaHuevosState(State):
     _cells: list[int]
     _deal_left: int
     _down: list[int]
-    _game: MandaHuevosGame
     _hands: list[list[int]]
     _hen_out: bool
     _occupied: int
@@ -115,10 +114,6 @@ class MandaHuevosState(State):
         self._taken = 0
 
     # --- protocol: who moves and what they may do ------------------------------------------
-
-    @property
-    def game(self) -> MandaHuevosGame:
-        return self._game
 
     def current_player(self) -> int:
         phase = self._phase
