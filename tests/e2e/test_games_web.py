@@ -30,7 +30,7 @@ GAMES: dict[str, dict[str, bool | int | str]] = {
     # game: the options set in the lobby to keep the test short
     "manda-huevos": {"quick": True},
     "egg-bound": {"max_turns": 40},
-    "big-chicken": {"rounds": 1},
+    "big-chicken": {"rounds": 2},
 }
 
 PLANS: dict[str, Plan] = {"big-chicken": lay_by_selection}

@@ -56,6 +56,20 @@ function scoreLine(ctx, seat) {
   );
 }
 
+/** At the end of a Round every hand is shown: what this seat held (public once shown). */
+function showedHand(ctx, seat) {
+  const obs = ctx.obs;
+  const shown = obs.last_round_hands?.[seat];
+  const fresh = obs.phase === "over" || obs.phase === "good_egg_gives" || obs.phase === "bad_egg_gives";
+  if (!shown || !fresh) return null;
+  return h(
+    "div",
+    { class: "known", role: "group", "aria-label": `${ctx.names[seat]} showed at the end of the Round` },
+    h("span", { class: "zone-label" }, shown.length ? "left at the end of the Round" : "went out"),
+    shown.length ? h("div", { class: "card-row" }, shown.map((id) => cardFace(ctx.catalogue.get(id), { size: "xs" }))) : null,
+  );
+}
+
 function opponent(ctx, seat) {
   const obs = ctx.obs;
   const count = obs.hand_sizes?.[seat] ?? 0;
@@ -73,6 +87,7 @@ function opponent(ctx, seat) {
         ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, shown.map((id) => cardFace(ctx.catalogue.get(id), { size: "xs" })))
         : h("div", { class: "seat-cards" }, handOfBacks(count, `${name} holds ${plural(count, "card")}`, "xs", seat), h("span", { class: "count" }, plural(count, "card"))),
       scoreLine(ctx, seat),
+      showedHand(ctx, seat),
     ),
   );
 }
@@ -212,9 +227,12 @@ function myArea(ctx) {
     { class: ["seat", "me", ctx.toMove === seat && "turn"], "aria-label": ctx.replay ? ctx.names[seat] : "You" },
     seatHeader(ctx, seat),
     h("div", { class: "badges" }, titles(ctx, seat), scoreLine(ctx, seat)),
+    showedHand(ctx, seat),
     hand.length
       ? h("div", { class: ["hand", "chicken-hand"], role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}${giving ? "" : ": select cards, then Lay"}`, "data-arrows": "", dataset: { handOf: String(seat) } }, cards)
-      : h("p", { class: "muted" }, "No cards left: you went out!"),
+      : obs.phase === "over"
+        ? null
+        : h("p", { class: "muted" }, "No cards left: you went out!"),
   );
 }
 

@@ -492,7 +492,9 @@ class TablePage {
       const winners = info.result?.winners || [];
       parts.push(
         h("strong", {}, "Game over. "),
-        winners.length ? `${joinWords(winners.map((s) => (s === me ? "you" : names[s])))} ${winners.length === 1 && winners[0] !== me ? "wins" : "win"}.` : "Nobody wins.",
+        winners.length
+          ? capitalize(`${joinWords(winners.map((s) => (s === me ? "you" : names[s])))} ${winners.length === 1 && winners[0] !== me ? "wins" : "win"}.`)
+          : "Nobody wins.",
         " ",
         h("button", { type: "button", class: "button small", onclick: () => this.showResults() }, "Results"),
       );
