@@ -230,6 +230,21 @@ def check_hidden_dom(someone: Person, seat: int | None) -> None:
     assert not leaks, leaks
 
 
+def check_names(someone: Person) -> None:
+    """Every button, link and form field says what it is (a name for screen readers)."""
+    nameless = someone.page.evaluate(
+        """() => [...document.querySelectorAll('button, a[href], input, select, [role=button]')]
+             .filter((el) => {
+               if (el.type === 'radio') return false;  // named by its label's text
+               const label = el.getAttribute('aria-label') || el.textContent.trim()
+                 || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent.trim());
+               return !label;
+             })
+             .map((el) => el.outerHTML.slice(0, 120))"""
+    )
+    assert not nameless, nameless
+
+
 def own_hand_in_dom(someone: Person, seat: int) -> list[str]:
     """The names of the cards drawn face up in this seat's own hand."""
     names: list[str] = someone.page.evaluate(

@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     assert_fits,
     check_frames,
     check_hidden_dom,
+    check_names,
     own_hand_in_dom,
     person,
     play_until,
@@ -46,6 +47,7 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
     page.select_option("#players", "3")
     page.select_option("#seat-1", "open")
     page.select_option("#seat-2", "bot:easy")
+    check_names(ana)
     screenshot(page, artifacts, "lobby-desktop")
     page.click("#create")
     page.wait_for_url("**/t/*")
@@ -53,6 +55,7 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
     expect(invite).to_be_visible()
     link = invite.input_value()
     table_id = link.rsplit("/", 1)[1]
+    check_names(ana)
     screenshot(page, artifacts, "eggo-waiting-desktop")
 
     # --- Bo opens the invite link on his phone and takes the open seat
@@ -82,6 +85,7 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
     # mid-game: what each one sees, and screenshots
     for someone, seat in ((ana, 0), (bo, 1), (cy, None)):
         check_hidden_dom(someone, seat)
+        check_names(someone)
     hand = last_observation(ana)["hand"]
     assert isinstance(hand, list)
     assert own_hand_in_dom(ana, 0) == [CARD_NAMES[card] for card in hand]

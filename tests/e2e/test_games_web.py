@@ -17,6 +17,7 @@ from tests.e2e.helpers import (
     assert_fits,
     check_frames,
     check_hidden_dom,
+    check_names,
     lay_by_selection,
     person,
     play_until,
@@ -96,6 +97,7 @@ def test_game_in_the_browser(
         play_until(people, rng, lambda: ana.my_turn() or ana.over(), plan=plan, what="Ana's turn")
     for someone, seat in ((ana, 0), (bo, 1), (cy, None)):
         check_hidden_dom(someone, seat)
+        check_names(someone)
     screenshot(page, artifacts, f"{game}-table-desktop")
     screenshot(bo.page, artifacts, f"{game}-table-phone")
     assert_fits(bo.page)
