@@ -205,7 +205,26 @@ class TablePage {
         { class: ["table-page", `game-${this.info.game}`] },
         this.headEl,
         this.bannerEl,
-        h("div", { class: "table-body" }, h("div", { class: "play-area" }, this.boardEl, this.barEl), h("aside", { class: "side" }, this.logEl)),
+        h(
+          "div",
+          { class: "table-body" },
+          h("div", { class: "play-area" }, this.boardEl, this.barEl),
+          h(
+            "aside",
+            { class: "side" },
+            this.logEl,
+            h(
+              "p",
+              { class: "keys-hint" },
+              "Keys: ",
+              h("kbd", {}, "H"), " a playable card · ",
+              h("kbd", {}, "←"), h("kbd", {}, "→"), " your hand · ",
+              h("kbd", {}, "Enter"), " play · ",
+              h("kbd", {}, "R"), " rules · ",
+              h("kbd", {}, "L"), " log",
+            ),
+          ),
+        ),
         this.announcer,
       ),
     );
