@@ -72,7 +72,7 @@ export function seatHeader(ctx, seat) {
     h("span", { class: "seat-name" }, ctx.names[seat], ctx.seat === seat && !ctx.replay ? h("span", { class: "you-tag" }, " (you)") : null),
     badges,
     turn ? h("span", { class: "turn-tag" }, ctx.replay ? "to move" : "to play") : null,
-    turn && ctx.deadline ? h("span", { class: "countdown", dataset: { deadline: String(ctx.deadline) } }) : null,
+    turn && ctx.deadline ? h("span", { class: "countdown", "aria-live": "off", dataset: { deadline: String(ctx.deadline) } }) : null,
   );
 }
 

@@ -110,19 +110,24 @@ class TablePage {
   onView(frame) {
     const first = this.view === null;
     const wasOver = this.info?.status === "over";
+    // the same moment again (a reconnection, say): keep a choice the person is in the middle of
+    const same =
+      this.view !== null && frame.version === this.view.version && JSON.stringify(frame.actions) === JSON.stringify(this.view.actions);
     this.view = frame;
     this.info = frame.table;
     const have = this.log.length ? this.log[this.log.length - 1].n : -1;
     for (const line of frame.log) if (line.n > have) this.log.push(line);
     this.pending = null;
-    this.closeStepDialog();
-    this.chooser.setActions(frame.actions || []);
+    if (!same) {
+      this.closeStepDialog();
+      this.chooser.setActions(frame.actions || []);
+    }
     if (this.module.onView) this.module.onView(this.context(), this.ui);
     this.render();
     this.announce(first);
     // a question put to this seat out of turn (a Cluck-Off window, say) comes up as a dialog
     const ctx = this.context();
-    if (ctx.myTurn && ctx.options.length && this.module.askAtOnce?.(ctx)) this.openStepDialog();
+    if (!same && ctx.myTurn && ctx.options.length && this.module.askAtOnce?.(ctx)) this.openStepDialog();
     if (this.info.status === "over" && (!wasOver || first) && !this.resultsShown) {
       this.resultsShown = true;
       setTimeout(() => this.showResults(), first ? 50 : 900);
@@ -187,7 +192,8 @@ class TablePage {
 
   build() {
     this.headEl = h("div", { class: "table-head" });
-    this.bannerEl = h("div", { class: "banner", role: "status", "aria-live": "polite" });
+    // not a live region: the announcer below says what changed (the banner's clock ticks)
+    this.bannerEl = h("div", { class: "banner" });
     this.boardEl = h("section", { class: "board", "aria-label": "The table", tabindex: "-1" });
     this.barEl = h("div", { class: "action-bar", role: "group", "aria-label": "Your moves" });
     this.logList = h("ol", { class: "log-lines" });
@@ -635,7 +641,10 @@ class TablePage {
       .filter((line) => line.kind !== "deal")
       .slice(-3)
       .map((line) => (line.kind === "move" && line.seat !== null ? `${names[line.seat]}: ${withNames(line.text, names)}` : withNames(line.text, names)));
-    if (this.info.to_move === this.seat && this.info.status === "playing") words.push("Your turn.");
+    if (this.info.to_move === this.seat && this.info.status === "playing" && this.view?.actions?.length) {
+      const ctx = this.context();
+      words.push(`Your turn. ${this.module.prompt ? this.module.prompt(ctx) : ""}`);
+    }
     if (words.length) this.announcer.textContent = words.join(" ");
   }
 
