@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from tests.e2e.live_server import LiveServer
 
@@ -29,14 +30,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshot
 GRACE = 1.5
 """Seconds a closed tab keeps its seat before a stand-in plays (small, for the tests)."""
 
-if not CHROMIUM.exists():  # pragma: no cover - depends on the machine
-    pytest.skip(
-        f"{CHROMIUM} is missing: install Debian's chromium (make test does, as root)",
-        allow_module_level=True,
-    )
-
-from playwright.sync_api import Browser, Playwright, sync_playwright  # noqa: E402
-
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
@@ -46,6 +39,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="session")
 def playwright() -> Iterator[Playwright]:
+    if not CHROMIUM.exists():  # pragma: no cover - depends on the machine
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (make test does, as root)")
     with sync_playwright() as driver:
         yield driver
 
