@@ -132,11 +132,15 @@ function challengePanel(ctx) {
     c.chicken !== null && c.chicken !== undefined
       ? cardFace(ctx.catalogue.get(c.chicken), { size: "sm", aria: c.face_down ? "face down (you see it: it is yours)" : null })
       : c.face_down
-        ? cardBack({ size: "sm", label: "a Chicken, face down" })
+        ? cardBack({ size: "sm" })
         : null;
   return h(
     "div",
-    { class: "challenge", role: "group", "aria-label": `${ctx.names[c.attacker]} plays ${ctx.catalogue.name(c.card)} against ${ctx.names[c.target]}` },
+    {
+      class: "challenge",
+      role: "group",
+      "aria-label": `${ctx.names[c.attacker]} plays ${ctx.catalogue.name(c.card)}${c.face_down ? " with a Chicken face down" : ""} against ${ctx.names[c.target]}`,
+    },
     h("span", { class: "lay-who" }, `${ctx.names[c.attacker]} plays`),
     h("div", { class: "lay-cards" }, cardFace(ctx.catalogue.get(c.card), { size: "lg" }), chicken),
     h("span", { class: "lay-who" }, `against ${ctx.names[c.target]}`),
@@ -231,7 +235,9 @@ const eggBound = {
       case "swap_discard":
         return "Discard a card from your hand.";
       case "cluck_off_window":
-        return `${challengeWords(ctx)}: play Cluck-Off to cancel it, or let it happen.`;
+        return ctx.options.some((o) => o.kind === "cluck_off" && o.value === 1)
+          ? `${challengeWords(ctx)}: play Cluck-Off to cancel it, or let it happen.`
+          : `${challengeWords(ctx)}: you hold no Cluck-Off, let it happen.`;
       case "star_defence":
         return `${challengeWords(ctx)}: place a Chicken face down to defend.`;
       case "keep_chicken":
@@ -285,9 +291,18 @@ const eggBound = {
       case "face_down":
         return "It stays face down until the target places theirs; then the one with more stars wins a Good Egg.";
       case "cluck_off":
-        return "Cluck-Off cancels the card: it does nothing.";
-      case "chicken":
-        return ctx.obs.phase === "star_defence" ? "The Chicken with more stars wins the challenge." : "The Chicken goes with the card.";
+        return ctx.options.some((o) => o.kind === "cluck_off" && o.value === 1)
+          ? "Play Cluck-Off and the card does nothing."
+          : "You hold no Cluck-Off: the card happens.";
+      case "chicken": {
+        const c = ctx.obs.challenge;
+        if (ctx.obs.phase === "star_defence" && c) {
+          const star = ctx.catalogue.get(c.card);
+          const on = /on ([A-Za-z ]+):/.exec(star.text || "");
+          return `${ctx.names[c.attacker]}'s Chicken lies face down. ${on ? `The Chicken with more ${on[1]} stars` : "The Chicken with more stars"} wins a Good Egg from the other.`;
+        }
+        return "The Chicken goes with the card.";
+      }
       default:
         return null;
     }
