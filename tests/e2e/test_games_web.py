@@ -119,3 +119,23 @@ def test_game_in_the_browser(
     assert not ana.errors and not bo.errors and not cy.errors, (ana.errors, bo.errors, cy.errors)
     for someone in (ana, bo, cy):
         someone.context.close()
+
+
+def test_start_now_fills_the_open_seats(server: LiveServer, browser: Browser) -> None:
+    """A table waiting for friends starts at once with bots in the open seats."""
+    ana = person(browser, "Ana")
+    page = ana.page
+    page.goto(f"{server.url}/?game=eggo")
+    wait_ready(page)
+    page.fill("#player-name", "Ana")
+    page.get_by_role("button", name="Leave the others open").click()
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    expect(page.locator(".seat-row.open")).to_have_count(3)
+    page.select_option("#fill-level", "easy")
+    page.get_by_role("button", name="Start now").click()
+    wait_seat(page, 0)
+    page.wait_for_function("document.body.dataset.status === 'playing'")
+    expect(page.locator(".seat .badge.bot")).to_have_count(3)
+    assert not ana.errors, ana.errors
+    ana.context.close()
