@@ -130,10 +130,10 @@ class Game(metaclass=abc.ABCMeta):
     def all_cards(self) -> list[int]:
         """Every card in play in this configuration, by type id, with repeats."""
 
+    @abc.abstractmethod
     def card_types(self) -> tuple[CardInfo, ...]:
         """Every card type of the game, indexed by type id (those not in this configuration's
         deck included), for front ends to draw cards from the ids in observations."""
-        raise NotImplementedError  # TEMPORARY: abstract once every game has its catalogue
 
     def card_name(self, card: int) -> str:
         """The name of a card type."""
@@ -188,6 +188,3 @@ def params_of(data: Mapping[str, Any]) -> dict[str, ParamValue]:
     if not isinstance(params, dict):
         raise ParameterError("a saved state's 'params' must be a JSON object")
     return params
-
-
-from roost.core.legacy import CachedLegalState  # noqa: E402, F401  TEMPORARY, see legacy.py

@@ -83,12 +83,6 @@ class HiddenHands:
         self.private.append(index << _SEAT_BITS | seat)
         self.skeleton.append(UNSEEN)
 
-    def known_card(self, seat: int, card: int) -> None:
-        """`seat` now holds `card` and everyone knows it (it was passed face up, say).
-
-        Record the action that moved it with `public` as usual."""
-        self.hands[seat].append((1 << card,))
-
     def restrict(self, seat: int, allowed: int) -> None:
         """Everyone has learnt that every card `seat` holds now is of a type in `allowed`."""
         hand = self.hands[seat]

@@ -8,7 +8,8 @@ replayed and shown to a front end).
 >>> from roost.testing.scenario import Scenario
 >>> s = Scenario("eggo", players=2, characters="assigned")
 >>> _ = s.stack("red Dustin")                     # the start card
->>> _ = s.stack(*["red Will", "blue Will"] * 4)   # the deal, one card at a time round the table
+>>> _ = s.stack("red Will", "blue Will", "red Mike", "blue Mike")   # the deal, one card at a time
+>>> _ = s.stack("red Lucas", "blue Lucas", "red Nancy", "blue Nancy")  # round the table
 >>> _ = s.do("play red Will")                     # the stack is used up before the decision
 >>> s.player
 1
@@ -21,7 +22,7 @@ matches exactly one legal action. Anything that does not match says what would h
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Self
 
 from roost.core.errors import IllegalActionError
 from roost.core.game import CHANCE, OMNISCIENT, TERMINAL, Game
@@ -56,7 +57,7 @@ class Scenario:
 
     # --- building the position -----------------------------------------------------------------
 
-    def stack(self, *outcomes: str | int) -> Scenario:
+    def stack(self, *outcomes: str | int) -> Self:
         """Queue chance outcomes (card names, texts or ids), used as chance nodes come up."""
         self._stack.extend(outcomes)
         return self
@@ -70,7 +71,7 @@ class Scenario:
             if isinstance(item, int) or item in names
         ]
 
-    def settle(self) -> Scenario:
+    def settle(self) -> Self:
         """Resolve chance nodes from the stack (then the filler, if any) until a decision, the
         end, or a chance node with nothing to give it."""
         while self.state.current_player() == CHANCE:
@@ -83,7 +84,7 @@ class Scenario:
                 break
         return self
 
-    def chance(self, *outcomes: str | int) -> Scenario:
+    def chance(self, *outcomes: str | int) -> Self:
         """Apply these chance outcomes now (each at a chance node)."""
         for outcome in outcomes:
             if self.state.current_player() != CHANCE:
@@ -93,7 +94,7 @@ class Scenario:
             self._apply_chance(outcome)
         return self
 
-    def do(self, *moves: str | int) -> Scenario:
+    def do(self, *moves: str | int) -> Self:
         """The decisions with these texts (or ids), each by the seat to move, after settling
         the chance nodes before each from the stack."""
         for move in moves:

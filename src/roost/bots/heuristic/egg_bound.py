@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Final
 
 from roost.bots.heuristic import HeuristicPolicy
 from roost.core.view import SeatView
@@ -48,7 +48,6 @@ from roost.games.egg_bound.actions import (
 )
 from roost.games.egg_bound.cards import (
     BAD_EGG_CARD,
-    CARD_NAMES,
     CARD_TYPES,
     CHICKENS,
     CLUCK_OFF,
@@ -70,8 +69,8 @@ from roost.games.egg_bound.cards import (
     STARS,
     UN_BOUND,
 )
+from roost.games.egg_bound.views import Challenge, EggBoundObservation, of
 
-_INDEX: Final = {name: card for card, name in enumerate(CARD_NAMES)}
 _COPIES: Final = tuple(card.copies for card in CARD_TYPES)
 _CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 
@@ -110,7 +109,7 @@ def choose(view: SeatView, rng: random.Random) -> int:
     legal = view.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    table = _Table(view.observation(), view.seat)
+    table = _Table(of(view), view.seat)
     first = legal[0]
     if first == ALLOW:
         return CLUCK if table.cluck_worth_it() else ALLOW
@@ -133,30 +132,30 @@ def choose(view: SeatView, rng: random.Random) -> int:
 class _Table:
     """The seat's view of the game, and the rules of thumb in numbers."""
 
-    def __init__(self, obs: dict[str, Any], me: int) -> None:
+    def __init__(self, obs: EggBoundObservation, me: int) -> None:
         self.me = me
-        self.n: int = obs["players"]
-        self.good: list[int] = obs["good_eggs"]
-        self.bad: list[int] = obs["bad_eggs"]
-        self.bound: list[bool] = obs["egg_bound"]
-        self.fowl: list[bool] = obs["fowl"]
-        self.egg_pile: int = obs["egg_pile"]
-        self.hand = [_INDEX[name] for name in obs["hand"]]
-        self.challenge: dict[str, Any] | None = obs["challenge"]
+        self.n = obs["players"]
+        self.good = obs["good_eggs"]
+        self.bad = obs["bad_eggs"]
+        self.bound = obs["egg_bound"]
+        self.fowl = obs["fowl"]
+        self.egg_pile = obs["egg_pile"]
+        self.hand = obs["hand"]
+        self.challenge: Challenge | None = obs["challenge"]
         counts = [0] * NUM_TYPES
         for card in self.hand:
             counts[card] += 1
         self.counts = counts
         seen = counts.copy()
-        for name in obs["discard_pile"]:
-            seen[_INDEX[name]] += 1
+        for card in obs["discard_pile"]:
+            seen[card] += 1
         seen[EGG_BOUND_CARD] += sum(self.bound)
         seen[FOWL] += sum(self.fowl)
         if self.challenge is not None:
-            seen[_INDEX[self.challenge["card"]]] += 1
-            chicken = self.challenge["chicken"]
-            if chicken in _INDEX and self.challenge["attacker"] != me:
-                seen[_INDEX[chicken]] += 1
+            seen[self.challenge["card"]] += 1
+            chicken = self.challenge["chicken"]  # None while face down and not mine
+            if chicken is not None and self.challenge["attacker"] != me:
+                seen[chicken] += 1
         self.unseen = [max(0, _COPIES[c] - seen[c]) if c else 0 for c in range(NUM_TYPES)]
         self.unseen_total = max(1, sum(self.unseen))
         others = [s for s in range(self.n) if s != me]
@@ -316,8 +315,8 @@ class _Table:
         challenge = self.challenge
         assert challenge is not None
         me = self.me
-        attacker: int = challenge["attacker"]
-        card = _INDEX[challenge["card"]]
+        attacker = challenge["attacker"]
+        card = challenge["card"]
         good = self.good[me]
         close = good >= EGGS_TO_WIN - 1
         harm = 0.0
@@ -383,8 +382,8 @@ class _Table:
             return DEFEND_NONE
         challenge = self.challenge
         assert challenge is not None
-        card = _INDEX[challenge["card"]]
-        attacker: int = challenge["attacker"]
+        card = challenge["card"]
+        attacker = challenge["attacker"]
 
         def merit(action: int) -> tuple[float, float]:
             chicken = CHICKENS[action - DEFEND]
@@ -396,7 +395,8 @@ class _Table:
     def keep(self, legal: list[int]) -> int:
         challenge = self.challenge
         assert challenge is not None
-        chicken = _INDEX[challenge["chicken"]]
+        chicken = challenge["chicken"]
+        assert chicken is not None  # a Hatch It's Chicken lies face up
         best, best_gain = DECLINE, 0.0
         for action in legal:
             if action == DECLINE:

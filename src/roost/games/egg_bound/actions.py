@@ -1,14 +1,19 @@
-"""Egg Bound's action ids: one table of ranges, with encoders and decoders.
+"""Egg Bound's numbering: decision action ids (one table of ranges) with encoders and decoders,
+the phases of the state machine, and the texts of decisions.
 
-Victims are absolute seats 0-5 whatever the player count, so an id means the same thing at
-every table size; ids naming a seat that is not at the table are never legal.
+Kept apart from the state machine so that bots and views can read the encoding without importing
+the rules. Victims are absolute seats 0-5 whatever the player count, so an id means the same
+thing at every table size; ids naming a seat that is not at the table are never legal. The table
+of ids is in RULES.md.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final
 
 from roost.games.egg_bound.cards import (
+    CARD_NAMES,
     CHICKENS,
     MAX_PLAYERS,
     NUM_TYPES,
@@ -16,6 +21,7 @@ from roost.games.egg_bound.cards import (
     STARS,
 )
 
+# Decision actions.
 SWAP: Final = 0
 """Swap: take the top card of the Draw Pile, then discard a card."""
 DISCARD: Final = 1
@@ -54,6 +60,48 @@ NUM_ACTIONS: Final = EXPLODE_BAD + 1
 
 assert NUM_ACTIONS == 178
 
+# Phases: small ints for the state machine, `Phase` for everyone else.
+DEALING: Final = 0
+TURN: Final = 1
+SWAP_DRAW: Final = 2
+SWAP_DISCARD: Final = 3
+REACT: Final = 4
+"""The target of a card decides whether to play Cluck-Off (the window always opens)."""
+DEFENDING: Final = 5
+KEEPING: Final = 6
+EXPLODING: Final = 7
+REFILL: Final = 8
+OVER: Final = 9
+CHANCE_PHASES: Final = frozenset((DEALING, SWAP_DRAW, REFILL))
+"""Phases whose node is a chance node (a card dealt or drawn)."""
+
+
+class Phase(StrEnum):
+    """What the table is doing (the ``phase`` of an observation)."""
+
+    DEAL = "deal"
+    TURN = "turn"
+    SWAP_DRAW = "swap_draw"
+    """The mover swaps: a card is drawn."""
+    SWAP_DISCARD = "swap_discard"
+    """The mover swaps: they discard a card."""
+    CLUCK_OFF_WINDOW = "cluck_off_window"
+    """The target of a card may answer it with Cluck-Off."""
+    STAR_DEFENCE = "star_defence"
+    """The target of a Star places a Chicken (or none, holding none)."""
+    KEEP_CHICKEN = "keep_chicken"
+    """The victim of a Hatch It may keep the attacker's Chicken."""
+    EGG_SPLOSION = "egg_splosion"
+    """The attacker chooses a Good or a Bad Egg to explode."""
+    REFILL = "refill"
+    """Hands are refilled to five at the end of the turn."""
+    OVER = "over"
+
+
+PHASES: Final = tuple(Phase)
+"""`Phase` of each state-machine phase number."""
+assert PHASES.index(Phase.CLUCK_OFF_WINDOW) == REACT and PHASES.index(Phase.OVER) == OVER
+
 
 def star_action(star: int, chicken: int, victim: int) -> int:
     """The id of a Star challenge (star index 0-2, chicken index 0-3, victim seat)."""
@@ -71,3 +119,59 @@ def with_chicken(action: int, chicken: int) -> int:
     """The same Star challenge with another chicken index (for rewriting a hidden choice)."""
     star, _, victim = decode_star(action)
     return star_action(star, chicken, victim)
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat}"
+
+
+def star_string(action: int, chicken_shown: bool) -> str:
+    """A Star challenge in words; the face-down Chicken is named only to those who see it."""
+    star, c, victim = decode_star(action)
+    chicken = CARD_NAMES[CHICKENS[c]] if chicken_shown else "a Chicken"
+    return f"challenge P{victim}: {CARD_NAMES[STARS[star]]}, {chicken} face down"
+
+
+def decision_string(
+    action: int, *, card: int = -1, attacker: int = -1, chicken: int = -1, target: int = -1
+) -> str:
+    """Readable text of a decision that is not a Star challenge. The answers name the card
+    being answered (`card`, played by `attacker` with `chicken` against `target`)."""
+    if not 0 <= action < NUM_ACTIONS or STAR <= action < SONG:
+        raise ValueError(f"action {action} is not an Egg Bound decision of this kind")
+    if action == SWAP:
+        return "swap: draw a card, then discard one"
+    if action < STAR:
+        return f"discard {CARD_NAMES[action - DISCARD + 1]}"
+    if action < HATCH:
+        name = CARD_NAMES[CHICKENS[action - SONG]]
+        return f"sing the Egg Laying Song with {name}: take a Good Egg from the Egg Pile"
+    if action < RED:
+        c, victim = divmod(action - HATCH, MAX_PLAYERS)
+        return f"Hatch It on P{victim} with {CARD_NAMES[CHICKENS[c]]}"
+    if action < GOOD_EGG:
+        r, victim = divmod(action - RED, MAX_PLAYERS)
+        return f"play {CARD_NAMES[RED_ACTIONS[r]]} on P{victim}"
+    if action == GOOD_EGG:
+        return "play green Good Egg: turn one of your Bad Eggs good"
+    if action == UNBIND:
+        return "play Un-Bound: remove the Egg Bound card in front of you"
+    if action == LOSE_TURN:
+        return "lose this turn to the Fowl"
+    pending = CARD_NAMES[card] if card >= 0 else "the card"
+    if action == ALLOW:
+        return f"let P{attacker}'s {pending} happen"
+    if action == CLUCK:
+        return f"play Cluck-Off against P{attacker}'s {pending}"
+    if action < DEFEND_NONE:
+        return f"defend with {CARD_NAMES[CHICKENS[action - DEFEND]]}"
+    if action == DEFEND_NONE:
+        return "place no Chicken (you hold none)"
+    kept = CARD_NAMES[chicken] if chicken >= 0 else "the Chicken"
+    if action == DECLINE:
+        return f"do not keep the {kept}"
+    if action < EXPLODE_GOOD:
+        return f"keep the {kept}, discard {CARD_NAMES[action - KEEP + 1]}"
+    whose = f"P{target}" if target >= 0 else "the victim"
+    side = "Good" if action == EXPLODE_GOOD else "Bad"
+    return f"explode one of {whose}'s {side} Eggs"

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from roost.core.cards import CardInfo
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
 from roost.games.egg_bound.actions import NUM_ACTIONS
-from roost.games.egg_bound.cards import CARD_NAMES, FULL_DECK, HAND_SIZE, NUM_TYPES
+from roost.games.egg_bound.cards import CARD_INFO, CARD_NAMES, FULL_DECK, HAND_SIZE, NUM_TYPES
 from roost.games.egg_bound.state import EggBoundState
 
 MAX_ENTRIES_PER_TURN = 6
@@ -17,7 +18,6 @@ MAX_ENTRIES_PER_TURN = 6
 three cards drawn (the refill of at most three cards that left hands) per turn; see RULES.md."""
 
 
-@register
 class EggBoundGame(Game):
     """Be the first to show three Good Eggs."""
 
@@ -36,12 +36,23 @@ class EggBoundGame(Game):
             minimum=1,
             maximum=100_000,
         ),
+        Param(
+            "reshuffle",
+            str,
+            "turn_over",
+            "what happens when the Draw Pile runs out: 'turn_over' (the rulebook: the Discard "
+            "Pile is turned over, so the first card discarded comes up first and everyone knows "
+            "the order) or 'shuffle' (a house rule: the Discard Pile is shuffled)",
+            choices=("turn_over", "shuffle"),
+        ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
+    golden_variants = ({"reshuffle": "shuffle"},)
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.max_turns = int(self._params["max_turns"])
+        self.shuffles = self._params["reshuffle"] == "shuffle"
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -64,5 +75,11 @@ class EggBoundGame(Game):
     def all_cards(self) -> list[int]:
         return list(FULL_DECK)
 
+    def card_types(self) -> tuple[CardInfo, ...]:
+        return CARD_INFO
+
     def card_name(self, card: int) -> str:
         return CARD_NAMES[card]
+
+
+register(EggBoundGame)

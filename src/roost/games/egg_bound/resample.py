@@ -1,40 +1,28 @@
-"""Resampling Egg Bound: which cards the others drew, when the Draw Pile is rebuilt from discards.
+"""Resampling Egg Bound with the shuffling house rule: which cards the others drew, when every
+new Draw Pile is a shuffled Discard Pile.
 
-A resampled state must be *genuine*: its history replays (every card drawn was in the Draw Pile
-at that moment, every card shown was in that hand) and it depends only on what the seat knows.
-`core/hidden.py` handles one pool drawn without replacement; here the Discard Pile (face up) is
-turned into a new Draw Pile each time the Draw Pile runs out, so a card type can be drawn many
-times, and the question "was this card in the pile then?" depends on *which reshuffle* it was
-drawn after. This module answers it exactly.
+With piles turned over (the rule) only the first pile is hidden (`hidden.py`). Shuffled, a card
+type can be drawn again after every reshuffle, and whether a card was in the pile when a player
+drew it depends on *which* pile (epoch) it came from. This module searches across epochs; the
+plans of one player in one epoch, the last epoch's free cards and the rewritten history are
+`hidden.Record`'s.
 
 **Epochs.** Epoch 0 is the first Draw Pile (every non-Egg card); epoch e >= 1 is the pile made by
-the e-th reshuffle, whose composition `comp[e]` is public (it is the face-up Discard Pile of the
-moment). A reshuffle happens only when the pile is empty, so every epoch but the current one was
-drawn to the last card: the cards drawn in a finished epoch are exactly `comp[e]`, in some
-order, and any order of a multiset is a possible sequence of draws. The seat's own draws are
-known; `A[e] = comp[e] - own draws in e` is what the other seats drew in epoch e (finished) or a
-multiset containing it (current). That is the whole of the pile constraint.
+the e-th reshuffle, whose composition is public (it is the face-up Discard Pile of the moment). A
+reshuffle happens only when the pile is empty, so every epoch but the current one was drawn to
+the last card: the cards the other seats drew in a finished epoch are exactly its pile less the
+seat's own draws, in some order, and any order of a multiset is a possible sequence of draws.
 
-**Hands.** A player's hand obeys: every card shown (played, discarded) was held; after "holds no
-Chicken" (a Star defender with no Chicken) none was held; the face-down Chicken of a Star was a
-Chicken held then (taken back unseen, it stays in the hand). Within one epoch, given the hand a
-player *starts* it with (S), the draws that are *needed* are fixed: walk the player's events in
-order, using held copies first (first in, first out: with interchangeable copies this is never
-worse, because it frees the hand earliest); a card shown that is not held must have been drawn
-in this epoch before it (a *need*: type, deadline; a Chicken need also may not be drawn before
-the last "no Chicken" that precedes its use). Needs are unit jobs with release times and
-deadlines on the player's draw slots: earliest-deadline-first decides exactly whether they fit,
-and placing them as early as possible leaves the most late slots free. The other draws are
-*free*: any card left in `A[e]` after all needs, kept to the end of the epoch (so a free Chicken
-must come after the player's last "no Chicken" in the epoch). The hand at the end of the epoch,
-carried into the next, is (S - used) + free.
+**Hands.** Given the hand a player *starts* an epoch with, its plan for the epoch is fixed
+(`hidden.Record.plan`: needs placed earliest deadline first, the rest free). The free cards of a
+finished epoch are kept to its end and carried into the next: how the epoch's leftover cards
+(its pile less every need) are shared among the players' free draws is the only link between
+players and between epochs.
 
-**Search.** Epoch by epoch: the per-player plans (with the Chicken chosen for each face-down
-Chicken, a small product), the check that all needs fit in `A[e]`, then how the leftover cards
-`L = A[e] - needs` are shared among the players' free slots. That split is the only link between
-players and between epochs. It is enumerated type by type, the copies of a type going first to
-the players who will show them soonest (random bonuses break ties, so any split can come
-first), each partial split pruned by necessary conditions on the future:
+**Search.** Epoch by epoch: the per-player plans, the check that all needs fit in the pile, then
+the split of the leftover cards, enumerated type by type, the copies of a type going first to the
+players who will show them soonest (random bonuses break ties, so any split can come first), each
+partial split pruned by necessary conditions on the future:
 
 * the next epoch's needs of the type fit its pile (and, forward-checked, every type still to be
   shared can still meet that, within the players' remaining room);
@@ -45,34 +33,26 @@ first), each partial split pruned by necessary conditions on the future:
   draws, what each later epoch needs them to start with, given that epoch's pile) fit the
   others' hands at that reshuffle (a public count) and each player's hand size.
 
-The last epoch needs no lookahead: its free cards are uniform draws from what is left. Within
-an epoch, cards are laid on the slots by earliest deadline and then shuffled by random swaps
-that keep every card inside its window. The search is a complete depth-first search with
-memoised dead ends, restarted with fresh random choices whenever a node budget runs out, the
-budgets following Luby's sequence: it always returns a consistent history (the real one exists)
-and never an inconsistent one.
+The last epoch needs no lookahead: its free cards are uniform draws from what is left. The search
+is a complete depth-first search with memoised dead ends, restarted with fresh random choices
+whenever a node budget runs out, the budgets following Luby's sequence: it always returns a
+consistent history (the real one exists) and never an inconsistent one.
 
-Every input is public (the record of events, the reshuffled compositions) or the seat's own
-(its draws, its own face-down Chicken): two states the seat cannot tell apart give the same
-resample for the same seed. Limits: the draw is not from the exact posterior (splits that give
-copies to players who show them soon are preferred, placements are a few random swaps); no
-inconsistent history is ever drawn.
-
-The event kinds (`EV_*`) and the record itself live in `record.py`; they are re-exported here.
+Limits: the draw is not from the exact posterior (splits that give copies to players who show
+them soon are preferred, placements are a few random swaps); no inconsistent history is ever
+drawn.
 """
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import random
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
 
-from roost.games.egg_bound.actions import with_chicken
+from roost.core.errors import ResampleError
 from roost.games.egg_bound.cards import CHICKENS, NUM_TYPES
-from roost.games.egg_bound.record import (
+from roost.games.egg_bound.hidden import (
     CHICKEN_SET,
     EV_DRAW,
     EV_GAIN,
@@ -81,56 +61,63 @@ from roost.games.egg_bound.record import (
     EV_PLAY,
     EV_RESHUFFLE,
     EV_TAKEN_BACK,
+    NON_CHICKENS,
     Event,
+    Plan,
     Record,
-    ResampleError,
+    Solution,
+    combinations,
+    edf_fits,
+    rebuild,
 )
 
-_CHICKEN_SET: Final = CHICKEN_SET
-_NON_CHICKENS: Final = tuple(c for c in range(1, NUM_TYPES) if c not in _CHICKEN_SET)
-_CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
+if TYPE_CHECKING:
+    from roost.games.egg_bound.state import EggBoundState
+
+HAND_LIMIT: Final = 8
+"""More copies of one type than any hand can hold (five, six during a swap, plus one)."""
 _BUDGET_UNIT: Final = 500
-_INFINITY: Final = 1 << 60
 
 
 class _OutOfBudget(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class _Plan:
-    """One player's draws in one epoch, given the hand they start it with."""
-
-    needs: tuple[tuple[int, int, int], ...]
-    """(card, release, deadline) of each draw that is needed, in deadline order."""
-    assign: tuple[int, ...]
-    """Slot index of each need (earliest deadline first)."""
-    free: tuple[int, ...]
-    """Slot indices left free."""
-    carry: tuple[int, ...]
-    """Counts per type of the hand at the end of the epoch, without the free cards."""
-    late: int
-    """Free slots after the player's last "no Chicken" of the epoch (room for free Chickens)."""
-    choice: tuple[int, ...]
-    """The Chicken type chosen for each face-down Chicken of the epoch."""
-    need_counts: tuple[int, ...]
+def resample(state: EggBoundState, seat: int, rng: random.Random) -> EggBoundState:
+    """A state `seat` cannot tell apart from `state` (piles shuffled)."""
+    events, epochs, history = state._events, state._epochs, state._history
+    own = tuple(history[value] for kind, who, value in events if who == seat and kind == EV_DRAW)
+    key = (tuple(events), tuple(epochs), seat, own)
+    bounds = _BOUNDS.pop(key, None)
+    if bounds is None:
+        bounds = Bounds()
+        if len(_BOUNDS) >= _KEPT:
+            del _BOUNDS[next(iter(_BOUNDS))]
+    _BOUNDS[key] = bounds
+    search = Search(events, epochs, history, seat, state.game.num_players, bounds)
+    return rebuild(state, search, search.solve(rng), rng)
 
 
-def resample_history(
-    events: list[Event],
-    epochs: list[tuple[int, ...]],
-    history: list[int],
-    observer: int,
-    num_players: int,
-    rng: random.Random,
-) -> list[int]:
-    """A history the seat `observer` cannot tell from `history`, drawn with `rng`."""
-    problem = _Problem(events, epochs, history, observer, num_players)
-    return problem.solve(rng)
+@dataclass
+class Bounds:
+    """The lookahead bounds a search works out for one seat's information: pure functions of
+    it, so they are kept for the next resample from the same information (search draws many
+    states in a row from one, and a seat's information changes only as the game goes on)."""
+
+    walks: dict[tuple[int, int, int, int], tuple[int, bool, int]] = field(default_factory=dict)
+    least: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    lows: dict[tuple[object, ...], list[dict[int, int]] | None] = field(default_factory=dict)
+    worths: dict[tuple[int, int, int, int, int], list[float]] = field(default_factory=dict)
 
 
-class _Problem(Record):
-    """The search over a seat's record."""
+_BOUNDS: dict[tuple[object, ...], Bounds] = {}
+"""The bounds of the last few seats' information, oldest first."""
+_KEPT: Final = 8
+
+
+class Search(Record):
+    """The search over a seat's record, with the public counts it prunes with: the others'
+    hands together at each reshuffle and each hand's size."""
 
     def __init__(
         self,
@@ -139,93 +126,284 @@ class _Problem(Record):
         history: list[int],
         observer: int,
         num_players: int,
+        bounds: Bounds | None = None,
     ) -> None:
         super().__init__(events, epochs, history, observer, num_players)
         self.nodes = 0
         self.budget = _BUDGET_UNIT
+        self.slot_times = [[[time for time, _ in slots] for slots in seat] for seat in self.slots]
+        self._shown = [
+            [
+                {value for _, kind, value in evs if kind == EV_PLAY}
+                | (
+                    CHICKEN_SET
+                    if any(kind in (EV_HIDDEN, EV_TAKEN_BACK) for _, kind, _ in evs)
+                    else set()
+                )
+                for evs in seat
+            ]
+            for seat in self.evs
+        ]
+        # The others' hands together at the start of each epoch (public: what they drew in
+        # finished epochs, plus what they gained, less what they showed), and at most what
+        # they may hold now (their hands and the Draw Pile together).
+        held = [0] * NUM_TYPES
+        self.held = [tuple(held)]
+        for e in range(self.epochs):
+            for p in self.others:
+                for _, kind, value in self.evs[p][e]:
+                    if kind == EV_PLAY:
+                        held[value] -= 1
+                    elif kind == EV_GAIN:
+                        held[value] += 1
+            for card in range(NUM_TYPES):
+                held[card] += self.supply[e][card]
+            self.held.append(tuple(held))
+        self.unseen = self.held[-1]
+        # Each other player's hand size at the start of each epoch, and now (public counts).
+        size = [0] * num_players
+        self.sizes: list[dict[int, int]] = []
+        for kind, seat, _ in events:
+            if kind == EV_RESHUFFLE:
+                self.sizes.append({p: size[p] for p in self.others})
+            elif kind in (EV_DRAW, EV_GAIN):
+                size[seat] += 1
+            elif kind in (EV_PLAY, EV_HIDDEN):
+                size[seat] -= 1
+        self.sizes.insert(0, dict.fromkeys(self.others, 0))
+        self.sizes.append({p: size[p] for p in self.others})
+        self.pending = [
+            sum(1 for _, kind, _ in self.evs[p][self.last] if kind == EV_HIDDEN)
+            for p in range(num_players)
+        ]
+        self.failed: set[tuple[object, ...]] = set()
+        bounds = bounds if bounds is not None else Bounds()
+        self._walks = bounds.walks
+        self._least_cache = bounds.least
+        self._lows_cache = bounds.lows
+        self._worths = bounds.worths
+        self._ops = self._type_ops()
 
-    # --- plans ----------------------------------------------------------------------------
-
-    def _plan(
-        self, p: int, e: int, start: tuple[int, ...], choice: tuple[int, ...]
-    ) -> _Plan | None:
-        held = list(start)
-        needs: list[tuple[int, int, int]] = []
-        ban = -1
-        w = 0
-        for time, kind, value in self.evs[p][e]:
-            if kind == EV_GAIN:
-                held[value] += 1
-                continue
-            if kind == EV_NO_CHICKEN:
-                for chicken in CHICKENS:
-                    if held[chicken]:
-                        return None
-                ban = time
-                continue
-            if kind == EV_PLAY:
-                card = value
-            else:
-                card = choice[w]
-                w += 1
-            if held[card]:
-                held[card] -= 1
-            else:
-                needs.append((card, ban if card in _CHICKEN_SET else -1, time))
-            if kind == EV_TAKEN_BACK:
-                held[card] += 1
-        slots = self.slots[p][e]
-        order = sorted(range(len(needs)), key=lambda i: needs[i][1])
-        assign = [0] * len(needs)
-        free: list[int] = []
-        heap: list[tuple[int, int]] = []
-        k = 0
-        for index, (time, _) in enumerate(slots):
-            while k < len(order) and needs[order[k]][1] < time:
-                i = order[k]
-                heapq.heappush(heap, (needs[i][2], i))
-                k += 1
-            if heap:
-                deadline, i = heapq.heappop(heap)
-                if deadline < time:
-                    return None
-                assign[i] = index
-            else:
-                free.append(index)
-        if heap or k < len(order):
-            return None
-        last_ban = self.last_ban[p][e]
-        late = sum(1 for index in free if slots[index][0] > last_ban)
-        counts = [0] * NUM_TYPES
-        for card, _, _ in needs:
-            counts[card] += 1
-        return _Plan(
-            tuple(needs), tuple(assign), tuple(free), tuple(held), late, choice, tuple(counts)
-        )
-
-    def _options(self, p: int, e: int, start: tuple[int, ...], rng: random.Random) -> list[_Plan]:
-        """The distinct plans of `p` for epoch `e` (one random representative of each)."""
-        wild = len(self.wild[p][e])
-        choices = itertools.product(CHICKENS, repeat=wild) if wild else [()]
-        groups: dict[tuple[object, ...], list[_Plan]] = {}
-        for choice in choices:
-            self._tick()
-            plan = self._plan(p, e, start, tuple(choice))
-            if plan is not None:
-                key = (plan.need_counts, plan.carry, len(plan.free), plan.late)
-                groups.setdefault(key, []).append(plan)
-        plans = [group[rng.randrange(len(group))] for group in groups.values()]
-        rng.shuffle(plans)
-        return plans
-
-    def _tick(self) -> None:
+    def tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
             raise _OutOfBudget
 
+    # --- per-type summaries for lookahead --------------------------------------------------
+
+    def _type_ops(self) -> list[list[list[list[int]]]]:
+        """Per player, epoch and type: the known events of that type in order: +1 a gain,
+        -1 a card shown, 0 a "no Chicken" (Chicken types only). Face-down Chickens are left
+        out: they only add needs, so the walks below stay necessary conditions."""
+        n = len(self.evs)
+        ops: list[list[list[list[int]]]] = [
+            [[[] for _ in range(NUM_TYPES)] for _ in range(self.epochs)] for _ in range(n)
+        ]
+        for p in self.others:
+            for e in range(self.epochs):
+                for _, kind, value in self.evs[p][e]:
+                    if kind == EV_PLAY:
+                        ops[p][e][value].append(-1)
+                    elif kind == EV_GAIN:
+                        ops[p][e][value].append(1)
+                    elif kind == EV_NO_CHICKEN:
+                        for chicken in CHICKENS:
+                            ops[p][e][chicken].append(0)
+        return ops
+
+    def _walk(self, p: int, e: int, card: int, start: int) -> tuple[int, bool, int]:
+        """For `p` starting epoch `e` with `start` copies of `card` (face-down Chickens left
+        out): the copies it must draw, whether each "no Chicken" holds, and the copies it
+        holds at the end without free draws."""
+        key = (p, e, card, start)
+        cached = self._walks.get(key)
+        if cached is not None:
+            return cached
+        held = start
+        needs = 0
+        ok = True
+        for op in self._ops[p][e][card]:
+            if op > 0:
+                held += 1
+            elif op < 0:
+                if held:
+                    held -= 1
+                else:
+                    needs += 1
+            elif held:
+                ok = False
+        result = (needs, ok, held)
+        self._walks[key] = result
+        return result
+
+    def _least(self, p: int, e: int, card: int) -> int:
+        """The fewest copies of `card` `p` can start epoch `e` with and still draw the rest
+        in time (that type alone on `p`'s draw slots) from what the epoch's pile holds of it:
+        a lower bound on any plan."""
+        key = (p, e, card)
+        cached = self._least_cache.get(key)
+        if cached is not None:
+            return cached
+        times = self.slot_times[p][e]
+        result = HAND_LIMIT
+        supply = self.supply[e][card]
+        for start in range(HAND_LIMIT):
+            if self._walk(p, e, card, start)[0] > supply:
+                continue
+            held = start
+            ban = -1
+            needs: list[tuple[int, int]] = []
+            for time, kind, value in self.evs[p][e]:
+                if kind == EV_PLAY and value == card:
+                    if held:
+                        held -= 1
+                    else:
+                        needs.append((ban if card in CHICKEN_SET else -1, time))
+                elif kind == EV_GAIN and value == card:
+                    held += 1
+                elif kind == EV_NO_CHICKEN:
+                    ban = time
+                    held = 0 if card in CHICKEN_SET else held
+            if edf_fits(needs, times):
+                result = start
+                break
+        self._least_cache[key] = result
+        return result
+
+    def _lows(self, e: int, card: int, starts: dict[int, int]) -> list[dict[int, int]] | None:
+        """Lower bounds on each player's copies of `card` at every reshuffle after the start
+        of epoch `e` and now (the last entry), from `starts` (their copies when `e` starts):
+        what they keep without free draws, and at least what the next epoch needs them to
+        start with. None when the bounds already break a rule: a "no Chicken", or more copies
+        than the others' hands held together at a reshuffle."""
+        key = (e, card, tuple(starts[p] for p in self.others))
+        if key in self._lows_cache:
+            return self._lows_cache[key]
+        result = self._compute_lows(e, card, starts)
+        self._lows_cache[key] = result
+        return result
+
+    def _compute_lows(
+        self, e: int, card: int, starts: dict[int, int]
+    ) -> list[dict[int, int]] | None:
+        lows = dict(starts)
+        result: list[dict[int, int]] = []
+        for later in range(e, self.last):
+            total = 0
+            nxt: dict[int, int] = {}
+            for p in self.others:
+                _, ok, end = self._walk(p, later, card, lows[p])
+                if not ok:
+                    return None
+                low = max(end, self._least(p, later + 1, card))
+                nxt[p] = low
+                total += low
+            # Whatever the next epoch's pile lacks for the needs left at these bounds must
+            # be held on top of them (each copy more held is one need fewer).
+            needs = sum(self._walk(p, later + 1, card, nxt[p])[0] for p in self.others)
+            short = max(0, needs - self.supply[later + 1][card])
+            if total + short > self.held[later + 1][card]:
+                return None
+            lows = nxt
+            result.append(nxt)
+        total = 0
+        final: dict[int, int] = {}
+        for p in self.others:
+            _, ok, end = self._walk(p, self.last, card, lows[p])
+            if not ok:
+                return None
+            if card in CHICKEN_SET:
+                end = max(0, end - self.pending[p])  # a face-down Chicken may be this one
+            final[p] = end
+            total += end
+        if total > self.unseen[card]:
+            return None
+        result.append(final)
+        return result
+
+    def _worth(self, p: int, e: int, card: int, held: int, most: int) -> list[float]:
+        """What each of `most` more copies of `card` at the start of epoch `e` is worth to
+        `p`: a copy that will be shown in epoch `e` is worth 2, in `e + 1` 1, and so on
+        halving; one never shown (kept to the end, taking room) -0.25."""
+        key = (p, e, card, held, most)
+        cached = self._worths.get(key)
+        if cached is not None:
+            return cached
+        uncovered: list[int] = []
+        for later in range(e, self.epochs):
+            for op in self._ops[p][later][card]:
+                if op > 0:
+                    held += 1
+                elif op < 0:
+                    if held:
+                        held -= 1
+                    else:
+                        uncovered.append(later)
+            if len(uncovered) >= most:
+                break
+        worth = [2.0 / (1 << (later - e)) for later in uncovered[:most]]
+        worth.extend([-0.25] * (most - len(worth)))
+        self._worths[key] = worth
+        return worth
+
+    def _late_room(self, p: int, e: int, starts: dict[int, int]) -> int:
+        """At most how many free Chickens `p` can keep in epoch `e` starting it with
+        `starts` Chickens: their draw slots after their last "no Chicken", less the Chickens
+        they must draw after it (face-down Chickens left out: they only add needs)."""
+        ban = self.last_ban[p][e]
+        times = self.slot_times[p][e]
+        if ban < 0:
+            return len(times)
+        held = dict(starts)
+        late_needs = 0
+        for time, kind, value in self.evs[p][e]:
+            if kind == EV_PLAY and value in CHICKEN_SET:
+                if held[value]:
+                    held[value] -= 1
+                elif time > ban:
+                    late_needs += 1
+            elif kind == EV_GAIN and value in CHICKEN_SET:
+                held[value] += 1
+        return max(0, sum(1 for time in times if time > ban) - late_needs)
+
+    def _timing_ok(self, p: int, e: int, start: list[int], exact: list[int]) -> bool:
+        """A necessary condition for `p`'s plan in epoch `e`: with `start` (exact for the
+        types in `exact`, an upper bound for the others) the needs fit the draw slots in time.
+        Face-down Chickens are left out (they only add needs)."""
+        held = start
+        needs: list[tuple[int, int]] = []
+        ban = -1
+        wild = 0  # Chickens of a type not yet chosen, drawn for a face-down Chicken
+        for time, kind, value in self.evs[p][e]:
+            if kind == EV_PLAY:
+                if held[value]:
+                    held[value] -= 1
+                elif wild and value in CHICKEN_SET:
+                    wild -= 1
+                else:
+                    needs.append((ban if value in CHICKEN_SET else -1, time))
+            elif kind == EV_GAIN:
+                held[value] += 1
+            elif kind == EV_NO_CHICKEN:
+                if wild:
+                    return False
+                for chicken in CHICKENS:
+                    if held[chicken]:
+                        if chicken in exact:
+                            return False
+                        held[chicken] = 0
+                ban = time
+            elif not wild and not any(held[chicken] for chicken in CHICKENS):
+                # A face-down Chicken with none held: one must be drawn before it (and, taken
+                # back, it is held after, as a Chicken of any type).
+                needs.append((ban, time))
+                if kind == EV_TAKEN_BACK:
+                    wild = 1
+        return edf_fits(needs, self.slot_times[p][e])
+
     # --- search ----------------------------------------------------------------------------
 
-    def solve(self, rng: random.Random) -> list[int]:
+    def solve(self, rng: random.Random) -> Solution:
         """Depth-first search, restarted with fresh random choices whenever a node budget
         runs out. Budgets follow Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... units), which
         grows without bound (so the search is complete) while cutting off the long
@@ -235,30 +413,30 @@ class _Problem(Record):
         while True:
             attempt += 1
             self.nodes = 0
-            self.budget = _BUDGET_UNIT * _luby(attempt)
+            self.budget = _BUDGET_UNIT * luby(attempt)
             try:
                 solution = self._epoch(0, dict.fromkeys(self.others, empty), rng)
             except _OutOfBudget:
                 continue
             if solution is None:
                 raise ResampleError("no history fits the public record")
-            return self._rewrite(solution, rng)
+            return solution
 
     def _epoch(
         self, e: int, starts: dict[int, tuple[int, ...]], rng: random.Random
-    ) -> list[tuple[dict[int, _Plan], dict[int, list[int]]]] | None:
+    ) -> list[tuple[dict[int, Plan], dict[int, list[int]]]] | None:
         key = (e, tuple(starts[p] for p in self.others))
         if key in self.failed:
             return None
         options = {}
         for p in self.others:
-            choices = self._options(p, e, starts[p], rng)
+            choices = self.options(p, e, starts[p], rng)
             if not choices:
                 self.failed.add(key)
                 return None
             options[p] = choices
         supply = self.supply[e]
-        for combo in _combinations([options[p] for p in self.others], supply):
+        for combo in combinations([options[p] for p in self.others], supply):
             plans = dict(zip(self.others, combo, strict=True))
             left = list(supply)
             for plan in combo:
@@ -267,7 +445,7 @@ class _Problem(Record):
             if min(left) < 0:
                 continue
             if e == self.last:
-                free = self._last_free(left, plans, rng)
+                free = self.last_free(left, plans, rng)
                 if free is not None:
                     return [(plans, free)]
                 continue
@@ -284,43 +462,8 @@ class _Problem(Record):
         self.failed.add(key)
         return None
 
-    def _last_free(
-        self, left: list[int], plans: dict[int, _Plan], rng: random.Random
-    ) -> dict[int, list[int]] | None:
-        """Free cards of the current epoch: uniform draws from what is left, each player's
-        free Chickens limited to their late slots."""
-        room = {p: len(plans[p].free) for p in self.others}
-        chicken_room = {p: plans[p].late for p in self.others}
-        chickens = sum(left[c] for c in CHICKENS)
-        others = sum(left) - chickens
-        if not _can_fill(room, chicken_room, chickens, others):
-            return None
-        left = left.copy()
-        free: dict[int, list[int]] = {p: [] for p in self.others}
-        turns = [p for p in self.others for _ in range(room[p])]
-        rng.shuffle(turns)
-        for p in turns:
-            allowed: list[int] = []
-            room[p] -= 1
-            if chicken_room[p] and chickens:
-                chicken_room[p] -= 1
-                if _can_fill(room, chicken_room, chickens - 1, others):
-                    allowed.extend(CHICKENS)
-                chicken_room[p] += 1
-            if others and _can_fill(room, chicken_room, chickens, others - 1):
-                allowed.extend(_NON_CHICKENS)
-            card = _weighted(allowed, left, rng)
-            left[card] -= 1
-            if card in _CHICKEN_SET:
-                chickens -= 1
-                chicken_room[p] -= 1
-            else:
-                others -= 1
-            free[p].append(card)
-        return free
-
     def _splits(
-        self, e: int, left: list[int], plans: dict[int, _Plan], rng: random.Random
+        self, e: int, left: list[int], plans: dict[int, Plan], rng: random.Random
     ) -> Iterator[dict[int, list[int]]]:
         """Every way to share the leftover cards of a finished epoch among the players' free
         slots, type by type (Chickens first, then the types the next epoch presses hardest),
@@ -333,9 +476,9 @@ class _Problem(Record):
         pressure = {
             c: sum(self._walk(p, nxt, c, plans[p].carry[c])[0] for p in self.others)
             - self.supply[nxt][c]
-            for c in _NON_CHICKENS
+            for c in NON_CHICKENS
         }
-        types = [*CHICKENS, *sorted(_NON_CHICKENS, key=lambda c: -pressure[c])]
+        types = [*CHICKENS, *sorted(NON_CHICKENS, key=lambda c: -pressure[c])]
 
         # Lower bounds on every player's hand at every later reshuffle, type by type: for
         # the types not yet shared out, from what they carry alone; they must fit the hands.
@@ -380,7 +523,7 @@ class _Problem(Record):
                 return iter(())
         active = [c for c in types if left[c]]
         settled = [c for c in types if not left[c]]
-        last_chicken = max((i for i, c in enumerate(active) if c in _CHICKEN_SET), default=-1)
+        last_chicken = max((i for i, c in enumerate(active) if c in CHICKEN_SET), default=-1)
 
         def timing_ok(i: int, card: int) -> bool:
             """Each player who shows `card` next epoch can still get their needs in time:
@@ -394,7 +537,7 @@ class _Problem(Record):
                     start[c] += given_counts[p][c]
                 if p in room:
                     for c in active[i + 1 :]:
-                        cap = room[p] if c not in _CHICKEN_SET else min(room[p], chicken_room[p])
+                        cap = room[p] if c not in CHICKEN_SET else min(room[p], chicken_room[p])
                         start[c] += min(cap, left[c])
                 if not self._timing_ok(p, nxt, start, done):
                     return False
@@ -411,7 +554,7 @@ class _Problem(Record):
                 short = sum(needs0[c].values()) - self.supply[nxt][c]
                 if short <= 0:
                     continue
-                chicken = c in _CHICKEN_SET
+                chicken = c in CHICKEN_SET
                 deliverable = sum(
                     min(needs0[c][p], min(room[p], chicken_room[p]) if chicken else room[p])
                     for p in players
@@ -439,13 +582,20 @@ class _Problem(Record):
         given_counts = {p: [0] * NUM_TYPES for p in self.others}
         if not supply_possible(-1) or (last_chicken < 0 and not chickens_fit()):
             return iter(())
+        # A player who shows next only types with no copy left over starts the next epoch
+        # with them whatever the split: their timing is decided now.
+        for p in self.others:
+            shown = self._shown[p][nxt]
+            settled_only = shown and not any(c in shown for c in active)
+            if settled_only and not self._timing_ok(p, nxt, list(plans[p].carry), settled):
+                return iter(())
 
         def depth(i: int) -> Iterator[dict[int, list[int]]]:
             if i == len(active):
                 yield {p: list(cards) for p, cards in given.items()}
                 return
             card = active[i]
-            is_chicken = card in _CHICKEN_SET
+            is_chicken = card in CHICKEN_SET
             caps = {p: min(room[p], chicken_room[p]) if is_chicken else room[p] for p in players}
             old = base[card]
             worth = {
@@ -453,7 +603,7 @@ class _Problem(Record):
                 for p in players
             }
             for vector in _vectors(left[card], players, caps, worth, rng):
-                self._tick()
+                self.tick()
                 lows = fits(card, vector)
                 if lows is None:
                     continue
@@ -466,7 +616,7 @@ class _Problem(Record):
                         chicken_room[p] -= k
                     given[p].extend([card] * k)
                     given_counts[p][card] += k
-                chickens_left = sum(left[c] for c in active[i + 1 :] if c in _CHICKEN_SET)
+                chickens_left = sum(left[c] for c in active[i + 1 :] if c in CHICKEN_SET)
                 if (
                     chickens_left <= sum(min(room[p], chicken_room[p]) for p in players)
                     and supply_possible(i)
@@ -486,43 +636,6 @@ class _Problem(Record):
                         totals[j][p] -= low - old[j][p]
 
         return depth(0)
-
-    # --- the history ----------------------------------------------------------------------
-
-    def _rewrite(
-        self,
-        solution: list[tuple[dict[int, _Plan], dict[int, list[int]]]],
-        rng: random.Random,
-    ) -> list[int]:
-        history = self.history.copy()
-        for e, (plans, free) in enumerate(solution):
-            for p in self.others:
-                plan = plans[p]
-                slots = self.slots[p][e]
-                windows: list[tuple[int, int, int]] = [(0, -1, _INFINITY)] * len(slots)
-                for need, index in zip(plan.needs, plan.assign, strict=True):
-                    windows[index] = need
-                last_ban = self.last_ban[p][e]
-                late = [i for i in plan.free if slots[i][0] > last_ban]
-                early = [i for i in plan.free if slots[i][0] <= last_ban]
-                rng.shuffle(late)
-                cards = sorted(free[p], key=lambda c: c not in _CHICKEN_SET)
-                chickens = [c for c in cards if c in _CHICKEN_SET]
-                rest = [c for c in cards if c not in _CHICKEN_SET]
-                rng.shuffle(rest)
-                places = late[: len(chickens)]
-                spare = late[len(chickens) :] + early
-                rng.shuffle(spare)
-                for card, index in zip(chickens, places, strict=True):
-                    windows[index] = (card, last_ban, _INFINITY)
-                for card, index in zip(rest, spare, strict=True):
-                    windows[index] = (card, -1, _INFINITY)
-                _shuffle_within_windows(windows, [time for time, _ in slots], rng)
-                for (card, _, _), (_, at) in zip(windows, slots, strict=True):
-                    history[at] = card
-                for (_, at), chicken in zip(self.wild[p][e], plan.choice, strict=True):
-                    history[at] = with_chicken(history[at], _CHICKEN_INDEX[chicken])
-        return history
 
 
 def _vectors(
@@ -593,25 +706,7 @@ def _vectors(
         yield vector
 
 
-def _combinations(
-    options: list[list[_Plan]], supply: tuple[int, ...]
-) -> Iterable[tuple[_Plan, ...]]:
-    """Every choice of one plan per player (usually exactly one each)."""
-    if all(len(plans) == 1 for plans in options):
-        combo = tuple(plans[0] for plans in options)
-        return [combo] if _within(combo, supply) else []
-    return itertools.product(*options)
-
-
-def _within(combo: tuple[_Plan, ...], supply: tuple[int, ...]) -> bool:
-    total = [0] * NUM_TYPES
-    for plan in combo:
-        for card, count in enumerate(plan.need_counts):
-            total[card] += count
-    return all(t <= s for t, s in zip(total, supply, strict=True))
-
-
-def _luby(i: int) -> int:
+def luby(i: int) -> int:
     """The i-th term (from 1) of Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
     k = 1
     while (1 << k) - 1 < i:
@@ -622,52 +717,3 @@ def _luby(i: int) -> int:
         while (1 << k) - 1 < i:
             k += 1
     return 1 << (k - 1)
-
-
-def _can_fill(
-    room: dict[int, int], chicken_room: dict[int, int], chickens: int, others: int
-) -> bool:
-    """Can the open slots take at least the cards they must (every slot filled, Chickens only
-    where allowed)? `chickens`/`others` are the cards still available."""
-    slots = sum(room.values())
-    chicken_slots = sum(min(room[p], chicken_room[p]) for p in room)
-    return slots <= others + min(chickens, chicken_slots)
-
-
-def _weighted(allowed: list[int], counts: list[int], rng: random.Random) -> int:
-    total = sum(counts[c] for c in allowed)
-    point = rng.randrange(total)
-    for card in allowed:
-        point -= counts[card]
-        if point < 0:
-            return card
-    raise ResampleError("no card left to draw")
-
-
-def _shuffle_within_windows(
-    windows: list[tuple[int, int, int]], times: list[int], rng: random.Random
-) -> None:
-    """Swap cards between slots at random, each staying inside its (release, deadline)."""
-    size = len(windows)
-    if size < 2:
-        return
-    for _ in range(2 * size):
-        i = rng.randrange(size)
-        j = rng.randrange(size)
-        a, b = windows[i], windows[j]
-        if a[1] < times[j] < a[2] and b[1] < times[i] < b[2]:
-            windows[i], windows[j] = b, a
-
-
-__all__ = [
-    "EV_DRAW",
-    "EV_GAIN",
-    "EV_HIDDEN",
-    "EV_NO_CHICKEN",
-    "EV_PLAY",
-    "EV_RESHUFFLE",
-    "EV_TAKEN_BACK",
-    "Event",
-    "ResampleError",
-    "resample_history",
-]

@@ -1,46 +1,59 @@
 """Egg Bound as a state machine: the deal, turns, challenges, Cluck-Off windows, refills.
 
-The Draw Pile is an unordered pool of card types: nobody sees inside it, so each card drawn is a
-uniform draw from it, exactly as from a shuffled pile. When a card must be drawn and the Draw
-Pile is empty, the Discard Pile (face up, so its contents are public) becomes the new Draw Pile:
-that "reshuffle" needs no chance node of its own, since the pool is unordered.
+The first Draw Pile is an unordered pool of card types: nobody sees inside it, so each card drawn
+is a uniform draw from it, exactly as from a shuffled pile. When a card must be drawn and the
+Draw Pile is empty, the Discard Pile becomes the new Draw Pile. Turned over (the rule), the new
+pile's order is the order of the discards, which everyone saw: the pool is then kept in that
+order (the next card last) and each draw is a chance node with one outcome, the card everyone
+knows comes next. Shuffled (the `reshuffle` house rule), the pool is unordered again, and the
+reshuffle needs no chance node of its own.
 
-Besides the history the state keeps a public *record* (`_events`) of what happened to hands:
-cards drawn, shown, gained, the Chicken placed face down, and what the rules revealed ("holds no
-Chicken"). Resampling (`resample.py`) reads only that record and the seat's own draws.
+Beside the history the state keeps a public *record* (`_events`, see `hidden.py`) of what
+happened to hands, and the cards everyone knows to be in each hand (`_known`).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from roost.core.errors import IllegalActionError
-from roost.core.game import CHANCE, TERMINAL, CachedLegalState
+from roost.core.actions import ActionInfo
+from roost.core.game import CHANCE, TERMINAL
+from roost.core.state import State
+from roost.games.egg_bound import hidden, resample, views
 from roost.games.egg_bound.actions import (
     ALLOW,
+    CHANCE_PHASES,
     CLUCK,
+    DEALING,
     DECLINE,
     DEFEND,
     DEFEND_NONE,
+    DEFENDING,
     DISCARD,
     EXPLODE_BAD,
     EXPLODE_GOOD,
+    EXPLODING,
     GOOD_EGG,
     HATCH,
     KEEP,
+    KEEPING,
     LOSE_TURN,
+    OVER,
+    REACT,
     RED,
+    REFILL,
     SONG,
     STAR,
     SWAP,
+    SWAP_DISCARD,
+    SWAP_DRAW,
+    TURN,
     UNBIND,
-    decode_star,
 )
 from roost.games.egg_bound.cards import (
-    BAD_EGG_CARD,
-    CARD_NAMES,
     CHICKENS,
     CLUCK_OFF,
     DRAW_DECK,
@@ -50,58 +63,48 @@ from roost.games.egg_bound.cards import (
     EGG_COUNT,
     EGG_LAYING_SONG,
     EGG_SPLOSION,
-    EGGS_TO_WIN,
     EGGY_SOLDIER,
     FOWL,
     GOOD_EGG_CARD,
     HAND_SIZE,
     HATCH_IT,
     MAX_PLAYERS,
-    NUM_TYPES,
     RED_ACTIONS,
-    STAR_COMPARES,
-    STAR_NAMES,
-    STAR_SCORE,
     STARS,
     UN_BOUND,
 )
-from roost.games.egg_bound.explain import Explained
-from roost.games.egg_bound.phases import (
-    CHANCE_PHASES,
-    DEALING,
-    DEFENDING,
-    EXPLODING,
-    KEEPING,
-    OVER,
-    REACT,
-    REFILL,
-    SWAP_DISCARD,
-    SWAP_DRAW,
-    TURN,
-)
-from roost.games.egg_bound.resample import (
+from roost.games.egg_bound.hidden import (
     EV_DRAW,
     EV_GAIN,
-    EV_HIDDEN,
-    EV_NO_CHICKEN,
-    EV_PLAY,
-    EV_RESHUFFLE,
-    EV_TAKEN_BACK,
     Event,
-    resample_history,
+)
+from roost.games.egg_bound.rules import (
+    NO_RESULT,
+    advance_refill,
+    defend,
+    end_turn,
+    explode,
+    keep,
+    lose_card,
+    play,
+    react,
+    reshuffle,
+    start_turn,
 )
 
 if TYPE_CHECKING:
     from roost.games.egg_bound.game import EggBoundGame
 
-_CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 _OTHERS: Final = tuple(
     tuple(tuple(v for v in range(n) if v != p) for p in range(n)) for n in range(MAX_PLAYERS + 1)
 )
 """``_OTHERS[players][seat]``: the other seats at the table."""
+_CHICKEN_PAIRS: Final = tuple(enumerate(CHICKENS))
+_STAR_ROWS: Final = tuple((star, s * len(CHICKENS)) for s, star in enumerate(STARS))
+_RED_BASES: Final = tuple((card, RED + r * MAX_PLAYERS) for r, card in enumerate(RED_ACTIONS))
 
 
-class EggBoundState(Explained, CachedLegalState):
+class EggBoundState(State["EggBoundGame"]):
     """A position in a game of Egg Bound."""
 
     __slots__ = (
@@ -116,16 +119,15 @@ class EggBoundState(Explained, CachedLegalState):
         "_events",
         "_fowl",
         "_fresh",
-        "_game",
         "_good",
         "_hands",
         "_hidden_at",
-        "_history",
+        "_known",
         "_mover",
+        "_open",
         "_phase",
         "_player",
         "_pool",
-        "_record",
         "_refill_i",
         "_result",
         "_star",
@@ -134,6 +136,13 @@ class EggBoundState(Explained, CachedLegalState):
         "_turn",
         "_winner",
     )
+
+    KEY_OMITS: ClassVar[Mapping[str, str]] = {
+        **State.KEY_OMITS,
+        "_events": "the public record of hands, worked out from the history (and no longer "
+        "kept by a state that stopped recording)",
+        "_hidden_at": "where the pending face-down Chicken is in `_events`",
+    }
 
     _bad: list[int]
     _bound: list[bool]
@@ -146,19 +155,17 @@ class EggBoundState(Explained, CachedLegalState):
     _events: list[Event]
     _fowl: list[bool]
     _fresh: bool
-    _game: EggBoundGame
     _good: list[int]
     _hands: list[list[int]]
     _hidden_at: int
-    _history: list[int]
-    _legal: list[int] | None
+    _known: list[list[int]]
     _mover: int
+    _open: bool
     _phase: int
     _player: int
     _pool: list[int]
-    _record: bool
     _refill_i: int
-    _result: str
+    _result: tuple[int, ...]
     _star: int
     _table: list[int]
     _target: int
@@ -166,18 +173,20 @@ class EggBoundState(Explained, CachedLegalState):
     _winner: int
 
     def __init__(self, game: EggBoundGame) -> None:
+        super().__init__(game)
         n = game.num_players
-        self._game = game
         self._phase = DEALING
         self._mover = 0
         self._player = 0
         self._hands = [[] for _ in range(n)]
+        self._known = [[] for _ in range(n)]
         self._good = [1] * n  # "Give each player 1 Good Egg."
         self._bad = [0] * n
         self._egg_pile = EGG_COUNT - n
         self._bound = [False] * n
         self._fowl = [False] * n
         self._pool = list(DRAW_DECK)
+        self._open = False
         self._discard = []
         self._epochs = []
         self._fresh = False
@@ -190,18 +199,11 @@ class EggBoundState(Explained, CachedLegalState):
         self._target = -1
         self._table = []
         self._winner = -1
-        self._result = ""
-        self._history = []
+        self._result = NO_RESULT
         self._events = []
         self._hidden_at = -1
-        self._record = True
-        self._legal = None
 
     # --- protocol: who moves and what they may do ------------------------------------------
-
-    @property
-    def game(self) -> EggBoundGame:
-        return self._game
 
     def current_player(self) -> int:
         phase = self._phase
@@ -211,7 +213,7 @@ class EggBoundState(Explained, CachedLegalState):
             return TERMINAL
         return self._player
 
-    def _compute_legal(self) -> list[int]:
+    def _legal_now(self) -> list[int]:
         phase = self._phase
         if phase == TURN:
             return self._turn_actions()
@@ -236,30 +238,29 @@ class EggBoundState(Explained, CachedLegalState):
         p = self._mover
         if self._fowl[p]:
             return [LOSE_TURN]
+        held = set(self._hands[p])
         others = _OTHERS[self._game.num_players][p]
-        hand = self._hands[p]
         good, bad = self._good, self._bad
         actions = [SWAP] if self._pool or self._discard else []
         room = good[p] + bad[p] < EGG_CAP
         with_good = [v for v in others if good[v]]
-        chickens = [i for i, chicken in enumerate(CHICKENS) if chicken in hand]
+        chickens = [i for i, chicken in _CHICKEN_PAIRS if chicken in held]
         if chickens:
             if with_good:
-                for s, star in enumerate(STARS):
-                    if star in hand:
+                for star, row in _STAR_ROWS:
+                    if star in held:
                         for c in chickens:
-                            base = STAR + (s * 4 + c) * MAX_PLAYERS
+                            base = STAR + (row + c) * MAX_PLAYERS
                             actions += [base + v for v in with_good]
-            if EGG_LAYING_SONG in hand and room and self._egg_pile and not self._bound[p]:
+            if EGG_LAYING_SONG in held and room and self._egg_pile and not self._bound[p]:
                 actions += [SONG + c for c in chickens]
-            if HATCH_IT in hand and room and with_good:
+            if HATCH_IT in held and room and with_good:
                 for c in chickens:
                     base = HATCH + c * MAX_PLAYERS
                     actions += [base + v for v in with_good]
-        for r, card in enumerate(RED_ACTIONS):
-            if card not in hand:
+        for card, base in _RED_BASES:
+            if card not in held:
                 continue
-            base = RED + r * MAX_PLAYERS
             if card == EGG_SPLOSION:
                 actions += [base + v for v in others if good[v] or bad[v]]
             elif card == EGG_BOUND_CARD:
@@ -270,357 +271,84 @@ class EggBoundState(Explained, CachedLegalState):
                 actions += [base + v for v in others if not fowl[v]]
             elif card != EGGY_SOLDIER or room:
                 actions += [base + v for v in with_good]
-        if GOOD_EGG_CARD in hand and bad[p]:
+        if GOOD_EGG_CARD in held and bad[p]:
             actions.append(GOOD_EGG)
-        if UN_BOUND in hand and self._bound[p]:
+        if UN_BOUND in held and self._bound[p]:
             actions.append(UNBIND)
         return actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase not in CHANCE_PHASES:
             return []
-        counts = Counter(self._pool)
-        total = len(self._pool)
+        pool = self._pool
+        if self._open:
+            return [(pool[-1], 1.0)]
+        counts = Counter(pool)
+        total = len(pool)
         return [(card, counts[card] / total) for card in sorted(counts)]
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self._phase not in CHANCE_PHASES:
-            raise ValueError("sample_chance called at a node that is not a chance node")
+        """Draw the next card (overrides the base only to skip a call: playouts draw often)."""
+        if self._phase in CHANCE_PHASES:
+            pool = self._pool
+            return pool[-1] if self._open else pool[rng.randrange(len(pool))]
+        return super().sample_chance(rng)
+
+    def _sample(self, rng: random.Random) -> int:
         pool = self._pool
-        return pool[rng.randrange(len(pool))]
+        return pool[-1] if self._open else pool[rng.randrange(len(pool))]
+
+    def _chance_ok(self, outcome: int) -> bool:
+        pool = self._pool
+        return outcome == pool[-1] if self._open else outcome in pool
 
     # --- protocol: applying actions ---------------------------------------------------------
 
-    def apply_action(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         phase = self._phase
-        if phase in CHANCE_PHASES:
-            if type(action) is not int or action not in self._pool:
-                raise IllegalActionError(action, self._why_illegal(action))
-            self._legal = None
-            self._receive(action)
-            return
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if type(action) is not int or action not in legal:
-            raise IllegalActionError(action, self._why_illegal(action))
-        self._legal = None
-        if self._record:
-            self._history.append(action)
-        if phase == TURN:
-            self._play(action)
-        elif phase == REACT:
-            self._react(action)
-        elif phase == DEFENDING:
-            self._defend(action)
+        if phase in CHANCE_PHASES:  # a card dealt or drawn (the commonest step, inlined)
+            seat = self._player
+            self._hands[seat].append(action)
+            if self._open:
+                self._pool.pop()
+                self._known[seat].append(action)
+                if self._record:
+                    self._events.append((EV_GAIN, seat, action))
+            else:
+                self._pool.remove(action)
+                if self._record:
+                    self._events.append((EV_DRAW, seat, len(self._history) - 1))
+            self._fresh = False
+            if phase == REFILL:
+                advance_refill(self)
+            elif phase == SWAP_DRAW:
+                self._phase = SWAP_DISCARD
+            else:
+                self._deal_left -= 1
+                if self._deal_left:
+                    self._player = (seat + 1) % self._game.num_players
+                else:
+                    start_turn(self, 0)
+        elif phase == TURN:
+            if action == SWAP:  # the commonest play
+                if not self._pool:
+                    reshuffle(self)
+                self._phase = SWAP_DRAW
+            else:
+                play(self, action)
         elif phase == SWAP_DISCARD:
             card = action - DISCARD + 1
-            self._lose_card(self._mover, card)
+            lose_card(self, self._mover, card)
             self._discard.append(card)
-            self._end_turn()
+            end_turn(self)
+        elif phase == REACT:
+            react(self, action)
+        elif phase == DEFENDING:
+            defend(self, action)
         elif phase == KEEPING:
-            self._keep(action)
+            keep(self, action)
         else:
-            self._explode(action == EXPLODE_GOOD)
-
-    def _note(self, kind: int, seat: int, value: int) -> None:
-        if self._record:
-            self._events.append((kind, seat, value))
-
-    def _lose_card(self, seat: int, card: int) -> None:
-        """`seat` shows `card` from its hand and it leaves the hand."""
-        self._hands[seat].remove(card)
-        if self._record:
-            self._events.append((EV_PLAY, seat, card))
-
-    def _receive(self, card: int) -> None:
-        seat = self._player
-        self._pool.remove(card)
-        self._hands[seat].append(card)
-        if self._record:
-            self._history.append(card)
-            self._events.append((EV_DRAW, seat, len(self._history) - 1))
-        self._fresh = False
-        phase = self._phase
-        if phase == DEALING:
-            self._deal_left -= 1
-            if self._deal_left:
-                self._player = (seat + 1) % self._game.num_players
-            else:
-                self._start_turn(0)
-        elif phase == SWAP_DRAW:
-            self._phase = SWAP_DISCARD
-        else:
-            self._advance_refill()
-
-    def _reshuffle(self) -> None:
-        """The Draw Pile ran out: the Discard Pile becomes the new Draw Pile."""
-        counts = [0] * NUM_TYPES
-        for card in self._discard:
-            counts[card] += 1
-        self._epochs.append(tuple(counts))
-        self._pool = self._discard
-        self._discard = []
-        self._fresh = True
-        self._note(EV_RESHUFFLE, -1, len(self._epochs))
-
-    def _start_turn(self, seat: int) -> None:
-        self._mover = self._player = seat
-        self._phase = TURN
-        self._card = self._star = self._chicken = self._target = -1
-
-    def _end_turn(self) -> None:
-        """Discards are done: count the turn, then refill hands (mover first, clockwise)."""
-        self._turn += 1
-        if self._turn >= self._game.max_turns:
-            self._phase = OVER
-            return
-        self._refill_i = 0
-        self._advance_refill()
-
-    def _advance_refill(self) -> None:
-        n = self._game.num_players
-        hands = self._hands
-        while self._refill_i < n:
-            seat = (self._mover + self._refill_i) % n
-            if len(hands[seat]) < HAND_SIZE:
-                if not self._pool:
-                    if not self._discard:
-                        break  # nothing left to draw ("draw what there is"); cannot happen
-                    self._reshuffle()
-                self._phase = REFILL
-                self._player = seat
-                return
-            self._refill_i += 1
-        self._start_turn((self._mover + 1) % n)
-
-    def _gain_good(self, seat: int) -> bool:
-        """`seat` gets a Good Egg; True (and the game is over) if that makes three."""
-        self._good[seat] += 1
-        if self._good[seat] >= EGGS_TO_WIN:
-            self._winner = seat
-            self._phase = OVER
-            return True
-        return False
-
-    def _clear_table(self) -> None:
-        self._discard.extend(self._table)
-        self._table = []
-
-    # --- the mover's play ---------------------------------------------------------------------
-
-    def _play(self, action: int) -> None:
-        p = self._mover
-        if action == SWAP:
-            if not self._pool:
-                self._reshuffle()
-            self._phase = SWAP_DRAW
-            self._player = p
-        elif action < SONG:
-            star, c, victim = decode_star(action)
-            card, chicken = STARS[star], CHICKENS[c]
-            self._lose_card(p, card)
-            self._hands[p].remove(chicken)
-            if self._record:
-                self._hidden_at = len(self._events)
-                self._events.append((EV_HIDDEN, p, len(self._history) - 1))
-            self._table = [card, chicken]
-            self._challenge(card, victim, star=star, chicken=chicken)
-        elif action < HATCH:
-            chicken = CHICKENS[action - SONG]
-            self._lose_card(p, EGG_LAYING_SONG)
-            self._lose_card(p, chicken)
-            self._discard.extend((EGG_LAYING_SONG, chicken))
-            self._egg_pile -= 1
-            self._result = f"P{p} sang the Egg Laying Song and took a Good Egg from the Egg Pile"
-            if not self._gain_good(p):
-                self._end_turn()
-        elif action < RED:
-            c, victim = divmod(action - HATCH, MAX_PLAYERS)
-            chicken = CHICKENS[c]
-            self._lose_card(p, HATCH_IT)
-            self._lose_card(p, chicken)
-            self._table = [HATCH_IT, chicken]
-            self._challenge(HATCH_IT, victim, chicken=chicken)
-        elif action < GOOD_EGG:
-            r, victim = divmod(action - RED, MAX_PLAYERS)
-            card = RED_ACTIONS[r]
-            self._lose_card(p, card)
-            self._table = [card]
-            self._challenge(card, victim)
-        elif action == GOOD_EGG:
-            self._lose_card(p, GOOD_EGG_CARD)
-            self._discard.append(GOOD_EGG_CARD)
-            self._bad[p] -= 1
-            self._result = f"P{p} turned a Bad Egg good"
-            if not self._gain_good(p):
-                self._end_turn()
-        elif action == UNBIND:
-            self._lose_card(p, UN_BOUND)
-            self._discard.extend((UN_BOUND, EGG_BOUND_CARD))
-            self._bound[p] = False
-            self._result = f"P{p} is Un-Bound"
-            self._end_turn()
-        else:  # LOSE_TURN
-            self._fowl[p] = False
-            self._discard.append(FOWL)
-            self._result = f"P{p} lost a turn to the Fowl"
-            self._end_turn()
-
-    def _challenge(self, card: int, victim: int, *, star: int = -1, chicken: int = -1) -> None:
-        """A card is played against `victim`: open their Cluck-Off window (always)."""
-        self._card = card
-        self._star = star
-        self._chicken = chicken
-        self._target = victim
-        self._phase = REACT
-        self._player = victim
-
-    # --- out-of-turn decisions ------------------------------------------------------------------
-
-    def _react(self, action: int) -> None:
-        p, victim, card = self._mover, self._target, self._card
-        if action == CLUCK:
-            self._lose_card(victim, CLUCK_OFF)
-            self._discard.append(CLUCK_OFF)
-            if self._star >= 0:
-                self._reveal_hidden_chicken()
-                self._result = (
-                    f"P{victim} played Cluck-Off against {CARD_NAMES[card]}: "
-                    f"P{p}'s {CARD_NAMES[self._chicken]} and the Star are discarded"
-                )
-            else:
-                self._result = f"P{victim} played Cluck-Off against {CARD_NAMES[card]}"
-            self._clear_table()
-            self._end_turn()
-            return
-        if self._star >= 0:
-            self._phase = DEFENDING
-            return
-        good, bad = self._good, self._bad
-        if card == HATCH_IT:
-            good[victim] -= 1
-            self._result = f"P{p} hatched a Good Egg from P{victim}"
-            if self._gain_good(p):
-                self._clear_table()
-                return
-            self._phase = KEEPING
-            return
-        if card == EGG_SPLOSION and good[victim] and bad[victim]:
-            self._phase = EXPLODING
-            self._player = p
-            return
-        if card in (EGG_BOUND_CARD, FOWL):
-            self._table = []  # the card goes in front of the victim, not to the discard
-        else:
-            self._clear_table()
-        if card == BAD_EGG_CARD:
-            good[victim] -= 1
-            bad[victim] += 1
-            self._result = f"P{p} turned one of P{victim}'s Good Eggs bad"
-        elif card == EGG_SPLOSION:
-            self._explode_egg(victim, good_side=good[victim] > 0)
-        elif card == EGGY_SOLDIER:
-            good[victim] -= 1
-            self._result = f"P{p}'s Eggy Soldier took a Good Egg from P{victim}"
-            if self._gain_good(p):
-                return
-        elif card == EGG_BOUND_CARD:
-            self._bound[victim] = True
-            self._result = f"P{victim} is Egg Bound"
-        else:  # FOWL
-            self._fowl[victim] = True
-            self._result = f"P{victim} is Fowled and will lose their next turn"
-        self._end_turn()
-
-    def _explode(self, good_side: bool) -> None:
-        self._clear_table()
-        self._explode_egg(self._target, good_side=good_side)
-        self._end_turn()
-
-    def _explode_egg(self, victim: int, *, good_side: bool) -> None:
-        if good_side:
-            self._good[victim] -= 1
-        else:
-            self._bad[victim] -= 1
-        self._egg_pile += 1  # back on the Egg Pile, Good side up
-        side = "Good" if good_side else "Bad"
-        self._result = f"P{self._mover} exploded one of P{victim}'s {side} Eggs"
-
-    def _reveal_hidden_chicken(self) -> None:
-        """The attacker's face-down Chicken is turned over."""
-        if self._record and self._hidden_at >= 0:
-            self._events[self._hidden_at] = (EV_PLAY, self._mover, self._chicken)
-        self._hidden_at = -1
-
-    def _defend(self, action: int) -> None:
-        p, victim, star = self._mover, self._target, self._star
-        score = STAR_COMPARES[star]
-        assert score is not None
-        attacker_chicken = self._chicken
-        if action == DEFEND_NONE:
-            # Everyone learns the defender holds no Chicken; the attacker wins and takes the
-            # Chicken back unseen.
-            self._note(EV_NO_CHICKEN, victim, 0)
-            if self._record and self._hidden_at >= 0:
-                index = self._events[self._hidden_at][2]
-                self._events[self._hidden_at] = (EV_TAKEN_BACK, p, index)
-            self._hidden_at = -1
-            self._hands[p].append(attacker_chicken)
-            self._table.remove(attacker_chicken)
-            self._clear_table()
-            took = self._take_good(p, victim)
-            self._result = f"P{victim} had no Chicken: P{p} wins the challenge" + took
-            if self._phase != OVER:
-                self._end_turn()
-            return
-        defender_chicken = CHICKENS[action - DEFEND]
-        self._lose_card(victim, defender_chicken)
-        self._reveal_hidden_chicken()
-        self._table.append(defender_chicken)
-        self._clear_table()
-        mine = STAR_SCORE[score][_CHICKEN_INDEX[attacker_chicken]]
-        theirs = STAR_SCORE[score][_CHICKEN_INDEX[defender_chicken]]
-        shown = (
-            f"P{p}'s {CARD_NAMES[attacker_chicken]} ({STAR_NAMES[score]} {mine}) against "
-            f"P{victim}'s {CARD_NAMES[defender_chicken]} ({theirs})"
-        )
-        if mine > theirs:
-            self._result = f"{shown}: P{p} wins" + self._take_good(p, victim)
-        elif theirs > mine:
-            self._result = f"{shown}: P{victim} wins" + self._take_good(victim, p)
-        else:
-            self._result = f"{shown}: same stars, nobody wins"
-        if self._phase != OVER:
-            self._end_turn()
-
-    def _take_good(self, winner: int, loser: int) -> str:
-        """The winner of a challenge takes a Good Egg from the loser, if the loser has one
-        and the winner has room; returns the words for what happened."""
-        if not self._good[loser]:
-            return f", but P{loser} has no Good Egg to take"
-        if self._good[winner] + self._bad[winner] >= EGG_CAP:
-            return f", but P{winner} already has {EGG_CAP} eggs"
-        self._good[loser] -= 1
-        self._gain_good(winner)
-        return f" and takes a Good Egg from P{loser}"
-
-    def _keep(self, action: int) -> None:
-        victim, chicken = self._target, self._chicken
-        if action == DECLINE:
-            self._result += f"; P{victim} did not keep the {CARD_NAMES[chicken]}"
-        else:
-            card = action - KEEP + 1
-            self._table.remove(chicken)
-            self._hands[victim].append(chicken)
-            self._note(EV_GAIN, victim, chicken)
-            self._lose_card(victim, card)
-            self._discard.append(card)
-            self._result += (
-                f"; P{victim} kept the {CARD_NAMES[chicken]} and discarded {CARD_NAMES[card]}"
-            )
-        self._clear_table()
-        self._end_turn()
+            explode(self, action == EXPLODE_GOOD)
 
     # --- protocol: outcome ------------------------------------------------------------------
 
@@ -630,83 +358,9 @@ class EggBoundState(Explained, CachedLegalState):
             return [0.0] * n
         return [1.0 if seat == self._winner else 0.0 for seat in range(n)]
 
-    # --- protocol: copies, history, equality ------------------------------------------------
-
-    def clone(self) -> EggBoundState:
-        other = EggBoundState.__new__(EggBoundState)
-        other._game = self._game
-        other._phase = self._phase
-        other._mover = self._mover
-        other._player = self._player
-        other._hands = [hand.copy() for hand in self._hands]
-        other._good = self._good.copy()
-        other._bad = self._bad.copy()
-        other._egg_pile = self._egg_pile
-        other._bound = self._bound.copy()
-        other._fowl = self._fowl.copy()
-        other._pool = self._pool.copy()
-        other._discard = self._discard.copy()
-        other._epochs = self._epochs.copy()
-        other._fresh = self._fresh
-        other._deal_left = self._deal_left
-        other._refill_i = self._refill_i
-        other._turn = self._turn
-        other._card = self._card
-        other._star = self._star
-        other._chicken = self._chicken
-        other._target = self._target
-        other._table = self._table.copy()
-        other._winner = self._winner
-        other._result = self._result
-        other._history = self._history.copy()
-        other._events = self._events.copy()
-        other._hidden_at = self._hidden_at
-        other._record = self._record
-        other._legal = self._legal
-        return other
-
-    def stop_recording(self) -> None:
-        """Stop keeping the history and the record of hands, for throwaway search copies."""
-        self._record = False
-        self._history = []
-        self._events = []
-        self._hidden_at = -1
-
-    def history(self) -> list[int]:
-        if not self._record:
-            raise RuntimeError("this state stopped recording its history (stop_recording)")
-        return self._history.copy()
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self._phase,
-            self._mover,
-            self._player,
-            tuple(tuple(sorted(hand)) for hand in self._hands),
-            tuple(self._good),
-            tuple(self._bad),
-            self._egg_pile,
-            tuple(self._bound),
-            tuple(self._fowl),
-            tuple(sorted(self._pool)),
-            tuple(self._discard),
-            tuple(self._epochs),
-            self._fresh,
-            self._deal_left,
-            self._refill_i,
-            self._turn,
-            self._card,
-            self._star,
-            self._chicken,
-            self._target,
-            tuple(self._table),
-            self._winner,
-            self._result,
-            tuple(self._history),
-            tuple(self._events),
-            self._hidden_at,
-            self._record,
-        )
+    def winners(self) -> list[int]:
+        """The winner (once the game is over), or nobody when the turn cap ended it."""
+        return [self._winner] if self._winner >= 0 else []
 
     def card_places(self) -> dict[str, list[int]]:
         places = {f"hand {seat}": list(hand) for seat, hand in enumerate(self._hands)}
@@ -722,17 +376,81 @@ class EggBoundState(Explained, CachedLegalState):
             places[f"front {seat}"] = front
         return places
 
-    # --- hidden information -------------------------------------------------------------------
+    # --- protocol: copies and equality -------------------------------------------------------
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> EggBoundState:
-        game = self._game
-        game.check_seat(seat, allow_none=False)
-        if not self._record:
-            raise RuntimeError("this state stopped recording its history (stop_recording)")
-        history = resample_history(
-            self._events, self._epochs, self._history, seat, game.num_players, rng
+    def _copy_into(self, other: EggBoundState) -> None:
+        other._phase = self._phase
+        other._mover = self._mover
+        other._player = self._player
+        other._hands = [hand.copy() for hand in self._hands]
+        other._known = [known.copy() for known in self._known]
+        other._good = self._good.copy()
+        other._bad = self._bad.copy()
+        other._egg_pile = self._egg_pile
+        other._bound = self._bound.copy()
+        other._fowl = self._fowl.copy()
+        other._pool = self._pool.copy()
+        other._open = self._open
+        other._discard = self._discard.copy()
+        other._epochs = self._epochs.copy()
+        other._fresh = self._fresh
+        other._deal_left = self._deal_left
+        other._refill_i = self._refill_i
+        other._turn = self._turn
+        other._card = self._card
+        other._star = self._star
+        other._chicken = self._chicken
+        other._target = self._target
+        other._table = self._table.copy()
+        other._winner = self._winner
+        other._result = self._result
+        other._events = self._events.copy() if self._record else self._events
+        other._hidden_at = self._hidden_at
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._phase,
+            self._mover,
+            self._player,
+            tuple(tuple(sorted(hand)) for hand in self._hands),
+            tuple(tuple(sorted(known)) for known in self._known),
+            tuple(self._good),
+            tuple(self._bad),
+            self._egg_pile,
+            tuple(self._bound),
+            tuple(self._fowl),
+            tuple(self._pool) if self._open else tuple(sorted(self._pool)),
+            self._open,
+            tuple(self._discard),
+            tuple(self._epochs),
+            self._fresh,
+            self._deal_left,
+            self._refill_i,
+            self._turn,
+            self._card,
+            self._star,
+            self._chicken,
+            self._target,
+            tuple(self._table),
+            self._winner,
+            self._result,
         )
-        state = game.new_initial_state()
-        for action in history:
-            state.apply_action(action)
-        return state
+
+    # --- hidden information and what each seat sees ------------------------------------------
+
+    def _resample(self, seat: int, rng: random.Random) -> EggBoundState:
+        if self._game.shuffles:
+            return resample.resample(self, seat, rng)
+        return hidden.resample(self, seat, rng)
+
+    def _observe(self, viewer: int | None) -> views.EggBoundObservation:
+        return views.observation(self, viewer)
+
+    def _action_text(self, action: int, viewer: int | None) -> str:
+        return views.action_text(self, action, viewer)
+
+    def _action_info(self, action: int, viewer: int | None) -> ActionInfo:
+        return views.action_info(self, action, viewer)
+
+    def _explain_illegal(self, action: int) -> str:
+        return views.why_illegal(self, action)

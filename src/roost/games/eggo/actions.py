@@ -90,7 +90,3 @@ def decision_string(action: int) -> str:
     if action >= PLAY_PORTAL:
         return f"play Portal, announce {COLOURS[action - PLAY_PORTAL]}"
     return f"play {CARD_NAMES[action]}"
-
-
-def sorted_names(cards: list[int]) -> list[str]:
-    return [CARD_NAMES[card] for card in sorted(cards)]

@@ -131,6 +131,12 @@ class EggoState(State["EggoGame"]):
             return TERMINAL
         return CHANCE
 
+    def is_terminal(self) -> bool:
+        return self._phase == OVER  # what current_player() says, one call fewer per step
+
+    def is_chance_node(self) -> bool:
+        return self._phase in (START_CARD, DEALING, DRAWING)
+
     def _legal_now(self) -> list[int]:
         phase = self._phase
         if phase == TURN:

@@ -1,0 +1,620 @@
+"""What Egg Bound shows: each seat's observation, actions in words and as data, what the last
+card did, and reasons for refusals.
+
+Functions of the state, kept apart from the rules so the state machine stays short. Observations
+name cards by type id (`Game.card_types` gives their names, colours and texts) and everything
+else by an enum whose values are stable ids or by numbers; words for people are built from those
+(`result_text`, the action texts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, cast
+
+from roost.core.actions import ActionInfo, Choice
+from roost.core.game import OMNISCIENT
+from roost.core.view import SeatView
+from roost.games.egg_bound.actions import (
+    CHANCE_PHASES,
+    CLUCK,
+    DEALING,
+    DECLINE,
+    DEFEND,
+    DEFEND_NONE,
+    DEFENDING,
+    DISCARD,
+    EXPLODE_GOOD,
+    EXPLODING,
+    GOOD_EGG,
+    HATCH,
+    KEEP,
+    KEEPING,
+    LOSE_TURN,
+    OVER,
+    PHASES,
+    REACT,
+    RED,
+    SONG,
+    STAR,
+    SWAP,
+    SWAP_DISCARD,
+    UNBIND,
+    Phase,
+    decision_string,
+    decode_star,
+    seat_name,
+    star_string,
+)
+from roost.games.egg_bound.cards import (
+    CARD_NAMES,
+    CHICKENS,
+    CLUCK_OFF,
+    EGG,
+    EGG_BOUND_CARD,
+    EGG_CAP,
+    EGG_LAYING_SONG,
+    EGG_SPLOSION,
+    EGGY_SOLDIER,
+    GOOD_EGG_CARD,
+    HATCH_IT,
+    MAX_PLAYERS,
+    RED_ACTIONS,
+    STAR_COMPARES,
+    STAR_NAMES,
+    STAR_SCORE,
+    STARS,
+    UN_BOUND,
+)
+
+if TYPE_CHECKING:
+    from roost.games.egg_bound.state import EggBoundState
+
+
+class Happened(StrEnum):
+    """What the last card played did (the ``event`` of a `LastResult`)."""
+
+    SONG = "song"
+    """The player sang the Egg Laying Song and took a Good Egg from the Egg Pile."""
+    GOOD_EGG = "good_egg"
+    """The player turned one of their Bad Eggs good with a green Good Egg."""
+    UN_BOUND = "un_bound"
+    """The player discarded Un-Bound and the Egg Bound card in front of them."""
+    LOST_TURN = "lost_turn"
+    """The player lost the turn to the Fowl in front of them."""
+    CLUCK_OFF = "cluck_off"
+    """The target answered the card with Cluck-Off: it did nothing."""
+    HATCH_IT = "hatch_it"
+    """The player took one of the target's Good Eggs with Hatch It."""
+    BAD_EGG = "bad_egg"
+    """The player turned one of the target's Good Eggs bad."""
+    EGG_SPLOSION = "egg_splosion"
+    """The player put one of the target's eggs back on the Egg Pile."""
+    EGGY_SOLDIER = "eggy_soldier"
+    """The player took one of the target's Good Eggs with Eggy Soldier."""
+    EGG_BOUND = "egg_bound"
+    """The target is Egg Bound."""
+    FOWL = "fowl"
+    """The target is Fowled and will lose their next turn."""
+    STAR = "star"
+    """A Star challenge was decided."""
+
+
+class Blocked(StrEnum):
+    """Why the winner of a Star challenge took no Good Egg."""
+
+    NO_GOOD_EGG = "no_good_egg"
+    """The loser had no Good Egg."""
+    EGG_CAP = "egg_cap"
+    """The winner already had three eggs."""
+
+
+class EggSide(StrEnum):
+    GOOD = "good"
+    BAD = "bad"
+
+
+EGG_SIDES: Final = tuple(EggSide)
+
+
+class Challenge(TypedDict):
+    """The card being answered: played by `attacker` against `target`."""
+
+    attacker: int
+    card: int
+    target: int
+    chicken: int | None
+    """The attacker's Chicken, if the viewer can see it (None: no Chicken, or a Star's Chicken
+    face down and the viewer is not its owner)."""
+    face_down: bool
+    """The attacker's Chicken lies face down (a Star challenge's, until both are turned over)."""
+
+
+class LastResult(TypedDict):
+    """What the last card played did."""
+
+    event: Happened
+    player: int
+    """Who played the card (the player whose turn it was)."""
+    target: int | None
+    """Who it was played against."""
+    card: int
+    """The card played (for ``lost_turn``, the Fowl; for ``cluck_off``, the card answered)."""
+    chicken: int | None
+    """The player's Chicken, if it was shown (a Song, a Hatch It, a Star once turned over)."""
+    defender_chicken: int | None
+    """A Star: the target's Chicken (None: they held none)."""
+    winner: int | None
+    """A Star: who won (None: the same stars, nobody)."""
+    blocked: Blocked | None
+    """A Star: why the winner took no Good Egg (None: they took one, or nobody won)."""
+    side: EggSide | None
+    """An Egg-Splosion: which kind of egg went back to the Egg Pile."""
+    kept: bool | None
+    """A Hatch It: whether the target kept the player's Chicken (None: not decided yet)."""
+    discarded: int | None
+    """A Hatch It whose Chicken was kept: the card the target discarded for it."""
+
+
+class EggBoundObservation(TypedDict):
+    """What one seat sees (``observation(seat)``); a spectator gets all but the hands."""
+
+    game: str
+    players: int
+    seat: int | None
+    """The seat this is the view of (None: a spectator or the omniscient view)."""
+    phase: Phase
+    current_player: int | None
+    """The seat deciding now; None while cards are dealt or drawn, and after the end."""
+    turn_of: int | None
+    """Whose turn it is (None during the deal)."""
+    turn: int
+    """The turn being played, from 1 (at the end: the last turn played)."""
+    max_turns: int
+    good_eggs: list[int]
+    bad_eggs: list[int]
+    egg_pile: int
+    """Egg cards left on the Egg Pile."""
+    egg_bound: list[bool]
+    """Who has an Egg Bound card in front of them."""
+    fowl: list[bool]
+    """Who has a Fowl in front of them."""
+    hand_sizes: list[int]
+    known_hands: list[list[int]]
+    """Cards everyone knows each player holds, sorted: drawn from a turned-over Draw Pile or
+    a kept Hatch It Chicken, and not shown since (less one of each Chicken while its owner's
+    Chicken lies face down: it may be that one)."""
+    draw_pile: int
+    """Cards in the Draw Pile."""
+    draw_pile_known: list[int] | None
+    """The Draw Pile top card first, when everyone knows its order (it was turned over);
+    None while it is shuffled."""
+    discard_pile: list[int]
+    """The Discard Pile, the first card discarded first (face up: everyone saw it)."""
+    reshuffles: int
+    """How many times the Discard Pile became a new Draw Pile."""
+    challenge: Challenge | None
+    """The card being answered, while its target, defender or attacker decides."""
+    last_result: LastResult | None
+    """What the last card played did (None before any)."""
+    hand: NotRequired[list[int]]
+    """The seat's own hand, sorted (absent for a spectator)."""
+    hands: NotRequired[list[list[int]]]
+    """Every hand (the omniscient view only)."""
+    draw_pile_cards: NotRequired[list[int]]
+    """The Draw Pile's cards, sorted (the omniscient view only)."""
+    winners: NotRequired[list[int]]
+    """The winner, once the game is over ([] when the turn cap ended it)."""
+
+
+def of(view: SeatView) -> EggBoundObservation:
+    """A bot's seat view read as the typed observation it is."""
+    if view.game.name != "egg-bound":
+        raise ValueError(f"an Egg Bound view was expected, not {view.game.name}")
+    return cast(EggBoundObservation, view.observation())
+
+
+def read(obs: Mapping[str, Any]) -> EggBoundObservation:
+    """An observation (from `observation`, or JSON) read as Egg Bound's."""
+    if obs.get("game") != "egg-bound":
+        raise ValueError(f"an Egg Bound observation was expected, not {obs.get('game')!r}")
+    return cast(EggBoundObservation, obs)
+
+
+_HAPPENED: Final = tuple(Happened)
+_BLOCKED: Final = tuple(Blocked)
+
+
+def observation(state: EggBoundState, seat: int | None) -> EggBoundObservation:
+    """Everything `seat` may see (None: a spectator; OMNISCIENT: everything)."""
+    game = state._game
+    phase = state._phase
+    deciding = phase not in CHANCE_PHASES and phase != OVER
+    pool = state._pool
+    obs: EggBoundObservation = {
+        "game": game.name,
+        "players": game.num_players,
+        "seat": seat if seat != OMNISCIENT else None,
+        "phase": PHASES[phase],
+        "current_player": state._player if deciding else None,
+        "turn_of": state._mover if phase != DEALING else None,
+        "turn": state._turn if phase == OVER and state._winner < 0 else state._turn + 1,
+        "max_turns": game.max_turns,
+        "good_eggs": list(state._good),
+        "bad_eggs": list(state._bad),
+        "egg_pile": state._egg_pile,
+        "egg_bound": list(state._bound),
+        "fowl": list(state._fowl),
+        "hand_sizes": [len(hand) for hand in state._hands],
+        "known_hands": _known_hands(state),
+        "draw_pile": len(pool),
+        "draw_pile_known": pool[::-1] if state._open else None,
+        "discard_pile": list(state._discard),
+        "reshuffles": len(state._epochs),
+        "challenge": _challenge(state, seat),
+        "last_result": last_result(state._result),
+    }
+    if seat is not None and seat >= 0:
+        obs["hand"] = sorted(state._hands[seat])
+    if seat == OMNISCIENT:
+        obs["hands"] = [sorted(hand) for hand in state._hands]
+        obs["draw_pile_cards"] = sorted(pool)
+    if phase == OVER:
+        obs["winners"] = state.winners()
+    return obs
+
+
+def _known_hands(state: EggBoundState) -> list[list[int]]:
+    known = [sorted(cards) for cards in state._known]
+    if state._star >= 0 and state._phase in (REACT, DEFENDING):
+        mine = known[state._mover]
+        for chicken in CHICKENS:
+            if chicken in mine:  # the Chicken face down may be this one
+                mine.remove(chicken)
+    return known
+
+
+def _challenge(state: EggBoundState, seat: int | None) -> Challenge | None:
+    """The card being resolved, with the face-down Chicken hidden from all but its owner."""
+    if state._phase not in (REACT, DEFENDING, KEEPING, EXPLODING):
+        return None
+    face_down = state._star >= 0
+    chicken: int | None = state._chicken if state._chicken >= 0 else None
+    if face_down and seat not in (state._mover, OMNISCIENT):
+        chicken = None
+    return {
+        "attacker": state._mover,
+        "card": state._card,
+        "target": state._target,
+        "chicken": chicken,
+        "face_down": face_down,
+    }
+
+
+def last_result(kept: tuple[int, ...]) -> LastResult | None:
+    """The state's record of the last card played, as data."""
+    (happened, player, target, card, chicken, defender, winner, blocked, side, keep, discarded) = (
+        kept
+    )
+    if happened < 0:
+        return None
+    return {
+        "event": _HAPPENED[happened],
+        "player": player,
+        "target": target if target >= 0 else None,
+        "card": card,
+        "chicken": chicken if chicken >= 0 else None,
+        "defender_chicken": defender if defender >= 0 else None,
+        "winner": winner if winner >= 0 else None,
+        "blocked": _BLOCKED[blocked] if blocked >= 0 else None,
+        "side": EGG_SIDES[side] if side >= 0 else None,
+        "kept": bool(keep) if keep >= 0 else None,
+        "discarded": discarded if discarded >= 0 else None,
+    }
+
+
+def result_text(result: LastResult) -> str:
+    """What the last card did, in words."""
+    event = result["event"]
+    p = seat_name(result["player"])
+    target = result["target"]
+    v = seat_name(target) if target is not None else "nobody"
+    card = CARD_NAMES[result["card"]]
+    chicken = result["chicken"]
+    if event == Happened.SONG:
+        return f"{p} sang the Egg Laying Song and took a Good Egg from the Egg Pile"
+    if event == Happened.GOOD_EGG:
+        return f"{p} turned a Bad Egg good"
+    if event == Happened.UN_BOUND:
+        return f"{p} is Un-Bound"
+    if event == Happened.LOST_TURN:
+        return f"{p} lost a turn to the Fowl"
+    if event == Happened.CLUCK_OFF:
+        text = f"{v} played Cluck-Off against {card}"
+        if result["card"] in STARS and chicken is not None:
+            text += f": {p}'s {CARD_NAMES[chicken]} and the Star are discarded"
+        return text
+    if event == Happened.HATCH_IT:
+        text = f"{p} hatched a Good Egg from {v}"
+        kept = CARD_NAMES[chicken] if chicken is not None else "Chicken"
+        if result["kept"] is False:
+            text += f"; {v} did not keep the {kept}"
+        elif result["kept"]:
+            discarded = result["discarded"]
+            assert discarded is not None
+            text += f"; {v} kept the {kept} and discarded {CARD_NAMES[discarded]}"
+        return text
+    if event == Happened.BAD_EGG:
+        return f"{p} turned one of {v}'s Good Eggs bad"
+    if event == Happened.EGG_SPLOSION:
+        side = "Bad" if result["side"] == EggSide.BAD else "Good"
+        return f"{p} exploded one of {v}'s {side} Eggs"
+    if event == Happened.EGGY_SOLDIER:
+        return f"{p}'s Eggy Soldier took a Good Egg from {v}"
+    if event == Happened.EGG_BOUND:
+        return f"{v} is Egg Bound"
+    if event == Happened.FOWL:
+        return f"{v} is Fowled and will lose their next turn"
+    return _star_text(result, p, v)
+
+
+def _star_text(result: LastResult, p: str, v: str) -> str:
+    winner = result["winner"]
+    defender = result["defender_chicken"]
+    if defender is None:
+        text = f"{v} had no Chicken: {p} wins the challenge"
+    else:
+        score = STAR_COMPARES[STARS.index(result["card"])]
+        assert score is not None and result["chicken"] is not None
+        mine = STAR_SCORE[score][CHICKENS.index(result["chicken"])]
+        theirs = STAR_SCORE[score][CHICKENS.index(defender)]
+        text = (
+            f"{p}'s {CARD_NAMES[result['chicken']]} ({STAR_NAMES[score]} {mine}) against "
+            f"{v}'s {CARD_NAMES[defender]} ({theirs})"
+        )
+        if winner is None:
+            return f"{text}: same stars, nobody wins"
+        text += f": {seat_name(winner)} wins"
+    assert winner is not None
+    loser = result["target"] if winner == result["player"] else result["player"]
+    assert loser is not None
+    blocked = result["blocked"]
+    if blocked == Blocked.NO_GOOD_EGG:
+        return f"{text}, but {seat_name(loser)} has no Good Egg to take"
+    if blocked == Blocked.EGG_CAP:
+        return f"{text}, but {seat_name(winner)} already has {EGG_CAP} eggs"
+    return f"{text} and takes a Good Egg from {seat_name(loser)}"
+
+
+# --- actions in words and as data --------------------------------------------------------------
+
+
+def action_text(state: EggBoundState, action: int, viewer: int | None) -> str:
+    """`action` as `viewer` may know it: cards drawn from a shuffled pile and a Star's
+    face-down Chicken stay hidden from the others."""
+    phase = state._phase
+    if phase in CHANCE_PHASES:
+        seat = state._player
+        sees = state._open or viewer in (seat, OMNISCIENT)
+        shown = CARD_NAMES[action] if sees else "a card"
+        if phase == DEALING:
+            return f"P{seat} is dealt {shown}"
+        prefix = ""
+        if state._fresh:
+            prefix = (
+                "the Discard Pile becomes the new Draw Pile; "
+                if state._game.shuffles
+                else "the Discard Pile is turned over into a new Draw Pile; "
+            )
+        return f"{prefix}P{seat} draws {shown}"
+    if STAR <= action < SONG:
+        return star_string(action, viewer in (state._mover, OMNISCIENT))
+    return decision_string(
+        action,
+        card=state._card,
+        attacker=state._mover,
+        chicken=state._chicken,
+        target=state._target,
+    )
+
+
+def _card(card: int, kind: str = "card") -> Choice:
+    return Choice(kind, card, CARD_NAMES[card])
+
+
+def _seat(seat: int) -> Choice:
+    return Choice("seat", seat, seat_name(seat))
+
+
+def action_info(state: EggBoundState, action: int, viewer: int | None) -> ActionInfo:
+    """A legal decision as data. On a turn the steps are the card, then its Chicken, then the
+    victim; the answers are one step each (Cluck-Off yes or no, which Chicken to defend with,
+    keep the Chicken or not and what to discard for it, which egg to explode)."""
+    phase = state._phase
+    if phase == REACT:
+        if action == CLUCK:
+            return ActionInfo(
+                "cluck_off", (Choice("cluck_off", 1, "yes: play Cluck-Off"),), cards=(CLUCK_OFF,)
+            )
+        return ActionInfo("allow", (Choice("cluck_off", 0, "no: let it happen"),))
+    if phase == DEFENDING:
+        if action == DEFEND_NONE:
+            return ActionInfo("no_chicken", (Choice("chicken", 0, "no Chicken: you hold none"),))
+        chicken = CHICKENS[action - DEFEND]
+        return ActionInfo("defend", (_card(chicken, "chicken"),), cards=(chicken,))
+    if phase == SWAP_DISCARD:
+        card = action - DISCARD + 1
+        return ActionInfo("discard", (_card(card),), cards=(card,))
+    if phase == KEEPING:
+        kept = CARD_NAMES[state._chicken]
+        if action == DECLINE:
+            return ActionInfo("decline", (Choice("keep", 0, f"do not keep the {kept}"),))
+        card = action - KEEP + 1
+        steps = (
+            Choice("keep", 1, f"keep the {kept}"),
+            Choice("card", card, f"discard {CARD_NAMES[card]}"),
+        )
+        return ActionInfo("keep", steps, cards=(card,))
+    if phase == EXPLODING:
+        side = action - EXPLODE_GOOD
+        label = "a Bad Egg" if side else "a Good Egg"
+        return ActionInfo("explode", (Choice("egg", side, label),), seat=state._target)
+    return _turn_info(state, action, viewer)
+
+
+def _turn_info(state: EggBoundState, action: int, viewer: int | None) -> ActionInfo:
+    steps: tuple[Choice, ...]
+    if action == SWAP:
+        return ActionInfo("swap", (Choice("swap", 0, "swap: draw a card, then discard one"),))
+    if action == LOSE_TURN:
+        return ActionInfo("lose_turn", (Choice("lose_turn", 0, "lose this turn to the Fowl"),))
+    if action < SONG:
+        s, c, victim = decode_star(action)
+        star, chicken = STARS[s], CHICKENS[c]
+        sees = viewer in (state._mover, OMNISCIENT)
+        face_down = Choice("face_down", chicken, CARD_NAMES[chicken] if sees else "a Chicken")
+        steps = (_card(star), face_down, _seat(victim))
+        return ActionInfo("star", steps, cards=tuple(sorted((star, chicken))), seat=victim)
+    if action < HATCH:
+        chicken = CHICKENS[action - SONG]
+        steps = (_card(EGG_LAYING_SONG), _card(chicken, "chicken"))
+        return ActionInfo("song", steps, cards=(chicken, EGG_LAYING_SONG))
+    if action < RED:
+        c, victim = divmod(action - HATCH, MAX_PLAYERS)
+        chicken = CHICKENS[c]
+        steps = (_card(HATCH_IT), _card(chicken, "chicken"), _seat(victim))
+        return ActionInfo("hatch_it", steps, cards=(chicken, HATCH_IT), seat=victim)
+    if action < GOOD_EGG:
+        r, victim = divmod(action - RED, MAX_PLAYERS)
+        card = RED_ACTIONS[r]
+        return ActionInfo("red", (_card(card), _seat(victim)), cards=(card,), seat=victim)
+    if action == GOOD_EGG:
+        return ActionInfo("good_egg", (_card(GOOD_EGG_CARD),), cards=(GOOD_EGG_CARD,))
+    assert action == UNBIND
+    return ActionInfo("un_bound", (_card(UN_BOUND),), cards=(UN_BOUND,))
+
+
+# --- reasons for refusals ------------------------------------------------------------------------
+
+
+def why_illegal(state: EggBoundState, action: int) -> str:
+    """Why `action` (in range, not legal) is refused, in words a player can act on."""
+    phase = state._phase
+    if phase in CHANCE_PHASES:
+        if state._open:
+            top = CARD_NAMES[state._pool[-1]]
+            return f"the Draw Pile was turned over: everyone knows the next card is {top}"
+        if action == EGG:
+            return "Egg cards are never in the Draw Pile"
+        return f"no {CARD_NAMES[action]} is left in the Draw Pile"
+    who = state._player
+    if phase == REACT:
+        if action == CLUCK:
+            return f"P{who} holds no Cluck-Off"
+        return f"P{who} may only let {CARD_NAMES[state._card]} happen or play Cluck-Off"
+    if phase == DEFENDING:
+        if DEFEND <= action < DEFEND_NONE:
+            return f"P{who} holds no {CARD_NAMES[CHICKENS[action - DEFEND]]}"
+        if action == DEFEND_NONE:
+            return f"P{who} holds a Chicken and must place one"
+        return f"P{who} must place a Chicken (or none, holding none) for the Star challenge"
+    if phase == KEEPING:
+        if KEEP <= action < EXPLODE_GOOD:
+            card = action - KEEP + 1
+            if card == state._chicken:
+                return "discarding the kept Chicken's twin is the same as not keeping it"
+            return f"P{who} holds no {CARD_NAMES[card]} to discard"
+        return f"P{who} decides whether to keep the {CARD_NAMES[state._chicken]}"
+    if phase == EXPLODING:
+        return "choose which of the victim's eggs to explode: a Good or a Bad one"
+    if phase == SWAP_DISCARD:
+        if DISCARD <= action < STAR:
+            return f"you do not hold {CARD_NAMES[action - DISCARD + 1]}"
+        return "after a swap you must discard a card"
+    return _why_illegal_play(state, action)
+
+
+def _why_illegal_play(state: EggBoundState, action: int) -> str:
+    """Why a play on your own turn is not legal."""
+    p = state._mover
+    hand = state._hands[p]
+    n = state._game.num_players
+    if state._fowl[p]:
+        return "you are Fowled: you lose this turn"
+    if action == LOSE_TURN:
+        return "you have no Fowl in front of you"
+    if action > LOSE_TURN:
+        return (
+            "that action answers or finishes a card already played; "
+            "now it is your turn to swap or play"
+        )
+    if action == SWAP:
+        return "the Draw Pile and the Discard Pile are both empty"
+    if action < STAR:
+        return "swap first: you discard after drawing"
+    eggs = state._good[p] + state._bad[p]
+    if action < SONG:
+        star, c, victim = decode_star(action)
+        return (
+            _missing(hand, STARS[star], CHICKENS[c])
+            or _bad_victim(state, victim, p, n, need_good=True)
+            or "not legal"
+        )
+    if action < HATCH:
+        missing = _missing(hand, EGG_LAYING_SONG, CHICKENS[action - SONG])
+        if missing:
+            return missing
+        if eggs >= EGG_CAP:
+            return f"you already have {EGG_CAP} eggs"
+        if state._bound[p]:
+            return "you are Egg Bound: no Egg Laying Song until you are Un-Bound"
+        return "the Egg Pile is empty"
+    if action < RED:
+        c, victim = divmod(action - HATCH, MAX_PLAYERS)
+        missing = _missing(hand, HATCH_IT, CHICKENS[c])
+        if missing:
+            return missing
+        if eggs >= EGG_CAP:
+            return f"you already have {EGG_CAP} eggs"
+        return _bad_victim(state, victim, p, n, need_good=True) or "not legal"
+    if action < GOOD_EGG:
+        r, victim = divmod(action - RED, MAX_PLAYERS)
+        card = RED_ACTIONS[r]
+        if card not in hand:
+            return f"you do not hold {CARD_NAMES[card]}"
+        if card == EGGY_SOLDIER and eggs >= EGG_CAP:
+            return f"you already have {EGG_CAP} eggs"
+        reason = _bad_victim(state, victim, p, n, need_good=card != EGG_SPLOSION)
+        if reason:
+            return reason
+        if card == EGG_SPLOSION:
+            return f"P{victim} has no egg to explode"
+        if card == EGG_BOUND_CARD:
+            return f"P{victim} is already Egg Bound"
+        return f"P{victim} already has a Fowl in front of them"
+    if action == GOOD_EGG:
+        if GOOD_EGG_CARD not in hand:
+            return "you do not hold green Good Egg"
+        return "you have no Bad Egg to turn good"
+    if UN_BOUND not in hand:
+        return "you do not hold Un-Bound"
+    return "you are not Egg Bound"
+
+
+def _missing(hand: list[int], card: int, chicken: int) -> str:
+    if card not in hand:
+        return f"you do not hold {CARD_NAMES[card]}"
+    if chicken not in hand:
+        return f"you do not hold {CARD_NAMES[chicken]} to play with it"
+    return ""
+
+
+def _bad_victim(state: EggBoundState, victim: int, p: int, n: int, *, need_good: bool) -> str:
+    if victim >= n:
+        return f"there is no P{victim} at this table"
+    if victim == p:
+        return "you cannot play it against yourself"
+    if need_good and not state._good[victim]:
+        return f"P{victim} is not a legal target because they have no Good Egg"
+    return ""
