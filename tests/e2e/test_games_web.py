@@ -18,6 +18,7 @@ from tests.e2e.helpers import (
     check_frames,
     check_hidden_dom,
     check_names,
+    current_view,
     lay_by_selection,
     person,
     play_until,
@@ -35,6 +36,8 @@ GAMES: dict[str, dict[str, bool | int | str]] = {
 }
 
 PLANS: dict[str, Plan] = {"big-chicken": lay_by_selection}
+BOARDS = {"manda-huevos": ".manda", "egg-bound": ".eggbound", "big-chicken": ".chicken"}
+"""The board each game's own module draws (not the generic one)."""
 CLOCKS = {"manda-huevos": "30"}
 """Tables created with a move clock (seconds), whose countdown the page must show."""
 
@@ -98,6 +101,9 @@ def test_game_in_the_browser(
     for someone, seat in ((ana, 0), (bo, 1), (cy, None)):
         check_hidden_dom(someone, seat)
         check_names(someone)
+    legacy = game == "egg-bound" and "known_hands" not in current_view(ana)["observation"]
+    if not legacy:  # Egg Bound on the old engine is drawn by the generic board
+        expect(page.locator(f".board {BOARDS[game]}")).to_be_visible()
     screenshot(page, artifacts, f"{game}-table-desktop")
     screenshot(bo.page, artifacts, f"{game}-table-phone")
     assert_fits(bo.page)
