@@ -4,7 +4,7 @@
 // the hand), "colour" (a dialog after a Portal or a Rift), "deck" (click a deck), "character"
 // (the character tiles at the start).
 
-import { cardBack, cardFace, handOfBacks, pile } from "../js/cards.js";
+import { cardFace, handOfBacks, pile } from "../js/cards.js";
 import { seatHeader, seatOrder } from "../js/common.js";
 import { h, icon, plural } from "../js/dom.js";
 
@@ -272,5 +272,3 @@ export default {
     return obs.sides?.[seat] === "upside_down" ? `stuck Upside Down, ${plural(count, "card")}` : `${plural(count, "card")} left`;
   },
 };
-
-export { characterCard, cardBack };

@@ -3,7 +3,7 @@
 
 import { api, gameDetail, mySeat } from "./api.js";
 import { Catalogue } from "./cards.js";
-import { displayNames, loadGameModule, nameChip, ranking, withNames } from "./common.js";
+import { displayNames, loadGameModule, nameChip, withNames } from "./common.js";
 import { showRules } from "./dialog.js";
 import { h, icon, joinWords, mount } from "./dom.js";
 
@@ -267,7 +267,5 @@ export async function replayPage(root, id) {
 
 function resultWords(info, names) {
   const winners = info.result.winners;
-  const order = ranking(info.result, info.seats.length);
-  void order;
   return winners.length ? `${joinWords(winners.map((s) => names[s]))} ${winners.length === 1 ? "wins" : "win"}.` : "Nobody wins.";
 }

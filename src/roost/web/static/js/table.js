@@ -4,7 +4,7 @@
 
 import { api, ApiError, forgetSeat, gameDetail, mySeat, playerName, rememberSeat, setPlayerName } from "./api.js";
 import { Catalogue } from "./cards.js";
-import { Chooser, stepKey } from "./chooser.js";
+import { Chooser } from "./chooser.js";
 import {
   arrowKeys,
   displayNames,
@@ -818,5 +818,3 @@ class TablePage {
     }
   }
 }
-
-export { stepKey };
