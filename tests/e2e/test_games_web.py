@@ -18,7 +18,6 @@ from tests.e2e.helpers import (
     check_frames,
     check_hidden_dom,
     check_names,
-    current_view,
     lay_by_selection,
     person,
     play_until,
@@ -101,9 +100,7 @@ def test_game_in_the_browser(
     for someone, seat in ((ana, 0), (bo, 1), (cy, None)):
         check_hidden_dom(someone, seat)
         check_names(someone)
-    legacy = game == "egg-bound" and "known_hands" not in current_view(ana)["observation"]
-    if not legacy:  # Egg Bound on the old engine is drawn by the generic board
-        expect(page.locator(f".board {BOARDS[game]}")).to_be_visible()
+    expect(page.locator(f".board {BOARDS[game]}")).to_be_visible()
     screenshot(page, artifacts, f"{game}-table-desktop")
     screenshot(bo.page, artifacts, f"{game}-table-phone")
     assert_fits(bo.page)

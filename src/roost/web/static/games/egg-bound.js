@@ -4,18 +4,14 @@
 // Discard Pile; the card being answered and what the last card did. Steps: "card" (click a card
 // of the hand), then "chicken" / "face_down" (which Chicken) and "seat" (the target) in
 // dialogs; questions put to a seat out of turn (Cluck-Off, a Star's defence, keeping a hatched
-// Chicken, which egg explodes) come up as dialogs at once. Until the typed observation is there
-// (an older engine), the generic board draws the game.
+// Chicken, which egg explodes) come up as dialogs at once.
 
 import { cardBack, cardFace, handOfBacks, pile } from "../js/cards.js";
 import { seatHeader, seatOrder } from "../js/common.js";
 import { h, plural } from "../js/dom.js";
-import generic from "./generic.js";
 
 const EGG_CAP = 3;
 const QUESTIONS = new Set(["cluck_off_window", "star_defence", "keep_chicken", "egg_splosion"]);
-
-const typed = (obs) => Array.isArray(obs.known_hands);
 
 function eggs(ctx, seat, small = false) {
   const good = ctx.obs.good_eggs?.[seat] ?? 0;
@@ -209,7 +205,6 @@ const eggBound = {
   blurb: "Three Good Eggs win. Sing for eggs, hatch them from your friends, turn theirs bad; Chickens duel on their stars, and Cluck-Off cancels an attack at the last moment.",
 
   board(ctx) {
-    if (!typed(ctx.obs)) return generic.board(ctx);
     const obs = ctx.obs;
     const others = seatOrder(obs.players, ctx.seat);
     return h(
@@ -222,11 +217,10 @@ const eggBound = {
   },
 
   askAtOnce(ctx) {
-    return typed(ctx.obs) && QUESTIONS.has(ctx.obs.phase);
+    return QUESTIONS.has(ctx.obs.phase);
   },
 
   prompt(ctx) {
-    if (!typed(ctx.obs)) return generic.prompt(ctx);
     const obs = ctx.obs;
     switch (obs.phase) {
       case "turn":
@@ -250,7 +244,6 @@ const eggBound = {
   },
 
   waiting(ctx, seat) {
-    if (!typed(ctx.obs)) return null;
     const phase = ctx.obs.phase;
     if (phase === "cluck_off_window") return "may answer with Cluck-Off…";
     if (phase === "star_defence") return "is choosing a Chicken to defend with…";
@@ -321,7 +314,6 @@ const eggBound = {
   },
 
   resultSummary(ctx) {
-    if (!typed(ctx.obs)) return null;
     return h("p", { class: "muted" }, ctx.obs.winners?.length ? "Three Good Eggs face up win the game." : `Nobody had three Good Eggs after ${ctx.obs.max_turns} turns.`);
   },
 
@@ -332,7 +324,6 @@ const eggBound = {
   },
 
   resultRow(ctx, seat) {
-    if (!typed(ctx.obs)) return null;
     return `${plural(ctx.obs.good_eggs?.[seat] ?? 0, "Good Egg")}, ${plural(ctx.obs.bad_eggs?.[seat] ?? 0, "Bad Egg")}`;
   },
 };
