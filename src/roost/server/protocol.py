@@ -73,8 +73,8 @@ class GameInfo(BaseModel):
 
 
 class GameDetail(GameInfo):
-    cards: list[JSONObject] | None
-    """`CardInfo.to_json()` per card type id, or None for a game without a catalogue yet."""
+    cards: list[JSONObject]
+    """`CardInfo.to_json()` per card type id."""
     rules: str
 
 

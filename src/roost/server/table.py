@@ -781,29 +781,8 @@ class _LogDraft:
 
 
 def legal_action_data(state: State, viewer: int) -> list[dict[str, Any]]:
-    """`action_info(a, viewer).to_json()` of every legal action; a game that cannot describe
-    its actions as data yet gets the minimal shape the protocol documents."""
-    try:
-        return [info.to_json() for info in state.legal_action_infos(viewer)]
-    except NotImplementedError:
-        return [
-            minimal_action(action, state.action_to_string(action, viewer))
-            for action in state.legal_actions()
-        ]
-
-
-def minimal_action(action: int, text: str) -> dict[str, Any]:
-    return {
-        "action": action,
-        "kind": "action",
-        "text": text,
-        "steps": [{"kind": "action", "value": action, "label": text}],
-        "cards": [],
-        "seat": None,
-        "container": None,
-        "slot": None,
-        "declared": {},
-    }
+    """`action_info(a, viewer).to_json()` of every legal action."""
+    return [info.to_json() for info in state.legal_action_infos(viewer)]
 
 
 def seat_records(kinds: Iterable[tuple[str, str | None]]) -> list[SeatRecord]:
