@@ -10,12 +10,12 @@ import pytest
 
 pytest.importorskip("sb3_contrib")
 
-import roost  # noqa: E402
-from roost.bots import make_bot  # noqa: E402
-from roost.core.errors import ParameterError  # noqa: E402
-from roost.rl.bot import install  # noqa: E402
-from roost.rl.train import TrainConfig, train  # noqa: E402
-from roost.sim.arena import run_arena  # noqa: E402
+import roost
+from roost.bots import make_bot
+from roost.core.errors import ParameterError
+from roost.rl.bot import install
+from roost.rl.train import TrainConfig, train
+from roost.sim.arena import run_arena
 
 
 def test_smoke_run_and_the_ppo_bot(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -74,7 +74,7 @@ def test_the_tensor_depends_on_the_observation_only(name: str) -> None:
     for game in configs(name)[:5]:
         encoding = encoding_for(game)
         for index, state in enumerate(random_states(game, 2, seed=game.num_players)):
-            if index % 7 or state.is_terminal() and index % 2:
+            if index % 7 or (state.is_terminal() and index % 2):
                 continue
             for seat in range(game.num_players):
                 obs = state.observation(seat)
@@ -110,5 +110,3 @@ def test_a_spectator_has_no_tensor() -> None:
     game = roost.load_game("eggo")
     with pytest.raises(roost.RoostError):
         encoding_for(game).encode(game.new_initial_state().observation(None))
-
-

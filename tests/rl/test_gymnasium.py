@@ -72,6 +72,6 @@ def test_registered_with_gymnasium_and_vectorised() -> None:
     obs, infos = vector.reset(seed=2)
     assert obs.shape[0] == 3 and infos["action_mask"].shape == (3, 61)
     actions = np.array([int(np.flatnonzero(m)[0]) for m in infos["action_mask"]])
-    obs, rewards, terminated, truncated, infos = vector.step(actions)
+    obs, rewards, _terminated, _truncated, infos = vector.step(actions)
     assert obs.shape[0] == 3 and rewards.shape == (3,)
     vector.close()

@@ -66,7 +66,7 @@ def greedy_policy(model: MaskablePPO) -> Policy:
     def choose(tensor: Tensor, legal: Sequence[int]) -> int:
         with torch.no_grad():
             obs = torch.as_tensor(tensor, device=device).unsqueeze(0)
-            features = policy.extract_features(obs, policy.pi_features_extractor)
+            features: Any = policy.extract_features(obs, policy.pi_features_extractor)
             latent = policy.mlp_extractor.forward_actor(features)
             logits = policy.action_net(latent)[0]
             index = torch.as_tensor(np.asarray(legal), device=device)

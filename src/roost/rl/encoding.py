@@ -33,7 +33,7 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -43,7 +43,8 @@ from roost.core.errors import RoostError
 from roost.core.game import Game
 
 Tensor = npt.NDArray[np.float32]
-Buffer = array  # array("f"): written entry by entry, then viewed as a numpy array (no copy)
+Buffer: TypeAlias = "array[float]"
+"""An ``array("f")``: written entry by entry, then viewed as a numpy array (no copy)."""
 Write = Callable[[Mapping[str, Any], Buffer], None]
 """Fills a zeroed buffer from one seat's observation."""
 MakeWriter = Callable[[Game, Mapping[str, int]], Write]

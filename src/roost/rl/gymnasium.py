@@ -4,7 +4,7 @@ others.
 >>> from roost.rl.gymnasium import RoostEnv
 >>> env = RoostEnv("big-chicken", players=4, opponents="heuristic")
 >>> obs, info = env.reset(seed=1)
->>> obs.shape == env.observation_space.shape and info["action_mask"].any()
+>>> obs.shape == env.observation_space.shape and bool(info["action_mask"].any())
 True
 >>> action = int(info["action_mask"].nonzero()[0][0])
 >>> obs, reward, terminated, truncated, info = env.step(action)
@@ -125,9 +125,7 @@ class RoostEnv(gymnasium.Env[Tensor, np.int64]):
             )
         while True:  # a game that ends before the seat's first decision is dealt again
             self.state = self.game.new_initial_state()
-            self._done = False
-            self._advance()
-            if not self._done:
+            if not self._advance():
                 return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[Tensor, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -140,11 +138,9 @@ class RoostEnv(gymnasium.Env[Tensor, np.int64]):
             info["illegal_action"] = True
             return self._observe(), self.illegal_reward, True, False, info
         self.state.apply_action(number)
-        self._advance()
-        reward = 0.0
-        if self._done:
-            reward = float(self.state.returns()[self.seat])
-        return self._observe(), reward, self._done, False, self._info()
+        done = self._advance()
+        reward = float(self.state.returns()[self.seat]) if done else 0.0
+        return self._observe(), reward, done, False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learning seat's legal actions now (all False once the episode is over)."""
@@ -153,7 +149,7 @@ class RoostEnv(gymnasium.Env[Tensor, np.int64]):
             mask[self._legal] = True
         return mask
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         lines = [f"{key}: {value}" for key, value in self.state.observation(self.seat).items()]
@@ -163,8 +159,9 @@ class RoostEnv(gymnasium.Env[Tensor, np.int64]):
 
     # --- between the learner's decisions -------------------------------------------------------
 
-    def _advance(self) -> None:
-        """Play chance and the bots until the learning seat decides or the game ends."""
+    def _advance(self) -> bool:
+        """Play chance and the bots until the learning seat decides (False) or the game ends
+        (True)."""
         state = self.state
         rng = self._rng
         seat = self.seat
@@ -173,13 +170,14 @@ class RoostEnv(gymnasium.Env[Tensor, np.int64]):
             player = state.current_player()
             if player == seat:
                 self._legal = state.legal_actions()
-                return
+                self._done = False
+                return False
             if player == CHANCE:
                 state.apply_action(state.sample_chance(rng))
             elif player < 0:  # over
                 self._legal = []
                 self._done = True
-                return
+                return True
             else:
                 bot = bots[player]
                 assert bot is not None
@@ -225,7 +223,9 @@ def register_all() -> None:
     """Register every Roost game with Gymnasium (done when this module is imported)."""
     for name in registered_games():
         if env_id(name) not in gymnasium.registry:
-            gymnasium.register(env_id(name), entry_point=RoostEnv, kwargs={"game": name})
+            gymnasium.register(
+                env_id(name), entry_point="roost.rl.gymnasium:RoostEnv", kwargs={"game": name}
+            )
 
 
 register_all()

@@ -127,7 +127,7 @@ class RoostAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
-        self.infos = {agent: {} for agent in agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         self._skip_agent_selection = None
         state = self._state = self.game.new_initial_state()
         self._cache = {}
@@ -150,7 +150,7 @@ class RoostAECEnv(AECEnv):
             mask[self._legal] = 1
         else:
             mask = self._zero_mask.copy()
-        observation = {
+        observation: Observation = {
             "observation": self.encoding.encode(state.observation(seat)),
             "action_mask": mask,
         }
@@ -176,7 +176,7 @@ class RoostAECEnv(AECEnv):
                 f"[WARNING]: Illegal move {number} made by {agent}, game terminating with it "
                 "losing."
             )
-            self._end({a: 0.0 for a in self.agents} | {agent: self.illegal_reward})
+            self._end(dict.fromkeys(self.agents, 0.0) | {agent: self.illegal_reward})
             self.infos[agent] = {"illegal_move": True}
             return
         state.apply_action(number)

@@ -32,8 +32,8 @@ from roost.bots import make_bot
 from roost.core.game import Game
 from roost.core.registry import load_game
 from roost.core.runner import Bot, play_game
-from roost.sim.arena import run_arena, wilson
 from roost.rl.bot import KIND, PolicyBot, greedy_policy, install
+from roost.sim.arena import run_arena, wilson
 
 
 @dataclass
@@ -152,7 +152,7 @@ def train(config: TrainConfig, out: Path, log: Callable[[str], None] = print) ->
         shown = ", ".join(f"vs {k} {r[0]:.1%} ({r[1]:.1%}-{r[2]:.1%})" for k, r in rates.items())
         log(f"{steps:>9} steps  {curve[-1].seconds:7.0f} s  {shown}")
 
-    class Every(BaseCallback):  # type: ignore[misc]  # sb3's callbacks are untyped here
+    class Every(BaseCallback):
         def __init__(self) -> None:
             super().__init__()
             self.next = config.eval_every

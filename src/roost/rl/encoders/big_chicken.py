@@ -184,9 +184,9 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         for seat, said in enumerate(obs["last_egg"]):
             if said is not None:
                 buf[last_egg + said_width * order[seat] + _LAST_EGG[said]] = 1.0
-        seat = obs.get("quiet_player")
-        if seat is not None:
-            buf[quiet + order[seat]] = 1.0
+        quiet_seat = obs.get("quiet_player")
+        if quiet_seat is not None:
+            buf[quiet + order[quiet_seat]] = 1.0
         for seat, count in enumerate(obs["catches"]):
             buf[catches + order[seat]] = _cap(count / 10)
         for seat, points in enumerate(obs["penalties"]):
