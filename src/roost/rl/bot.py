@@ -11,8 +11,8 @@ The kind ``ppo`` is offered two ways:
 * `install()` adds it to this process's bot kinds, for code that calls `roost.bots.make_bot` or
   `roost.sim.arena.run_arena` itself (worker processes forked afterwards inherit it).
 
-The package also declares it under the entry-point group ``roost.bots``
-(``ppo = "roost.rl.bot:make_ppo_bot"``), for a `make_bot` that looks kinds up there.
+`make_ppo_bot` has `roost.bots.BotFactory`'s signature, so a `make_bot` that looked kinds up
+beyond its own table (an entry-point group, say) could offer it with no `install()`.
 """
 
 from __future__ import annotations
