@@ -38,9 +38,9 @@ def test_out_of_turn_decisions_are_agent_turns() -> None:
         if termination or truncation:
             table.step(None)
             continue
-        phase = table.state_of_game.observation(None)["phase"]
+        phase = table.roost_state.observation(None)["phase"]
         if phase == "cluck_off_window":
-            challenge = table.state_of_game.observation(None)["challenge"]
+            challenge = table.roost_state.observation(None)["challenge"]
             assert agent == f"player_{challenge['target']}"
             assert challenge["target"] != challenge["attacker"]
             return

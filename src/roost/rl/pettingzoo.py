@@ -110,7 +110,7 @@ class RoostAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     @property
-    def state_of_game(self) -> State:
+    def roost_state(self) -> State:
         """The Roost state being played (for inspection; the env owns it)."""
         if self._state is None:
             raise RuntimeError("reset() must be called before anything else")
@@ -143,7 +143,7 @@ class RoostAECEnv(AECEnv):
         cached = self._cache.get(agent)
         if cached is not None:
             return cached
-        state = self.state_of_game
+        state = self.roost_state
         seat = self._seat_of[agent]
         if agent == self.agent_selection and self._legal:
             mask = np.zeros(self.num_actions, dtype=np.int8)
@@ -162,7 +162,7 @@ class RoostAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_of_game
+        state = self.roost_state
         if action is None or not 0 <= action < self.num_actions:
             raise ValueError(
                 f"{agent} must act with an int in 0-{self.num_actions - 1}; got {action!r}"
@@ -204,7 +204,7 @@ class RoostAECEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
-        state = self.state_of_game
+        state = self.roost_state
         lines = [f"{key}: {value}" for key, value in state.observation(OMNISCIENT).items()]
         text = "\n".join(lines)
         if self.render_mode == "human":
