@@ -33,6 +33,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--eval-every", type=int, default=TrainConfig.eval_every)
     parser.add_argument("--eval-games", type=int, default=TrainConfig.eval_games)
     parser.add_argument("--final-games", type=int, default=TrainConfig.final_games)
+    parser.add_argument(
+        "--opponents",
+        default=",".join(TrainConfig.opponents),
+        help="bot kinds, comma-separated: each fills the other seats of an equal share of the "
+        "envs (repeat one to give it more)",
+    )
+    parser.add_argument("--net", default=",".join(map(str, TrainConfig.net)))
     parser.add_argument("--seed", type=int, default=TrainConfig.seed)
     parser.add_argument("--jobs", type=int, default=TrainConfig.jobs)
     parser.add_argument("--smoke", action="store_true", help="a tiny run that checks it all works")
@@ -42,6 +49,8 @@ def main(argv: list[str] | None = None) -> None:
         params={"players": args.players},
         train_params={"returns": "score"} if args.game == "big-chicken" else {},
         steps=args.steps,
+        opponents=tuple(k for k in args.opponents.split(",") if k),
+        net=tuple(int(width) for width in args.net.split(",")),
         eval_every=args.eval_every,
         eval_games=args.eval_games,
         final_games=args.final_games,

@@ -48,7 +48,8 @@ class TrainConfig:
     reward_scale: float = 1 / 50
     steps: int = 2_500_000
     opponents: tuple[str, ...] = ("random", "heuristic")
-    """Each opponent kind fills the other seats of an equal share of the envs."""
+    """Each entry fills the other seats of an equal share of the envs (repeat a kind to give
+    it more); the policy is evaluated against a table of each kind."""
     envs: int = 8
     n_steps: int = 256
     batch_size: int = 256
@@ -119,8 +120,9 @@ def train(config: TrainConfig, out: Path, log: Callable[[str], None] = print) ->
 
         return build
 
-    kinds = config.opponents
-    makers = [maker(kinds[i * len(kinds) // config.envs]) for i in range(config.envs)]
+    shares = config.opponents
+    makers = [maker(shares[i * len(shares) // config.envs]) for i in range(config.envs)]
+    kinds = list(dict.fromkeys(shares))
     venv = DummyVecEnv(makers)
     venv.seed(config.seed)
     model = MaskablePPO(
@@ -165,7 +167,7 @@ def train(config: TrainConfig, out: Path, log: Callable[[str], None] = print) ->
 
     checkpoint(0)
     model.learn(total_timesteps=config.steps, callback=Every())
-    if not curve or curve[-1].steps < model.num_timesteps:
+    if model.num_timesteps - curve[-1].steps >= config.eval_every // 2:
         checkpoint(model.num_timesteps)
     seconds = time.perf_counter() - start
     model_path = out / "model.zip"
