@@ -41,6 +41,7 @@ from roost.rl.encoding import (
     Buffer,
     ObservationEncoder,
     Write,
+    add_counts,
     block,
     index_of,
     relative,
@@ -140,8 +141,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         name = obs["character"]
         if name is not None:
             buf[character + _DECK_CHARACTER[name]] = 1.0
-        for card in obs["discard"]:
-            buf[discard + card] += 0.125
+        add_counts(buf, discard, CARDS, obs["discard"], 0.125)
         a, b = obs["decks"]
         buf[decks] = a / 53
         buf[decks + 1] = b / 53
