@@ -186,11 +186,13 @@ def train(config: TrainConfig, out: Path, log: Callable[[str], None] = print) ->
             "win_rate": stats.win_rate,
             "interval": [low, high],
             "fair_rate": arena.fair_rate,
-            "command": (
-                f"python -m roost.rl arena {config.game} --bots {','.join(bots)} "
-                f"--games {config.final_games} --seed {config.seed} --jobs {config.jobs} "
-                + " ".join(f"--param {k}={v}" for k, v in config.params.items() if k != "players")
-                + f" --players {game.num_players}"
+            "command": " ".join(
+                [
+                    f"python -m roost.rl arena {config.game} --players {game.num_players}",
+                    *(f"--param {k}={v}" for k, v in config.params.items() if k != "players"),
+                    f"--bots {','.join(bots)} --games {config.final_games}",
+                    f"--seed {config.seed} --jobs {config.jobs}",
+                ]
             ),
         }
         log(
