@@ -1,7 +1,8 @@
 # Roost: the two commands of the quick start.
 #   make run   - create .venv, install, and start the server (open the printed URL)
 #   make play  - play Eggo in the terminal against three bots
-#   make test  - create/update .venv with the dev tools and run ruff, mypy and pytest
+#   make test  - create/update .venv with the dev tools (and the rl extra its tests need) and
+#                run ruff, mypy and pytest
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -60,7 +61,7 @@ $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,rl]"
 	touch $@ $(VENV)/.installed
 
 clean:
