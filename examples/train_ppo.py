@@ -6,7 +6,7 @@
 
 Then the trained agent is a bot kind like any other:
 
-    python -m roost.rl arena big-chicken --players 4 \\
+    roost arena big-chicken --players 4 \\
         --bots ppo:runs/big-chicken/model.zip,heuristic,heuristic,heuristic --games 500 --jobs 2
 
 What it does, step by step, is in `roost.rl.train` (its docstring); every setting is a field of

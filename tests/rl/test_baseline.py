@@ -13,7 +13,6 @@ pytest.importorskip("sb3_contrib")
 import roost
 from roost.bots import make_bot
 from roost.core.errors import ParameterError
-from roost.rl.bot import install
 from roost.rl.train import TrainConfig, train
 from roost.sim.arena import run_arena
 
@@ -40,7 +39,6 @@ def test_smoke_run_and_the_ppo_bot(tmp_path: Path) -> None:
         assert (tmp_path / name).stat().st_size > 0
     assert json.loads((tmp_path / "result.json").read_text())["final"]["heuristic"]["games"] == 3
 
-    install()
     game = roost.load_game("big-chicken", players=3, rounds=1)
     kind = f"ppo:{tmp_path / 'model.zip'}"
     arena = run_arena(game, [kind, "random", "random"], 3, seed=2)

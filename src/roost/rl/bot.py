@@ -4,15 +4,9 @@
 action; `make_ppo_bot` loads a MaskablePPO model (sb3-contrib) saved by `roost.rl.train` and
 plays its most likely legal action (its seed is not used: the play is deterministic).
 
-The kind ``ppo`` is offered two ways:
-
-* ``python -m roost.rl arena GAME --bots ppo:runs/big-chicken/model.zip,random ...`` runs
-  ``roost arena`` (the same command, options and report) with the kind installed;
-* `install()` adds it to this process's bot kinds, for code that calls `roost.bots.make_bot` or
-  `roost.sim.arena.run_arena` itself (worker processes forked afterwards inherit it).
-
-`make_ppo_bot` has `roost.bots.BotFactory`'s signature, so a `make_bot` that looked kinds up
-beyond its own table (an entry-point group, say) could offer it with no `install()`.
+The kind ``ppo`` reaches `roost.bots.make_bot` (and so ``roost arena``, the server, the lab)
+through the ``roost.bots`` entry-point group declared in pyproject.toml: ``roost arena GAME
+--bots ppo:runs/big-chicken/model.zip,random``.
 """
 
 from __future__ import annotations
@@ -101,11 +95,3 @@ def make_ppo_bot(game: Game, seed: int, arg: str) -> PolicyBot:
             f"{game.num_players} players has ({size},): train one for this game and count"
         )
     return PolicyBot(game, greedy_policy(model))
-
-
-def install() -> None:
-    """Add the kind ``ppo`` to this process's `roost.bots.make_bot` (idempotent)."""
-    import roost.bots
-
-    table: dict[str, Any] = getattr(roost.bots, "_BOTS")  # noqa: B009 (the one private use)
-    table.setdefault(KIND, make_ppo_bot)

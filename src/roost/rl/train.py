@@ -32,7 +32,7 @@ from roost.bots import make_bot
 from roost.core.game import Game
 from roost.core.registry import load_game
 from roost.core.runner import Bot, play_game
-from roost.rl.bot import KIND, PolicyBot, greedy_policy, install
+from roost.rl.bot import KIND, PolicyBot, greedy_policy
 from roost.sim.arena import run_arena, wilson
 
 
@@ -174,7 +174,6 @@ def train(config: TrainConfig, out: Path, log: Callable[[str], None] = print) ->
     model.save(model_path)
     plot_curve(curve, out / "curve.png", game, kinds)
 
-    install()
     final: dict[str, Any] = {}
     for kind in kinds:
         bots = [f"{KIND}:{model_path}", *([kind] * (game.num_players - 1))]
@@ -188,7 +187,7 @@ def train(config: TrainConfig, out: Path, log: Callable[[str], None] = print) ->
             "fair_rate": arena.fair_rate,
             "command": " ".join(
                 [
-                    f"python -m roost.rl arena {config.game} --players {game.num_players}",
+                    f"roost arena {config.game} --players {game.num_players}",
                     *(f"--param {k}={v}" for k, v in config.params.items() if k != "players"),
                     f"--bots {','.join(bots)} --games {config.final_games}",
                     f"--seed {config.seed} --jobs {config.jobs}",
