@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from roost.cli.render import TerminalRenderer
+from roost.cli.names import SeatNames
+from roost.cli.render import TerminalRenderer, names_for
 from roost.core.game import Game
 from roost.games.manda_huevos.actions import Phase
 from roost.games.manda_huevos.cards import ACTION_CARD_IDS, CARD_INFO
@@ -41,9 +42,11 @@ def actions_text(face_up: list[int], must_play_egg: bool) -> Text:
     return text
 
 
-def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
+def render(
+    game: Game, observation: Mapping[str, Any], names: SeatNames | None = None, /
+) -> RenderableType:
     obs = read(observation)
-    seat = obs["seat"]
+    names = names_for(observation, names)
     over = "winners" in obs
     table = Table(title="Containers (slots 1-6)", expand=False)
     for column in ("", "seat", "1", "2", "3", "4", "5", "6", "eggs", "points", "hand"):
@@ -51,9 +54,9 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
     table.add_column("action cards")
     for p in range(obs["players"]):
         marker = ">" if obs["current_player"] == p else ""
-        who = f"P{p}" + (" (you)" if p == seat else "")
+        who = names.seat(p)
         if over and p in obs["winners"]:
-            who += " *"
+            who += " (winner)"
         points = str(obs["scores"][p] if over else obs["points"][p])
         hidden = sum(1 for cell in obs["containers"][p] if cell and cell["egg"] is None)
         if hidden:
@@ -64,7 +67,7 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
             *(cell_text(cell) for cell in obs["containers"][p]),
             str(obs["eggs_in_container"][p]),
             points,
-            f"{obs['hand_sizes'][p]} cards",
+            f"{obs['hand_sizes'][p]} cards" if not over else "-",
             actions_text(obs["face_up_actions"][p], obs["must_play_egg"][p]),
         )
     hen = "the hen has been played" if obs["hen"] == Hen.PLAYED else "the hen is in the cards"
@@ -75,10 +78,10 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
     )
     parts: list[RenderableType] = [table, info]
     if obs["phase"] == Phase.HEN:
+        taker = names.seat(obs["current_player"])
         parts.append(
             Text(
-                f"P{obs['current_player']} is taking eggs with the hen "
-                f"({obs['hen_taken']} taken so far).",
+                f"{taker} is taking eggs with the hen ({obs['hen_taken']} taken so far).",
                 style="bold magenta",
             )
         )
@@ -89,19 +92,19 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
         hand.append(_names(obs["hand"]) or "(empty)", style="bold")
         parts.append(hand)
     if over:
-        result = Table(title="Result", expand=False)
-        for column in ("seat", "container", "hand", "tie-break"):
+        result = Table(title="Hands at the end", expand=False)
+        for column in ("seat", "points", "hand", "tie-break"):
             result.add_column(column)
         for p in range(obs["players"]):
             extra = obs["tie_break"][p]
             result.add_row(
-                f"P{p}" + (" (winner)" if p in obs["winners"] else ""),
+                names.seat(p),
                 str(obs["scores"][p]),
                 _names(obs["final_hands"][p]) or "-",
                 "" if extra is None else f"+{extra} = {obs['scores'][p] + extra}",
             )
         parts.append(result)
-        winners = ", ".join(f"P{w}" for w in obs["winners"])
+        winners = ", ".join(names.seat(w) for w in obs["winners"])
         shared = " (a shared win)" if len(obs["winners"]) > 1 else ""
         parts.append(Text(f"Winner: {winners}{shared}", style="bold"))
     return Group(*parts)
@@ -111,4 +114,50 @@ def _names(cards: list[int]) -> str:
     return ", ".join(CARD_INFO[card].name for card in cards)
 
 
-RENDERER = TerminalRenderer(render)
+_GOAL: Final = (
+    "Goal: the most points in YOUR container when the game ends (every egg counts, sleeping "
+    "ones too). The game ends the moment every container holds 6 eggs (Quick Game: any "
+    "container). A tie goes to the higher total of the egg cards left in hand."
+)
+
+_TURN: Final = (
+    "Your turn, one of:\n"
+    "- play an egg from your hand into ANY container with room (yours to gain points, or "
+    "another's), then draw a card;\n"
+    "- use one of your three face-up action cards: Move an Egg (an awake egg to another "
+    "container with room), Swap Eggs (two awake eggs in different containers), Put to Sleep "
+    "/ Wake (a sleeping egg cannot be moved, swapped or taken by the hen);\n"
+    "- play the hen instead of an egg: take awake eggs from other containers into yours, "
+    "one at a time, as many as you like and have room for.\n"
+    "A used action card stays face down; once all three are down, your next turn must be an "
+    "egg (or the hen), and after its draw all three turn face up again."
+)
+
+_HELP: Final = {
+    Phase.TURN: _TURN,
+    Phase.HEN: (
+        "You played the hen: take awake eggs from other players' containers into yours, one "
+        "at a time (sleeping eggs cannot be taken), then stop. It ends by itself when your "
+        "container is full or nothing is left to take."
+    ),
+}
+
+
+def phase_help(obs: Mapping[str, Any]) -> str:
+    phase = obs.get("phase")
+    text = _HELP.get(Phase(phase), _TURN) if phase else _TURN
+    return f"{text}\n\n{_GOAL}"
+
+
+LEGEND: Final = (
+    "Each row is a player's container, slots 1-6: '.' an empty slot, '7' an awake egg worth "
+    "7, 'z7' a sleeping egg worth 7 (cannot be moved, swapped or taken), 'zz' a sleeping egg "
+    "whose value is hidden (memory mode; '+ 1?' in points). 'eggs': eggs in the container; "
+    "'points': their total. 'action cards': Move, Swap, Sleep, bright when face up, struck "
+    "through when used. '>' marks the player to move."
+)
+
+
+RENDERER: Final = TerminalRenderer(
+    render, help=phase_help, legend=LEGEND, plain_kinds=frozenset({"egg"})
+)
