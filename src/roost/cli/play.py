@@ -57,7 +57,7 @@ _QUESTIONS: Final = {
     "card": "Which card?",
     "character": "Which character do you play?",
     "colour": "Which colour do you announce?",
-    "deck": "Draw from which deck?",
+    "deck": "Draw from which deck? (nobody knows what either holds)",
     "seat": "Against whom?",
     "container": "Which container?",
     "egg": "Which egg?",
@@ -80,7 +80,8 @@ class QuitGame(Exception):
 @dataclass(frozen=True)
 class LogLine:
     kind: str
-    """``move`` (a seat's decision), ``chance``, ``deal`` or ``event`` (narration)."""
+    """``move`` (a seat's decision), ``draw`` (a draw decision and the card drawn, in one
+    line), ``chance``, ``deal`` or ``event`` (narration)."""
     text: str
 
 
@@ -92,6 +93,8 @@ class SeatLog:
     mark: int = 0
     """Where this seat's last decision starts the log "since your last move"."""
     in_deal: bool = False
+    last_decider: int | None = None
+    """The seat of the last decision logged."""
     draw_at: int | None = None
     """The index of a "draw" decision line the card drawn will replace (one line a draw)."""
 
@@ -190,15 +193,16 @@ class TerminalTable:
             log.in_deal = False
             text = state.action_to_string(action, viewer)
             if player == CHANCE:
-                line = LogLine("chance", names.say(text))
                 if log.draw_at is not None and log.draw_at == len(log.lines) - 1:
-                    log.lines[log.draw_at] = line  # "P1 draws red Will from deck A"
+                    # one line a draw: "P1 draws red Will from deck A"
+                    log.lines[log.draw_at] = LogLine("draw", names.say(text))
                 else:
-                    log.lines.append(line)
+                    log.lines.append(LogLine("chance", names.say(text)))
                 log.draw_at = None
                 continue
-            if viewer == player:
-                log.mark = len(log.lines)
+            if viewer == player and log.last_decider != player:
+                log.mark = len(log.lines)  # the start of this seat's turn
+            log.last_decider = player
             kind = state.action_info(action, viewer).kind
             said = f"{names.seat(player)}: {names.mover_says(player, text)}"
             log.lines.append(LogLine("move", said))
@@ -308,7 +312,7 @@ class TerminalTable:
             )
             while True:
                 reply = self.ask("Press Enter to play it (? help, q quit): ").strip().lower()
-                if not reply:
+                if reply in ("", "1"):
                     return chooser.only
                 if not self._command(reply, state, seat):
                     self._say_error(f"{_shown(reply)}: press Enter, or type ? for help.")
@@ -502,6 +506,8 @@ def _log_text(line: LogLine) -> Text:
         return Text.assemble(("» ", "bold yellow"), (line.text, "bold"))
     if line.kind in ("chance", "deal"):
         return Text("  " + line.text, style="dim")
+    if line.kind == "draw":
+        return Text(line.text)
     name, sep, rest = line.text.partition(": ")
     return Text.assemble((name, "bold"), sep, rest)
 

@@ -73,21 +73,17 @@ def render(
             match.append(f" or {character.value.title()}")
         else:
             match.append(" (colour only)")
-    pile = Text.assemble(
-        "Top card: ",
-        card_text(obs["top"]),
-        "   ",
-        match,
-        f"   Decks: A {obs['decks'][0]}, B {obs['decks'][1]}",
-        f"   Demogorgons: {obs['demogorgons']} of 4",
-        f"   Play goes {obs['direction'].value}",
+    pile = Text.assemble("Top card: ", card_text(obs["top"]), "   ", match)
+    table = Text(
+        f"Decks: A {obs['decks'][0]}, B {obs['decks'][1]}   "
+        f"Demogorgons: {obs['demogorgons']} of 4   Play goes {obs['direction'].value}"
     )
-    parts: list[RenderableType] = [players, pile]
+    parts: list[RenderableType] = [players, pile, table]
     owed = obs["draws_owed"]
     mover = obs["current_player"]
     if owed and mover is not None:
         parts.append(Text(f"{names.seat(mover)} must first draw {owed} (Draw 2)."))
-    if "hand" in obs and obs["phase"] != Phase.OVER:
+    if "hand" in obs and obs["phase"] not in (Phase.OVER, Phase.CHOOSE_CHARACTER):
         parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"], card_text)))
     if "winners" in obs:
         winners = [names.seat(w) for w in obs["winners"]]
@@ -139,8 +135,6 @@ LEGEND: Final = (
 def note(step: Choice) -> str | None:
     if step.kind == "character" and step.value == BARB:
         return "Barb can never escape: her card is Upside Down on both sides"
-    if step.kind == "deck":
-        return "a card from that deck; play it if it matches"
     return None
 
 
