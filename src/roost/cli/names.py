@@ -19,6 +19,9 @@ MAX_NAME: Final = 16
 
 _SEAT: Final = re.compile(r"\bP(\d)\b('s)?( \w+)?")
 _SENTENCE_START: Final = re.compile(r"(^|[.!?:;]\s+)$")
+_AFTER_WORD: Final = re.compile(r"([a-z]|[:;,])\s+$")
+"""Text ending in a lowercase word or a colon: "you" goes lowercase ("from you", "and you",
+"clucked: you win")."""
 _VERBS: Final = {
     "is": "are",
     "was": "were",
@@ -99,22 +102,22 @@ class SeatNames:
                 return match.group(0)
             if seat != self.viewer:
                 return f"{self.names[seat]}{owner or ''}{rest}"
-            start = _SENTENCE_START.search(text[: match.start()]) is not None
+            head = text[: match.start()]
             if owner:
+                start = _SENTENCE_START.search(head) is not None
                 return ("Your" if start else "your") + rest
             word = rest.strip()
             if word in _VERBS:
                 rest = f" {_VERBS[word]}"
-            return ("You" if start else "you") + rest
+            return ("you" if _AFTER_WORD.search(head) else "You") + rest
 
         return _SEAT.sub(swap, text)
 
     def mover_says(self, mover: int, text: str) -> str:
         """A decision's text on the log line of `mover`: decision texts speak to the mover
         ("give your best card"), so on someone else's line they say "their"."""
-        said = self.say(text)
-        if mover == self.viewer:
-            return said
-        said = re.sub(r"\byou hold\b", "they hold", said)
-        said = re.sub(r"\bin front of you\b", "in front of them", said)
-        return re.sub(r"\byour\b", "their", said)
+        if mover != self.viewer:
+            text = re.sub(r"\byou hold\b", "they hold", text)
+            text = re.sub(r"\bin front of you\b", "in front of them", text)
+            text = re.sub(r"\byour\b", "their", text)
+        return self.say(text)

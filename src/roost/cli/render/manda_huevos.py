@@ -16,8 +16,10 @@ from roost.games.manda_huevos.actions import Phase
 from roost.games.manda_huevos.cards import ACTION_CARD_IDS, CARD_INFO
 from roost.games.manda_huevos.views import EggCell, End, Hen, SleepingValues, read
 
-_END = {End.ALL_FULL: "all containers full", End.ANY_FULL: "any container full (Quick Game)"}
-_SLEEPING = {SleepingValues.KNOWN: "known", SleepingValues.HIDDEN: "hidden (memory mode)"}
+_END = {
+    End.ALL_FULL: "every container is full",
+    End.ANY_FULL: "any container is full (Quick Game)",
+}
 
 
 def cell_text(cell: EggCell | None) -> Text:
@@ -71,11 +73,9 @@ def render(
             actions_text(obs["face_up_actions"][p], obs["must_play_egg"][p]),
         )
     hen = "the hen has been played" if obs["hen"] == Hen.PLAYED else "the hen is in the cards"
-    info = Text(
-        f"Deck: {obs['deck']} cards   {hen}   game ends when {_END[obs['end']]}   "
-        f"sleeping eggs' values: {_SLEEPING[obs['sleeping_values']]}",
-        style="dim",
-    )
+    info = Text(f"Deck: {obs['deck']} cards   {hen}   the game ends when {_END[obs['end']]}")
+    if obs["sleeping_values"] == SleepingValues.HIDDEN:
+        info.append("   sleeping eggs' values are hidden (memory mode)")
     parts: list[RenderableType] = [table, info]
     if obs["phase"] == Phase.HEN:
         taker = names.seat(obs["current_player"])
