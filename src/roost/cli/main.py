@@ -327,7 +327,9 @@ def _stopped(table: TerminalTable, why: str) -> None:
     except OSError as error:
         console.print(Text(f"{why} It could not be saved: {error}."))
         return
-    console.print(Text(f"{why} Saved to {path}; continue with: {resume_hint(path)}"))
+    console.print(
+        Text(f"{why} Saved to {path}; continue with: {resume_hint(path)}"), soft_wrap=True
+    )
 
 
 def _player_count(

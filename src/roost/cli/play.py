@@ -420,7 +420,10 @@ class TerminalTable:
             self._page(Panel(text, title="Everything you were told", title_align="left"))
         elif reply == "save":
             path = self.save(state)
-            self.console.print(Text(f"Saved to {path}. Continue later with: {resume_hint(path)}"))
+            self.console.print(
+                Text(f"Saved to {path}. Continue later with: {resume_hint(path)}"),
+                soft_wrap=True,
+            )
         else:
             return False
         return True
