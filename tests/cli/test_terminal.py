@@ -13,7 +13,7 @@ ROOST = [sys.executable, "-m", "roost.cli.main"]
 PROMPT = r"(Choose 1-\d+|Press Enter to play it)"
 
 
-def spawn(*args: str, cwd: Path) -> pexpect.spawn:
+def spawn(*args: str, cwd: Path) -> pexpect.spawn[str]:
     child = pexpect.spawn(
         ROOST[0],
         [*ROOST[1:], "play", *args],
@@ -26,7 +26,7 @@ def spawn(*args: str, cwd: Path) -> pexpect.spawn:
     return child
 
 
-def finish(child: pexpect.spawn) -> int:
+def finish(child: pexpect.spawn[str]) -> int:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus is not None or child.signalstatus is None
@@ -51,7 +51,7 @@ def test_hot_seat_clears_the_screen_and_its_scrollback(tmp_path: Path) -> None:
     child = spawn("eggo", "--seats", "human,human", "--names", "Ana,Bo", "--seed", "5",
                   cwd=tmp_path)  # fmt: skip
     child.expect("Pass the device to Ana")
-    assert "\x1b[3J" in (child.before or "") + (child.after or "")
+    assert "\x1b[3J" in str(child.before)
     child.sendline("")
     child.expect(PROMPT)
     child.sendline("1")  # Ana chooses Will
