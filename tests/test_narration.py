@@ -101,7 +101,7 @@ def test_each_game_says_what_happened(name: str) -> None:
         state = _play(game, seed)
         lines += [line for step in _told(game, state.history(), 0) for line in step]
     text = "\n".join(lines)
-    for words in EXPECTED[name]:
+    for words in EXPECTED.get(name, ()):
         assert words in text, f"{name} never says {words!r}"
     assert all(line and "\n" not in line for line in lines)
 
