@@ -85,7 +85,7 @@ EXPECTED = {
     "big-chicken": (
         "Round 1 is over",
         "The Duck flips the direction",
-        "wins the Run and leads a new one",
+        "wins the Run;",
         "is the Golden Egg",
     ),
     "manda-huevos": ("has used all three action cards", "Game over", "container is full"),

@@ -87,7 +87,7 @@ def test_names_say_you_to_the_viewer_and_names_to_the_rest() -> None:
     assert names.say("Everyone else clucked: P0 wins the Run") == (
         "Everyone else clucked: you win the Run"
     )
-    assert names.say("(P0 -> P1 -> P2)") == "(You -> Bo -> Cy)"
+    assert names.say("(P0 -> P1 -> P2)") == "(you -> Bo -> Cy)"
     assert names.say("P7 is not here") == "P7 is not here"
     assert names.seat(0) == "You" and names.seat(2) == "Cy"
     assert names.mover_says(1, "give your best card, Duck") == "give their best card, Duck"

@@ -319,7 +319,7 @@ def _ask(prompt: str) -> str:
 def _stopped(table: TerminalTable, why: str) -> None:
     """Save a game that stops before its end and say how to go on."""
     state = table.state
-    if state is None or state.is_terminal():
+    if state is None or state.is_terminal() or not table.humans:
         console.print(Text(why))
         return
     try:

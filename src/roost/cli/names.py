@@ -18,10 +18,7 @@ from roost.core.errors import RoostError
 MAX_NAME: Final = 16
 
 _SEAT: Final = re.compile(r"\bP(\d)\b('s)?( \w+)?")
-_SENTENCE_START: Final = re.compile(r"(^|[.!?:;]\s+)$")
-_AFTER_WORD: Final = re.compile(r"([a-z]|[:;,])\s+$")
-"""Text ending in a lowercase word or a colon: "you" goes lowercase ("from you", "and you",
-"clucked: you win")."""
+_SENTENCE_START: Final = re.compile(r"(^|[.!?]\s+)$")
 _VERBS: Final = {
     "is": "are",
     "was": "were",
@@ -109,7 +106,8 @@ class SeatNames:
             word = rest.strip()
             if word in _VERBS:
                 rest = f" {_VERBS[word]}"
-            return ("you" if _AFTER_WORD.search(head) else "You") + rest
+            start = _SENTENCE_START.search(head) is not None
+            return ("You" if start else "you") + rest
 
         return _SEAT.sub(swap, text)
 

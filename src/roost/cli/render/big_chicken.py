@@ -111,7 +111,7 @@ def render(
     if to_beat is not None:
         parts.append(Text.assemble("To beat: ", lay_text(to_beat)))
     elif obs["phase"] == Phase.PLAY and obs["current_player"] is not None:
-        parts.append(Text(f"{names.seat(obs['current_player'])} leads a new Run: any Lay."))
+        parts.append(Text(names.say(f"P{obs['current_player']} leads a new Run: any Lay.")))
     exchange = obs["exchange"]
     given, returned = exchange["given"], exchange["returned"]
     if given is not None and not over:

@@ -88,7 +88,7 @@ def render(
         )
     challenge = obs["challenge"]
     if challenge is not None:
-        line = Text(f"{names.seat(challenge['attacker'])} plays ")
+        line = Text(names.say(f"P{challenge['attacker']} plays "))
         line.append_text(card_text(challenge["card"]))
         chicken = challenge["chicken"]
         if chicken is not None or challenge["face_down"]:
@@ -172,8 +172,9 @@ LEGEND: Final = (
 
 
 def note(step: Choice) -> str | None:
-    if step.kind == "face_down":
-        return "placed face down: only you see which"
+    if step.kind == "face_down" and step.value in CHICKENS:
+        stars = CARD_INFO[step.value].text.partition(":")[0]
+        return f"{stars}; face down: only you see which"
     return None
 
 

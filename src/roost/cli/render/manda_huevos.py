@@ -78,10 +78,10 @@ def render(
         info.append("   sleeping eggs' values are hidden (memory mode)")
     parts: list[RenderableType] = [table, info]
     if obs["phase"] == Phase.HEN:
-        taker = names.seat(obs["current_player"])
+        taking = f"P{obs['current_player']} is taking eggs with the hen"
         parts.append(
             Text(
-                f"{taker} is taking eggs with the hen ({obs['hen_taken']} taken so far).",
+                names.say(f"{taking} ({obs['hen_taken']} taken so far)."),
                 style="bold magenta",
             )
         )

@@ -427,7 +427,8 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     if after["shown"] is not None and before["shown"] is None:
         shown = after["shown"]
         lines.append(
-            f"{seat_name(shown['seat'])} shows {CARD_NAMES[shown['card']]} and leads the Round"
+            f"{seat_name(shown['seat'])} holds {CARD_NAMES[shown['card']]}: "
+            f"{seat_name(shown['seat'])} leads the Round"
         )
     ran, run = before["run"], after["run"]
     if after["direction"] != before["direction"]:
@@ -442,17 +443,20 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     rounds_before, rounds_after = len(before["round_scores"]), len(after["round_scores"])
     if ran and not run and rounds_after == rounds_before and not over:
         winner = ran[-1]["seat"]
-        lines.append(f"Everyone else clucked: {seat_name(winner)} wins the Run and leads a new one")
+        lines.append(
+            f"Everyone else clucked: {seat_name(winner)} wins the Run; {seat_name(winner)} "
+            "leads the next"
+        )
     for p in range(n):
         said, was = after["last_egg"][p], before["last_egg"][p]
         if said == LastEgg.SAID and was != LastEgg.SAID and rounds_after == rounds_before:
             lines.append(f"{seat_name(p)} has one card left: Last Egg!")
         if after["catches"][p] > before["catches"][p]:
-            lines.append(f"{seat_name(p)} is caught and draws up to 2 cards from the discard pile")
+            lines.append(f"{seat_name(p)} is caught: up to 2 cards from the discard pile")
     quiet = after.get("quiet_player")
     if quiet is not None and before.get("quiet_player") != quiet:
         lines.append(
-            f"{seat_name(quiet)} has one card left and stayed quiet: anyone may catch them"
+            f"{seat_name(quiet)} stayed quiet with one card left: the others may catch that"
         )
     if rounds_after > rounds_before:
         scores = after["round_scores"][-1]

@@ -636,7 +636,8 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:
         winners = list(after.get("winners", []))
         if winners:
-            lines.append(f"{seat_name(winners[0])} has three Good Eggs and wins")
+            winner = seat_name(winners[0])
+            lines.append(f"{winner} has three Good Eggs: {winner} wins")
         else:
             lines.append(f"Turn {after['max_turns']} is over: the game ends with no winner")
     return lines

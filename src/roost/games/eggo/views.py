@@ -287,7 +287,7 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
             and before["hand_sizes"][p] > 0
             and after["phase"] != Phase.DEAL
         ):
-            lines.append(f"{seat_name(p)} has no cards left but is Upside Down: not escaped yet")
+            lines.append(f"{seat_name(p)} has no cards left, but Upside Down: not escaped yet")
     demogorgons = after["demogorgons"]
     if demogorgons > before["demogorgons"]:
         if demogorgons >= 4:

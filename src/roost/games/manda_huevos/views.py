@@ -441,8 +441,7 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     for p in range(n):
         if after["must_play_egg"][p] and not before["must_play_egg"][p]:
             lines.append(
-                f"{seat_name(p)} has used all three action cards: their next turn must be an "
-                "egg (or the hen)"
+                f"{seat_name(p)} has used all three action cards: an egg (or the hen) next turn"
             )
         elif before["must_play_egg"][p] and not after["must_play_egg"][p]:
             lines.append(f"{seat_name(p)}'s three action cards turn face up again")
