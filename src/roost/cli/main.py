@@ -171,7 +171,9 @@ def rules(name: Annotated[str, typer.Argument(help="game name, e.g. eggo")]) -> 
     for column in ("parameter", "default", "accepts", "meaning"):
         table.add_column(column)
     for spec in cls.param_specs():
-        table.add_row(spec.name, repr(spec.default), spec.accepts(), spec.help)
+        table.add_row(
+            *(Text(cell) for cell in (spec.name, repr(spec.default), spec.accepts(), spec.help))
+        )
     console.print(table)
 
 
@@ -525,8 +527,8 @@ def serve(
         public_url=public_url or _public_url(host, port),
         max_tables_per_client=max_tables_per_client,
     )
-    console.print(f"Roost server: open [bold]{settings.public_url}/[/bold]")
-    console.print(f"Database: {_safe_url(url)}   (stop with Ctrl-C)")
+    console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))
+    console.print(Text(f"Database: {_safe_url(url)}   (stop with Ctrl-C)"))
     uvicorn.run(
         create_app(settings),
         host=host,
