@@ -306,3 +306,10 @@ def test_version_and_short_help() -> None:
     assert short.exit_code == 0 and "play" in short.output
     sub = runner.invoke(app, ["play", "-h"])
     assert sub.exit_code == 0 and "--resume" in sub.output and "--names" in sub.output
+
+
+def test_in_a_memory_variant_the_log_covers_only_the_last_turn() -> None:
+    result = play("manda-huevos", "--seed", "4", "--param", "memory=true", "--players", "2")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Since your last turn" in result.output
+    assert "Since your last move" not in result.output
