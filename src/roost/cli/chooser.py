@@ -74,6 +74,9 @@ class StepChooser:
         self.path.append(option.step)
         self.forced.append(False)
         self._skip_forced()
+        left = self.options()
+        if len(left) == 1 and left[0].action is not None:
+            return left[0].action  # nothing left to choose: e.g. the one container with room
         return None
 
     def back(self) -> bool:

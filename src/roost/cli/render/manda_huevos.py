@@ -57,8 +57,6 @@ def render(
     for p in range(obs["players"]):
         marker = ">" if obs["current_player"] == p else ""
         who = names.seat(p)
-        if over and p in obs["winners"]:
-            who += " (winner)"
         points = str(obs["scores"][p] if over else obs["points"][p])
         hidden = sum(1 for cell in obs["containers"][p] if cell and cell["egg"] is None)
         if hidden:
