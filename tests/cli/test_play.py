@@ -88,7 +88,7 @@ def test_choices_go_step_by_step_and_back() -> None:
     out = flat(result)
     assert result.exit_code == 0, out[-2000:]
     first = out.index("Which card?")
-    assert out.index("Which container?") > first
+    assert out.index("Into which container?") > first
     assert "So far: egg 5" in out
     assert "This is the first step: there is nothing to go back to." in out
     prompts = [line for line in result.output.splitlines() if line.startswith("Choose 1-")]

@@ -384,12 +384,7 @@ class TerminalTable:
         if len(kinds) != 1:
             return "Your move:"
         kind = kinds.pop()
-        if kind == "container" and any(step.kind == "egg" for step in path):
-            first = path[0].label.lower() if path else ""
-            if first.startswith("move"):
-                return "Move it to which container?"
-            return "Which container holds the other egg?"
-        return _QUESTIONS.get(kind, "What do you do?")
+        return self.renderer.question(path, kind) or _QUESTIONS.get(kind, "What do you do?")
 
     def _note(self, step: Choice) -> str | None:
         note = self.renderer.note(step)

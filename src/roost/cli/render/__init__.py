@@ -10,7 +10,7 @@ and notes on choices whose consequences the rulebook spells out (Eggo's Barb).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -40,6 +40,10 @@ PhaseHelp = Callable[[Mapping[str, Any]], str]
 Note = Callable[[Choice], str | None]
 """What the rulebook says about choosing this step, when a newcomer could not guess it."""
 
+Question = Callable[[Sequence[Choice], str], str | None]
+"""The question to ask for the next step of kind `kind` after the steps taken (`path`), when
+the generic one ("Which container?") would not say enough; None for the generic one."""
+
 MODULE = "roost.cli.render.{folder}"
 
 
@@ -48,6 +52,10 @@ def _no_help(obs: Mapping[str, Any]) -> str:
 
 
 def _no_note(step: Choice) -> str | None:
+    return None
+
+
+def _no_question(path: Sequence[Choice], kind: str) -> str | None:
     return None
 
 
@@ -64,6 +72,8 @@ class TerminalRenderer:
     """A note on a choice; card steps also get the card's text unless its kind is plain."""
     plain_kinds: frozenset[str] = field(default_factory=frozenset)
     """Card kinds too ordinary to need their text beside every choice (numbered eggs ...)."""
+    question: Question = _no_question
+    """The question for a step, where the generic one would not say enough."""
 
 
 def terminal_renderer(game: Game) -> TerminalRenderer:

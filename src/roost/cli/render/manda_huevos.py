@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from rich.console import Group, RenderableType
@@ -11,9 +11,16 @@ from rich.text import Text
 
 from roost.cli.names import SeatNames
 from roost.cli.render import TerminalRenderer, names_for
+from roost.core.actions import Choice
 from roost.core.game import Game
 from roost.games.manda_huevos.actions import Phase
-from roost.games.manda_huevos.cards import ACTION_CARD_IDS, CARD_INFO
+from roost.games.manda_huevos.cards import (
+    ACTION_CARD_IDS,
+    CARD_INFO,
+    MOVE_AN_EGG,
+    SLEEP_WAKE,
+    SWAP_EGGS,
+)
 from roost.games.manda_huevos.views import EggCell, End, Hen, SleepingValues, read
 
 _END = {
@@ -156,6 +163,39 @@ LEGEND: Final = (
 )
 
 
+def question(path: Sequence[Choice], kind: str) -> str | None:
+    """Which container or egg is meant, by the card played (the card is the first step)."""
+    card = path[0].value if path and path[0].kind == "card" else None
+    eggs = sum(1 for step in path if step.kind == "egg")
+    if kind == "container":
+        if card is None:
+            return "Take an egg from which container?"  # the hen's takes
+        if card == MOVE_AN_EGG:
+            return "Move it to which container?" if eggs else "Move an egg from which container?"
+        if card == SWAP_EGGS:
+            return (
+                "Swap it with an egg in which container?"
+                if eggs
+                else "Swap an egg from which container?"
+            )
+        if card == SLEEP_WAKE:
+            return "Which container holds the egg?"
+        return "Into which container? (its points count for that container's owner)"
+    if kind == "egg":
+        if card == MOVE_AN_EGG:
+            return "Which egg do you move?"
+        if card == SWAP_EGGS:
+            return "Swap which egg?" if not eggs else "With which egg?"
+        if card == SLEEP_WAKE:
+            return "Which egg do you put to sleep or wake?"
+        return "Which egg do you take?"
+    return None
+
+
 RENDERER: Final = TerminalRenderer(
-    render, help=phase_help, legend=LEGEND, plain_kinds=frozenset({"egg"})
+    render,
+    help=phase_help,
+    legend=LEGEND,
+    plain_kinds=frozenset({"egg"}),
+    question=question,
 )
