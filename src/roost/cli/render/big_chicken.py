@@ -15,8 +15,8 @@ from roost.cli.render import cards_text as _cards_text
 from roost.core.actions import Choice
 from roost.core.game import Game
 from roost.games.big_chicken.actions import Phase
-from roost.games.big_chicken.cards import CARD_INFO, DUCK
-from roost.games.big_chicken.views import Direction, Lay, read
+from roost.games.big_chicken.cards import CARD_INFO, DUCK, HAND_SIZE
+from roost.games.big_chicken.views import Direction, LastEggRule, Lay, read
 
 _STYLE: Final = {
     "blue": "bold blue",
@@ -101,11 +101,11 @@ def render(
     direction = obs["direction"]
     step = 1 if direction == Direction.CLUCKWISE else -1
     arrow = " -> ".join(names.seat((k * step) % n) for k in range(n + 1))
-    table_line = Text.assemble(
-        f"Direction: {_DIRECTION[direction]} ({arrow})   ",
-        f"discard pile: {obs['discard_size']} cards   ",
-        f"Last Egg: {obs['last_egg_rule']}",
+    table_line = Text(
+        f"Direction: {_DIRECTION[direction]} ({arrow})   Discard pile: {obs['discard_size']}"
     )
+    if obs["last_egg_rule"] == LastEggRule.STRICT:
+        table_line.append("   Last Egg: say it yourself, or be caught")
     parts: list[RenderableType] = [players, table_line]
     to_beat = obs["to_beat"]
     if to_beat is not None:
@@ -125,7 +125,9 @@ def render(
         quiet = names.seat(obs["quiet_player"])
         parts.append(Text(f"{quiet} did not say Last Egg!", style="bold red"))
     last_hands = obs["last_round_hands"]
-    if last_hands is not None and obs["round_scores"]:
+    # early in a Round (about one Lay each so far), and at the end: how the last Round ended
+    early = sum(obs["hand_sizes"]) >= (HAND_SIZE - 1) * n
+    if last_hands is not None and obs["round_scores"] and (early or over):
         last = Table(title="Last Round: cards left and points", expand=False)
         last.add_column("seat")
         last.add_column("cards left")
