@@ -93,6 +93,12 @@ def test_names_say_you_to_the_viewer_and_names_to_the_rest() -> None:
     )
     assert names.say("(P0 -> P1 -> P2)") == "(you -> Bo -> Cy)"
     assert names.say("P7 is not here") == "P7 is not here"
+    assert names.say("P0 wins and takes a Good Egg from P1") == (
+        "You win and take a Good Egg from Bo"
+    )
+    assert names.say("P1 wins and takes a Good Egg from P0") == (
+        "Bo wins and takes a Good Egg from you"
+    )
     assert names.seat(0) == "You" and names.seat(2) == "Cy"
     assert names.mover_says(1, "give your best card, Duck") == "give their best card, Duck"
     assert names.mover_says(0, "give your best card, Duck") == "give your best card, Duck"

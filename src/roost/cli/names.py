@@ -19,6 +19,7 @@ MAX_NAME: Final = 16
 
 _SEAT: Final = re.compile(r"\bP(\d)\b('s)?( \w+)?")
 _SENTENCE_START: Final = re.compile(r"(^|[.!?]\s+)$")
+_AND_VERB: Final = re.compile(r"(\b[Yy]ou \w+ and )(\w+)")
 _VERBS: Final = {
     "is": "are",
     "was": "were",
@@ -38,6 +39,10 @@ _VERBS: Final = {
     "may": "may",
     "must": "must",
     "share": "share",
+    "takes": "take",
+    "loses": "lose",
+    "keeps": "keep",
+    "stays": "stay",
 }
 """Third-person verbs that follow a seat in game texts, and the form after "You"."""
 
@@ -109,7 +114,18 @@ class SeatNames:
             start = _SENTENCE_START.search(head) is not None
             return ("You" if start else "you") + rest
 
-        return _SEAT.sub(swap, text)
+        said = _SEAT.sub(swap, text)
+        if self.viewer is None:
+            return said
+        # a second verb of the same subject: "you win and takes" -> "you win and take"
+        return _AND_VERB.sub(
+            lambda m: (
+                f"{m.group(1)}{_VERBS.get(m.group(2), m.group(2))}"
+                if m.group(0).split()[1] in _VERBS.values()
+                else m.group(0)
+            ),
+            said,
+        )
 
     def mover_says(self, mover: int, text: str) -> str:
         """A decision's text on the log line of `mover`: decision texts speak to the mover
