@@ -39,7 +39,6 @@ _VERBS: Final = {
     "may": "may",
     "must": "must",
     "share": "share",
-    "takes": "take",
     "loses": "lose",
     "keeps": "keep",
     "stays": "stay",
