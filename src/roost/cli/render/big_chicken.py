@@ -217,7 +217,7 @@ def note(step: Choice) -> str | None:
     if step.kind == "pass":
         return "you may still lay later in this Run"
     if step.kind == "number":
-        return "the number the Duck stands for"
+        return "any number 1-10, even one this deck lacks"
     if step.kind == "suit":
         return "the suit the Duck stands for"
     if step.kind == "cards" and "Duck" in step.label:
