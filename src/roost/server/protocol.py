@@ -172,7 +172,7 @@ class Health(BaseModel):
 
 # --- log and views -------------------------------------------------------------------------------
 
-LogKind = Literal["move", "chance", "deal", "note"]
+LogKind = Literal["move", "chance", "deal", "note", "event"]
 
 
 class LogLine(BaseModel):

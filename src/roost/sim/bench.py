@@ -12,6 +12,7 @@ one run are steadier than absolute figures.
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE
@@ -149,6 +151,9 @@ class Peer:
     game: str
 
 
+MAX_SECONDS = 3600.0
+"""The longest measurement `--seconds` accepts."""
+
 PEERS: dict[str, tuple[Peer, ...]] = {
     "eggo": (
         Peer("RLCard uno (env.step)", "rlcard", measure_rlcard_env, "uno"),
@@ -180,6 +185,11 @@ def run_benchmarks(
     seed: int = 1,
 ) -> list[tuple[Measurement, list[tuple[str, Measurement]]]]:
     """Measure our games (and their peers), print a table and the ratios, return them."""
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise RoostError(
+            f"--seconds takes a number of seconds above 0 and at most {MAX_SECONDS:g}; "
+            f"got {seconds:g}"
+        )
     names = list(games) if games else list(registered_games())
     unknown = [name for name in names if name not in registered_games()]
     if unknown:
@@ -190,8 +200,11 @@ def run_benchmarks(
     if peers and not all(available.values()):
         missing = ", ".join(m for m, ok in available.items() if not ok)
         console.print(
-            f"[yellow]Peers not installed ({missing}): install the extra with "
-            "`pip install -e '.[peers]'` to measure them in the same run.[/yellow]"
+            Text(
+                f"Peers not installed ({missing}): install the extra with "
+                "`pip install -e '.[peers]'` to measure them in the same run.",
+                style="yellow",
+            )
         )
     results: list[tuple[Measurement, list[tuple[str, Measurement]]]] = []
     peer_cache: dict[str, Measurement] = {}

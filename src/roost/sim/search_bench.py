@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from roost.bots import search_bot
+from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.registry import load_game, registered_games
 from roost.core.state import State
@@ -147,6 +149,11 @@ def run_search_benchmarks(
     console: Console, games: list[str] | None = None, peers: bool = True
 ) -> tuple[list[SearchRate], list[SearchRate]]:
     names = games or list(registered_games())
+    unknown = [name for name in names if name not in registered_games()]
+    if unknown:
+        raise RoostError(
+            f"unknown game {unknown[0]!r}; the games are: {', '.join(registered_games())}"
+        )
     ours = []
     for name in names:
         console.print(f"searching {name} ...")
@@ -156,7 +163,7 @@ def run_search_benchmarks(
         console.print("searching hearts with OpenSpiel ...")
         theirs = [measure_openspiel_python(), measure_openspiel_cpp()]
     elif peers:
-        console.print("[yellow]OpenSpiel not installed: pip install -e '.[peers]'[/yellow]")
+        console.print(Text("OpenSpiel not installed: pip install -e '.[peers]'", style="yellow"))
     table = Table(title=f"ISMCTS, {ITERATIONS} iterations a move from {POSITIONS} positions")
     for column in ("engine", "game", "iterations/s", "searches"):
         table.add_column(column, justify="right" if column != "engine" else "left")

@@ -36,7 +36,8 @@ export function nameChip(names, seat, you) {
   );
 }
 
-/** One log line in words: "Ana: play red Dustin", a chance line, a note. */
+/** One log line in words: "Ana: play red Dustin", a chance line, a note, an event ("» Ana
+ * escaped", in bold: what a player would say aloud). */
 export function logLine(line, names, you) {
   const text = withNames(line.text, names);
   const kind = line.kind || "move";
@@ -45,7 +46,9 @@ export function logLine(line, names, you) {
     { class: ["log-line", `log-${kind}`], dataset: { n: line.n, version: line.version } },
     kind === "move" && line.seat !== null && line.seat !== undefined
       ? [nameChip(names, line.seat, you), h("span", { class: "log-sep", "aria-hidden": "true" }, ": "), h("span", {}, text)]
-      : h("span", {}, text),
+      : kind === "event"
+        ? [h("span", { "aria-hidden": "true" }, "» "), h("strong", {}, text)]
+        : h("span", {}, text),
   );
 }
 
