@@ -1,7 +1,8 @@
 # Roost: the two commands of the quick start.
 #   make run   - create .venv, install (compiling the engine), and start the server
 #   make play  - play Eggo in the terminal against three bots
-#   make test  - create/update .venv with the dev tools and run ruff, mypy and pytest (both builds)
+#   make test  - create/update .venv with the dev tools (and the rl extra its tests need) and
+#                run ruff, mypy and pytest (both builds)
 #
 # The engine (src/roost/core, games, bots) is compiled by mypyc into the source tree (an editable
 # install): any change to its source rebuilds it before the next run or test, so compiled code
@@ -18,7 +19,7 @@ PURE_SOURCE := build/pure-src
 PURE_TESTS := tests/test_conformance.py tests/test_playthroughs.py tests/test_properties.py \
 	tests/test_builds.py tests/test_interpreted_game.py tests/test_rand.py tests/test_search_shortcuts.py
 
-.PHONY: run play serve-lan build test lint typecheck unit unit-pure bench bench-server \
+.PHONY: run play serve-lan build test lint typecheck unit unit-pure chromium bench bench-server \
 	playthroughs clean
 
 run: $(VENV)/.installed
@@ -36,7 +37,7 @@ build: $(VENV)/.installed
 bench-server: $(VENV)/.installed-dev
 	$(BIN)/python scripts/bench_server.py
 
-test: $(VENV)/.installed-dev lint typecheck unit unit-pure
+test: $(VENV)/.installed-dev chromium lint typecheck unit unit-pure
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests scripts setup.py conftest.py
@@ -44,6 +45,18 @@ lint: $(VENV)/.installed-dev
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
+
+# The browser tests (tests/e2e/) drive Debian's chromium through Playwright; no browser is ever
+# downloaded. Installed with apt when missing and run as root; otherwise those tests are skipped.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			apt-get update -q && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; \
+		else \
+			echo "note: /usr/bin/chromium is missing: the browser tests will be skipped" >&2; \
+		fi; \
+	fi
 
 unit: $(VENV)/.installed-dev
 	ROOST_EXPECT_BUILD=$(EXPECTED_BUILD) $(BIN)/pytest $(PYTEST_ARGS)
@@ -83,7 +96,7 @@ $(VENV)/.installed: $(BUILD_INPUTS) | $(VENV)/.build-deps
 	touch $@
 
 $(VENV)/.installed-dev: $(BUILD_INPUTS) | $(VENV)/.build-deps
-	$(BIN)/python -m pip install --quiet --no-build-isolation -e ".[dev]"
+	$(BIN)/python -m pip install --quiet --no-build-isolation -e ".[dev,rl]"
 	touch $@ $(VENV)/.installed
 
 clean:

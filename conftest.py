@@ -1,14 +1,20 @@
-"""Collection settings for both builds of the engine.
+"""Collection rules for the whole repository, for both builds of the engine.
 
 In the compiled build (the normal install) a compiled module's ``.py`` file sits beside its
 extension, which Python imports instead: doctests are collected only from modules that run as
 Python, and those of compiled modules run in the pure-Python pass of ``make test``.
+
+The doctests of `roost.rl` import the optional `rl` extra (gymnasium, pettingzoo, pyspiel):
+without it they are left out, as the tests in tests/rl skip themselves.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+
+collect_ignore_glob = [] if importlib.util.find_spec("gymnasium") else ["src/roost/rl/*"]
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:

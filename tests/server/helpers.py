@@ -22,7 +22,7 @@ T = TypeVar("T")
 FAST = Settings(bot_pause=0.0, bot_workers=0, grace=30.0)
 
 
-def run(coroutine: Awaitable[T], timeout: float = 60.0) -> T:
+def run(coroutine: Awaitable[T], timeout: float = 300.0) -> T:
     async def bounded() -> T:
         return await asyncio.wait_for(coroutine, timeout)
 
@@ -119,3 +119,13 @@ async def play_out(
 
 def game_for(name: str, players: int | None = None) -> Game:
     return load_game(name) if players is None else load_game(name, players=players)
+
+
+async def until(condition: Callable[[], bool], timeout: float = 30.0, step: float = 0.005) -> None:
+    """Wait until `condition()` holds, polling; the bound is generous, so a busy machine slows
+    the test down instead of failing it (the condition, not the time, is what is tested)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout} s")
+        await asyncio.sleep(step)

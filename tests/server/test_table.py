@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from dataclasses import replace
 from typing import Any
@@ -14,33 +13,9 @@ from roost.core.registry import load_game, registered_games
 from roost.server.errors import ServerError
 from roost.server.store import ActionRecord, ActionRow, Store, load_table
 from roost.server.table import Table, legal_action_data
-from tests.server.helpers import FAST, FakeConnection, make_table, play_out, run
+from tests.server.helpers import FAST, FakeConnection, make_table, play_out, run, until
 
 GAMES = sorted(registered_games())
-
-
-def describes_actions(name: str) -> bool:
-    """Whether the game describes its actions as data yet (`action_info`)."""
-    game = load_game(name)
-    state = game.new_initial_state()
-    rng = random.Random(0)
-    while state.current_player() < 0:
-        state.apply_action(state.sample_chance(rng))
-    try:
-        state.action_info(state.legal_actions()[0], state.current_player())
-    except NotImplementedError:
-        return False
-    return True
-
-
-def needs_action_info(name: str) -> Any:
-    return pytest.param(
-        name,
-        marks=pytest.mark.skipif(
-            not describes_actions(name),
-            reason=f"{name} does not implement action_info yet (NotImplementedError)",
-        ),
-    )
 
 
 def stored_history(store: Store, table_id: str) -> list[int]:
@@ -89,8 +64,7 @@ def test_a_table_of_bots_plays_itself_to_the_end(store: Store, name: str) -> Non
         spectator = FakeConnection()
         await table.attach(spectator, None)
         await table.start_if_full()
-        while table.status != "over":
-            await asyncio.sleep(0.005)
+        await until(lambda: table.status == "over", timeout=120)
         assert spectator.last_view()["table"]["result"] is not None
         return table
 
@@ -279,7 +253,7 @@ def test_no_seat_or_spectator_is_sent_what_it_may_not_know(
     run(scenario(), timeout=120)
 
 
-@pytest.mark.parametrize("name", [needs_action_info(name) for name in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_actions_are_sent_as_data_with_the_seats_words(name: str) -> None:
     game = load_game(name, players=3)
     state = game.new_initial_state()
@@ -316,10 +290,7 @@ def test_a_person_out_of_time_gets_a_stand_in_until_back(store: Store) -> None:
         await table.start_if_full()
         mover = table.state.current_player()
         table.record.clock = 3600  # from now on nobody else times out
-        for _ in range(500):
-            if table.seats[mover].away and table.version >= 1:
-                break
-            await asyncio.sleep(0.005)
+        await until(lambda: table.seats[mover].away and table.version >= 1)
         assert is_away(table, mover)
         lines = [line["text"] for view in connections[mover].views() for line in view["log"]]
         assert any("ran out of time" in text for text in lines)
@@ -343,10 +314,7 @@ def test_a_person_who_leaves_is_replaced_after_the_grace_and_returns(store: Stor
         await table.attach(connection, tokens[0])
         await table.start_if_full()
         await table.detach(connection)
-        for _ in range(400):
-            if table.status == "over" or table.version > 20:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: table.status == "over" or table.version > 20)
         assert is_away(table, 0)
         assert any(entry.by == "standin" for entry in table.record.actions)
         again = FakeConnection()
@@ -369,8 +337,7 @@ def test_a_rebuilt_table_shows_the_same_views(store: Store) -> None:
         await table.attach(connection, tokens[0])
         await table.start_if_full()
         for _ in range(3):
-            while not connection.last_view()["actions"]:
-                await asyncio.sleep(0.002)
+            await until(lambda: bool(connection.last_view()["actions"]))
             view = connection.last_view()
             await table.move(tokens[0], view["version"], view["actions"][0]["action"])
         async with table.lock:

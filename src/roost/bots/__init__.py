@@ -8,6 +8,7 @@ heuristic with 40% random moves), ``medium`` (the heuristic) and ``hard`` (ISMCT
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import metadata
 from typing import Final
 
 from roost.bots.heuristic import HeuristicBot
@@ -83,9 +84,18 @@ _BOTS: dict[str, BotFactory] = {
 }
 
 
+ENTRY_POINTS = "roost.bots"
+"""The entry-point group through which other packages add bot kinds (a `BotFactory` each), e.g.
+``ppo = "roost.rl.bot:make_ppo_bot"``: no table here to edit."""
+
+
+def _plugged_in() -> dict[str, metadata.EntryPoint]:
+    return {point.name: point for point in metadata.entry_points(group=ENTRY_POINTS)}
+
+
 def bot_names() -> list[str]:
-    """Every bot kind that `make_bot` accepts."""
-    return sorted(_BOTS)
+    """Every bot kind that `make_bot` accepts (those of installed plug-ins included)."""
+    return sorted({*_BOTS, *_plugged_in()})
 
 
 def make_bot(kind: str, game: Game, seed: int) -> Bot:
@@ -93,7 +103,16 @@ def make_bot(kind: str, game: Game, seed: int) -> Bot:
     name, _, arg = kind.partition(":")
     factory = _BOTS.get(name)
     if factory is None:
-        raise ParameterError(f"unknown bot {kind!r}; the bots are: {', '.join(bot_names())}")
+        point = _plugged_in().get(name)
+        if point is None:
+            raise ParameterError(f"unknown bot {kind!r}; the bots are: {', '.join(bot_names())}")
+        try:
+            factory = point.load()
+        except ImportError as error:
+            raise ParameterError(
+                f"bot {name!r} needs a package that is not installed ({error.name}); "
+                "see README (For researchers)"
+            ) from None
     return factory(game, seed, arg)
 
 

@@ -1,9 +1,20 @@
-"""The `roost` command: list games, read their rules, play them, measure them."""
+"""The `roost` command: list games, read their rules, play them, measure them.
+
+It never shows a traceback. Exit codes: 0 done; 1 an internal error (reported in one line; set
+``ROOST_DEBUG=1`` for the traceback) or the input ended before a game did; 2 a bad command
+line, option, parameter or file (one line saying what is wrong, before any work starts); 130
+interrupted (Ctrl-C).
+"""
 
 from __future__ import annotations
 
+import functools
+import math
+import os
 import secrets
-from typing import Annotated
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Final, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -17,49 +28,96 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from roost.bots import make_bot
 from roost.bots.heuristic import has_heuristic
-from roost.cli.play import HUMAN, QuitGame, TerminalTable
+from roost.cli.names import default_names, parse_names
+from roost.cli.play import HUMAN, QuitGame, TerminalTable, load_saved, resume_hint
 from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.registry import game_class, load_game, registered_games
+from roost.core.state import State
+
+INTERRUPTED: Final = 130
+"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells expect."""
+MAX_ITERATIONS: Final = 200_000
+"""The most ISMCTS iterations a move the command line accepts (about a minute a move)."""
 
 app = typer.Typer(
     name="roost",
     help="Roost: play, simulate and study four egg card games.",
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console()
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _fail(message: str) -> typer.Exit:
+    console.print(Text.assemble(("error: ", "bold red"), message))
+    return typer.Exit(code=2)
+
+
+def guarded(command: Callable[P, R]) -> Callable[P, R]:
+    """Run a command so that nothing ends in a traceback: Ctrl-C exits 130, a `RoostError`
+    is a one-line error (2), anything unexpected a one-line internal error (1)."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort):
+            raise
+        except KeyboardInterrupt:
+            console.print(Text("\nInterrupted."))
+            raise typer.Exit(INTERRUPTED) from None
+        except RoostError as error:
+            raise _fail(str(error)) from None
+        except Exception as error:
+            if os.environ.get("ROOST_DEBUG"):
+                raise
+            console.print(
+                Text.assemble(
+                    ("internal error: ", "bold red"),
+                    f"{type(error).__name__}: {error}. Please report it "
+                    "(ROOST_DEBUG=1 shows the traceback).",
+                )
+            )
+            raise typer.Exit(1) from None
+
+    return run
+
+
+def _version_text() -> str:
+    """``roost <version>, <build>``: the version and which build of the engine runs."""
+    from roost.build import build_info
+
+    return str(build_info())
 
 
 def _show_version(value: bool) -> None:
     if value:
-        from roost.build import build_info
-
-        print(build_info())
+        console.print(Text(_version_text()))
         raise typer.Exit()
 
 
 @app.callback()
-def _options(
+def _main(
     version: Annotated[
         bool,
         typer.Option(
             "--version",
             callback=_show_version,
             is_eager=True,
-            help="Show the version and which build runs (compiled or pure Python), and exit.",
+            help="show the version and which build runs (compiled or pure Python), and exit",
         ),
     ] = False,
 ) -> None:
     """Roost: play, simulate and study four egg card games."""
-
-
-def _fail(message: str) -> typer.Exit:
-    console.print(f"[bold red]error:[/bold red] {message}")
-    return typer.Exit(code=2)
 
 
 def parse_params(pairs: list[str]) -> dict[str, str]:
@@ -81,6 +139,7 @@ def build_game(name: str, players: int | None, pairs: list[str]) -> Game:
 
 
 @app.command()
+@guarded
 def games() -> None:
     """List the games with their player counts."""
     table = Table(title="Games")
@@ -95,6 +154,7 @@ def games() -> None:
 
 
 @app.command()
+@guarded
 def rules(name: Annotated[str, typer.Argument(help="game name, e.g. eggo")]) -> None:
     """Show a game's rules as implemented (its RULES.md) and its parameters."""
     try:
@@ -106,19 +166,25 @@ def rules(name: Annotated[str, typer.Argument(help="game name, e.g. eggo")]) -> 
     for column in ("parameter", "default", "accepts", "meaning"):
         table.add_column(column)
     for spec in cls.param_specs():
-        table.add_row(spec.name, repr(spec.default), spec.accepts(), spec.help)
+        table.add_row(
+            *(Text(cell) for cell in (spec.name, repr(spec.default), spec.accepts(), spec.help))
+        )
     console.print(table)
 
 
 @app.command()
+@guarded
 def play(
-    name: Annotated[str, typer.Argument(help="game name, e.g. eggo")],
+    name: Annotated[
+        str | None, typer.Argument(help="game name, e.g. eggo (not with --resume)")
+    ] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seats: Annotated[
         str | None,
         typer.Option(
             help="comma-separated, one per seat: 'human' or a bot kind "
-            "(e.g. human,random,human); default: you in seat 0, bots elsewhere",
+            "(e.g. human,random,human); default: you in seat 0, bots elsewhere; "
+            "bots only: watch them play",
         ),
     ] = None,
     bots: Annotated[
@@ -128,40 +194,186 @@ def play(
             "(random, heuristic, ismcts, ismcts:N)"
         ),
     ] = None,
+    names: Annotated[
+        str | None,
+        typer.Option(help="comma-separated seat names, one per seat (e.g. Ana,Bo,Cy,Di)"),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="replay a deal: same seed, same cards")] = None,
     param: Annotated[
         list[str] | None, typer.Option(help="game parameter key=value (repeatable)")
     ] = None,
+    pace: Annotated[
+        float | None,
+        typer.Option(
+            help="seconds between moves when only bots play (default 1; 0 shows only the end)"
+        ),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="where q and 'save' write the game (default roost-GAME-SEED.json)"),
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="continue a game saved with q or 'save'")
+    ] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or hot-seat with friends."""
+    """Play a game in the terminal against bots, or hot-seat with friends; watch bots play.
+
+    In the game: type the number of a choice; ? shows the rules of the moment and what the
+    screen means, rules the whole rulebook, b goes back a step, save saves, q saves and stops."""
     try:
-        seat_kinds = _seat_kinds(seats, players)
-        if players is None and seats is not None:
-            players = len(seat_kinds)
-        game = build_game(name, players, param or [])
-        if bots is None:
-            bots = "medium" if has_heuristic(game) else "random"
-        if seats is None:
-            seat_kinds = [HUMAN] + [bots] * (game.num_players - 1)
-        if len(seat_kinds) != game.num_players:
-            raise RoostError(
-                f"--seats names {len(seat_kinds)} seats but the game has {game.num_players}"
-            )
-        for kind in seat_kinds:
-            if kind != HUMAN:
-                _check_bot(kind, game)
+        if pace is not None and not (math.isfinite(pace) and 0 <= pace <= 60):
+            raise RoostError(f"--pace takes seconds from 0 to 60; got {pace}")
+        if resume is not None:
+            given = [
+                option
+                for option, value in (
+                    ("GAME", name),
+                    ("--players", players),
+                    ("--seats", seats),
+                    ("--bots", bots),
+                    ("--names", names),
+                    ("--seed", seed),
+                    ("--param", param),
+                )
+                if value
+            ]
+            if given:
+                raise RoostError(
+                    f"--resume continues a saved game as it was: leave out {', '.join(given)}"
+                )
+            saved = load_saved(resume)
+            game = saved.state.game
+            seat_kinds, seat_names, chosen_seed = saved.seats, saved.names, saved.seed
+            state: State | None = saved.state
+            for kind in seat_kinds:
+                if kind != HUMAN:
+                    _check_bot(kind, game)
+        else:
+            if name is None:
+                raise RoostError("name a game to play (roost games lists them), or --resume FILE")
+            seat_kinds = _seat_kinds(seats)
+            count = _player_count(players, param or [], seat_kinds, names)
+            game = build_game(name, count, param or [])
+            if bots is None:
+                bots = "medium" if has_heuristic(game) else "random"
+            if seats is None:
+                seat_kinds = [HUMAN] + [bots] * (game.num_players - 1)
+            elif len(seat_kinds) != game.num_players:
+                raise RoostError(
+                    f"--seats names {len(seat_kinds)} seats but the game has {game.num_players}"
+                )
+            for kind in [*seat_kinds, bots]:
+                if kind != HUMAN:
+                    _check_bot(kind, game)
+            seat_names = parse_names(names, game.num_players) if names else []
+            seat_names = default_names(seat_kinds, seat_names)
+            chosen_seed = seed if seed is not None else secrets.randbelow(10**9)
+            state = None
+        humans = seat_kinds.count(HUMAN)
+        save_path = save or Path(f"roost-{game.name}-{chosen_seed}.json")
+        _check_writable(save_path, "--save")
     except RoostError as error:
         raise _fail(str(error)) from None
-    chosen_seed = seed if seed is not None else secrets.randbelow(10**9)
-    console.print(f"{game.title}, {game.num_players} players, seed {chosen_seed}.")
-    table = TerminalTable(game, seat_kinds, chosen_seed, console, console.input)
+    if pace is None:
+        pace = 0.0 if humans else 1.0
+    started = "Resuming" if state is not None else "Playing"
+    console.print(
+        Text(
+            f"{started} {game.title}, {game.num_players} players, seed {chosen_seed}. "
+            "Type ? at any prompt for help, q to save and stop."
+            if humans
+            else f"{started} {game.title}, {game.num_players} bots, seed {chosen_seed}."
+        )
+    )
+    table = TerminalTable(
+        game,
+        seat_kinds,
+        chosen_seed,
+        console,
+        _ask,
+        names=seat_names,
+        state=state,
+        pace=pace,
+        save_path=save_path,
+    )
     try:
         table.play()
-    except (QuitGame, EOFError, KeyboardInterrupt):
-        console.print(f"\nGame abandoned. Replay the deal with --seed {chosen_seed}.")
+    except QuitGame:
+        _stopped(table, "Game stopped.")
+        raise typer.Exit(0) from None
+    except EOFError:
+        _stopped(table, "\nInput ended before the game did.")
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        _stopped(table, "\nInterrupted.")
+        raise typer.Exit(INTERRUPTED) from None
+
+
+def _ask(prompt: str) -> str:
+    return console.input(Text(prompt, style="bold"))
+
+
+def _stopped(table: TerminalTable, why: str) -> None:
+    """Save a game that stops before its end and say how to go on."""
+    state = table.state
+    if state is None or state.is_terminal() or not table.humans:
+        console.print(Text(why))
+        return
+    try:
+        path = table.save()
+    except OSError as error:
+        console.print(Text(f"{why} It could not be saved: {error}."))
+        return
+    console.print(
+        Text(f"{why} Saved to {path}; continue with: {resume_hint(path)}"), soft_wrap=True
+    )
+
+
+def _player_count(
+    players: int | None, pairs: list[str], seat_kinds: list[str], names: str | None
+) -> int | None:
+    """The number of players, the same wherever it is given (or None: the game's default)."""
+    given: list[tuple[str, int]] = []
+    if players is not None:
+        given.append((f"--players {players}", players))
+    param_players = parse_params(pairs).get("players")
+    if param_players is not None:
+        try:
+            count = int(param_players)
+        except ValueError:
+            raise RoostError(f"'players' takes an integer; got {param_players!r}") from None
+        given.append((f"--param players={param_players}", count))
+    if seat_kinds:
+        given.append((f"--seats with {len(seat_kinds)} seats", len(seat_kinds)))
+    if names:
+        count = len(names.split(","))
+        given.append((f"--names with {count} names", count))
+    counts = {count for _, count in given}
+    if len(counts) > 1:
+        said = " but ".join(text for text, _ in given)
+        raise RoostError(f"the number of players differs: {said}")
+    return counts.pop() if counts else None
+
+
+def _check_writable(path: Path, option: str) -> None:
+    """Refuse a path that cannot be written, before any work is done."""
+    if path.is_dir():
+        raise RoostError(f"{option}: {str(path)!r} is a folder; give a file name")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise RoostError(f"{option}: the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise RoostError(f"{option}: {str(path)!r} cannot be written (permissions)")
 
 
 def _check_bot(kind: str, game: Game) -> None:
+    name, _, arg = kind.partition(":")
+    digits = arg.isascii() and arg.isdigit()
+    if name in ("ismcts", "hard") and digits and int(arg) > MAX_ITERATIONS:
+        raise RoostError(
+            f"{kind!r}: ismcts:N takes at most {MAX_ITERATIONS:,} iterations a move "
+            f"(about a minute a move); got {int(arg):,}"
+        )
     try:
         make_bot(kind, game, 0)
     except RoostError as error:
@@ -170,18 +382,17 @@ def _check_bot(kind: str, game: Game) -> None:
         ) from None
 
 
-def _seat_kinds(seats: str | None, players: int | None) -> list[str]:
+def _seat_kinds(seats: str | None) -> list[str]:
     if seats is None:
         return []
     kinds = [kind.strip().lower() for kind in seats.split(",") if kind.strip()]
     if not kinds:
         raise RoostError("--seats needs at least one seat")
-    if players is not None and len(kinds) != players:
-        raise RoostError(f"--seats names {len(kinds)} seats but --players is {players}")
     return kinds
 
 
 @app.command()
+@guarded
 def bench(
     seconds: Annotated[float, typer.Option(help="seconds of play per measurement")] = 3.0,
     game: Annotated[list[str] | None, typer.Option(help="only these games (repeatable)")] = None,
@@ -204,23 +415,16 @@ def bench(
     from roost.sim.bench import run_benchmarks
     from roost.sim.search_bench import run_search_benchmarks
 
-    try:
-        if search:
-            run_search_benchmarks(console, games=game or None, peers=peers, rounds=rounds or 3)
-        else:
-            run_benchmarks(
-                console,
-                seconds=seconds,
-                games=game or None,
-                peers=peers,
-                seed=seed,
-                rounds=rounds or 5,
-            )
-    except RoostError as error:
-        raise _fail(str(error)) from None
+    if search:
+        run_search_benchmarks(console, games=game or None, peers=peers, rounds=rounds or 3)
+    else:
+        run_benchmarks(
+            console, seconds=seconds, games=game or None, peers=peers, seed=seed, rounds=rounds or 5
+        )
 
 
 @app.command()
+@guarded
 def arena(
     name: Annotated[str, typer.Argument(help="game name, e.g. eggo")],
     bots: Annotated[
@@ -241,11 +445,26 @@ def arena(
     from roost.sim.arena import run_arena
     from roost.sim.report import print_arena, write_records
 
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        progress.advance(task, count)
+
     try:
-        game = build_game(name, players, param or [])
+        game = build_game(name, _player_count(players, param or [], [], None), param or [])
         kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
+        if len(kinds) > game.num_players:
+            raise RoostError(
+                f"--bots names {len(kinds)} kinds but a game of {name} has "
+                f"{game.num_players} seats: give at most {game.num_players} (they are rotated "
+                "over the seats from game to game)"
+            )
         for kind in kinds:
             _check_bot(kind, game)
+        if json_out:
+            _check_writable(Path(json_out), "--json")
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -256,18 +475,23 @@ def arena(
             transient=True,
         ) as progress:
             task = progress.add_task(f"{name}: {' vs '.join(kinds)}", total=games)
-            result = run_arena(
-                game, kinds, games, seed, jobs, lambda done: progress.advance(task, done)
-            )
+            result = run_arena(game, kinds, games, seed, jobs, advance)
     except RoostError as error:
         raise _fail(str(error)) from None
+    except KeyboardInterrupt:
+        console.print(Text(f"\nInterrupted after {done} of {games} games; nothing was written."))
+        raise typer.Exit(INTERRUPTED) from None
     print_arena(console, result, seed)
     if json_out:
-        write_records(result, json_out)
-        console.print(f"Records written to {json_out}.")
+        try:
+            write_records(result, json_out)
+        except OSError as error:
+            raise _fail(f"--json: the records could not be written: {error}") from None
+        console.print(Text(f"Records written to {json_out}."))
 
 
 @app.command()
+@guarded
 def serve(
     host: Annotated[
         str, typer.Option(help="address to listen on (0.0.0.0: every network, for a LAN)")
@@ -307,8 +531,8 @@ def serve(
         public_url=public_url or _public_url(host, port),
         max_tables_per_client=max_tables_per_client,
     )
-    console.print(f"Roost server: open [bold]{settings.public_url}/[/bold]")
-    console.print(f"Database: {_safe_url(url)}   (stop with Ctrl-C)")
+    console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))
+    console.print(Text(f"Database: {_safe_url(url)}   (stop with Ctrl-C)"))
     uvicorn.run(
         create_app(settings),
         host=host,

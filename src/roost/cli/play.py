@@ -1,45 +1,107 @@
 """Play a game in the terminal: people (hot-seat) and bots around one table.
 
-Everything a person is shown comes from `observation(seat)` and from action descriptions as that
-seat may know them, so the terminal shows exactly what the rulebook lets the player see. When
-the device passes between two people, the screen is cleared first.
+Everything a person is shown comes from `observation(seat)`, from action descriptions as that
+seat may know them, and from `Game.narrate` (the events a player would say aloud, built from
+two observations), so the terminal shows exactly what the rulebook lets the player see. When
+the device passes between two people the screen and its scrollback are cleared first.
+
+A move is chosen one step at a time (the card, then its target ...) from the legal actions'
+steps (`cli/chooser.py`); a forced move says so. In the prompt, ``?`` shows the rules of the
+phase and the legend of the screen, ``rules`` the whole rulebook, ``log`` everything that
+happened, ``b`` goes back a step, ``save`` saves, ``q`` saves and stops.
+
+Every chance draw and every bot decision takes its randomness from the seed and the position
+in the game alone, so a saved game resumed plays on exactly as it would have.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import random
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from roost.bots import make_bot
-from roost.cli.render import renderer_for
+from roost.cli.chooser import Option, StepChooser
+from roost.cli.names import SeatNames
+from roost.cli.render import TerminalRenderer, terminal_renderer
+from roost.core.actions import Choice
+from roost.core.errors import RoostError
 from roost.core.game import CHANCE, Game
-from roost.core.runner import Bot
+from roost.core.registry import load_state
 from roost.core.state import State
 from roost.core.view import SeatView
 
-HUMAN = "human"
-LOG_LINES = 12
+HUMAN: Final = "human"
+SAVE_FORMAT: Final = "roost-terminal-game"
+SAVE_VERSION: Final = 1
+MAX_OPTIONS_PER_COLUMN: Final = 12
+CLEAR: Final = "\x1b[2J\x1b[3J\x1b[H"
+"""Clear the screen, its scrollback (ESC[3J: the last player's hand must not stay in the
+terminal's history) and home the cursor."""
 
 Ask = Callable[[str], str]
 
+_QUESTIONS: Final = {
+    "card": "Which card?",
+    "character": "Which character do you play?",
+    "colour": "Which colour do you announce?",
+    "deck": "Draw from which deck? (nobody knows what either holds)",
+    "seat": "Against whom?",
+    "container": "Which container?",
+    "egg": "Which egg?",
+    "lay": "What do you lay?",
+    "cards": "Which cards?",
+    "number": "Which number does the Duck stand for?",
+    "suit": "Which suit does the Duck stand for?",
+    "chicken": "Which Chicken?",
+    "face_down": "Which Chicken do you place face down?",
+    "keep": "Keep the Chicken?",
+    "cluck_off": "Answer with Cluck-Off?",
+}
+_COMMANDS: Final = "b back · ? help · rules · log · save · q quit"
+
 
 class QuitGame(Exception):
-    """The person at the keyboard asked to stop."""
+    """The person at the keyboard asked to stop (the game is saved first)."""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    kind: str
+    """``move`` (a seat's decision), ``draw`` (a draw decision and the card drawn, in one
+    line), ``chance``, ``deal`` or ``event`` (narration)."""
+    text: str
 
 
 @dataclass
 class SeatLog:
-    """What one person has been told, in order."""
+    """What one viewer has been told, in order."""
 
-    lines: list[str] = field(default_factory=list)
+    lines: list[LogLine] = field(default_factory=list)
+    mark: int = 0
+    """Where this seat's last decision starts the log "since your last move"."""
     in_deal: bool = False
+    last_decider: int | None = None
+    """The seat of the last decision logged."""
+    draw_at: int | None = None
+    """The index of a "draw" decision line the card drawn will replace (one line a draw)."""
+
+
+def derive(seed: int, *parts: object) -> int:
+    """A seed for one chance draw or one bot decision, from the game's seed and a position."""
+    return random.Random("/".join(str(p) for p in (seed, *parts))).randrange(2**62)
 
 
 @dataclass
@@ -51,122 +113,471 @@ class TerminalTable:
     seed: int
     console: Console
     ask: Ask
-    bots: dict[int, Bot] = field(init=False)
-    logs: dict[int, SeatLog] = field(init=False)
+    names: Sequence[str] = ()
+    state: State | None = None
+    """A game to continue (resumed from a save); a new one by default."""
+    pace: float = 0.0
+    """Seconds between two moves of a bots-only table (0: show only the end)."""
+    save_path: Path | None = None
+    sleep: Callable[[float], None] = time.sleep
+    logs: dict[int | None, SeatLog] = field(init=False)
+    renderer: TerminalRenderer = field(init=False)
+    table_names: SeatNames = field(init=False)
+    _seen: dict[int | None, Mapping[str, Any]] = field(init=False)
 
     def __post_init__(self) -> None:
-        if len(self.seats) != self.game.num_players:
-            raise ValueError(f"{len(self.seats)} seats given for {self.game.num_players} players")
-        self.bots = {
-            seat: make_bot(kind, self.game, self.seed * 1009 + seat)
-            for seat, kind in enumerate(self.seats)
-            if kind != HUMAN
-        }
-        self.logs = {seat: SeatLog() for seat, kind in enumerate(self.seats) if kind == HUMAN}
+        n = self.game.num_players
+        if len(self.seats) != n:
+            raise ValueError(f"{len(self.seats)} seats given for {n} players")
+        names = list(self.names) or [f"P{seat}" for seat in range(n)]
+        self.table_names = SeatNames(tuple(names))
+        viewers: list[int | None] = list(self.humans)
+        if len(viewers) != 1:
+            viewers.append(None)  # someone watching: the end is shown from the public view
+        self.logs = {viewer: SeatLog() for viewer in viewers}
+        self.renderer = terminal_renderer(self.game)
+        self._seen = {}
+        if self.state is None:
+            self.state = self.game.new_initial_state()
 
     @property
     def humans(self) -> list[int]:
-        return sorted(self.logs)
+        return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def names_for(self, viewer: int | None) -> SeatNames:
+        return self.table_names.seen_by(viewer)
+
+    # --- the game loop -------------------------------------------------------------------------
 
     def play(self) -> State:
-        """Play to the end (or until a person quits: `QuitGame`)."""
-        rng = random.Random(self.seed)
-        state = self.game.new_initial_state()
+        """Play to the end (or until a person quits: `QuitGame`, after saving)."""
+        state = self.state
+        assert state is not None
+        watching = not self.humans and self.pace > 0
         last_human: int | None = None
+        if state.history():
+            for log in self.logs.values():
+                log.lines.append(LogLine("event", f"Game resumed at move {len(state.history())}"))
         while not state.is_terminal():
+            version = len(state.history())
             player = state.current_player()
             if player == CHANCE:
-                action = state.sample_chance(rng)
-            elif player in self.logs:
+                action = state.sample_chance(random.Random(derive(self.seed, "chance", version)))
+            elif player in self.humans:
                 if len(self.humans) > 1 and player != last_human:
                     self._hand_over(player)
                 last_human = player
                 action = self._ask_move(state, player)
             else:
-                action = self.bots[player].choose(SeatView(state, player))
-            self._log(state, player, action)
-            state.apply_action(action)
+                if watching:
+                    self._show_watch(state)
+                    self.sleep(self.pace)
+                bot = make_bot(self.seats[player], self.game, derive(self.seed, player, version))
+                action = bot.choose(SeatView(state, player))
+            self._advance(state, player, action)
         self._show_result(state)
         return state
 
-    # --- what each person is told --------------------------------------------------------------
-
-    def _log(self, state: State, player: int, action: int) -> None:
-        spectator_phase = str(state.observation(None).get("phase", ""))
-        for seat, log in self.logs.items():
-            if player == CHANCE and "deal" in spectator_phase:
+    def _advance(self, state: State, player: int, action: int) -> None:
+        """Apply `action`, telling every viewer what happened in their own words."""
+        deal = player == CHANCE and "deal" in str(state.observation(None).get("phase", ""))
+        before: dict[int | None, Mapping[str, Any]] = {}
+        for viewer, log in self.logs.items():
+            names = self.names_for(viewer)
+            before[viewer] = self._seen.get(viewer) or state.observation(viewer)
+            if deal:
                 if not log.in_deal:
-                    log.lines.append("The cards are dealt.")
+                    log.lines.append(LogLine("deal", "The cards are dealt."))
                     log.in_deal = True
                 continue
             log.in_deal = False
-            text = state.action_to_string(action, seat)
-            if player >= 0:
-                who = "You" if player == seat else f"P{player}"
-                text = f"{who}: {text}"
-            log.lines.append(text)
+            text = state.action_to_string(action, viewer)
+            if player == CHANCE:
+                if log.draw_at is not None and log.draw_at == len(log.lines) - 1:
+                    # one line a draw: "P1 draws red Will from deck A"
+                    log.lines[log.draw_at] = LogLine("draw", names.say(text))
+                else:
+                    log.lines.append(LogLine("chance", names.say(text)))
+                log.draw_at = None
+                continue
+            if viewer == player and log.last_decider != player:
+                log.mark = len(log.lines)  # the start of this seat's turn
+            log.last_decider = player
+            kind = state.action_info(action, viewer).kind
+            said = f"{names.seat(player)}: {names.mover_says(player, text)}"
+            log.lines.append(LogLine("move", said))
+            log.draw_at = len(log.lines) - 1 if kind == "draw" else None
+        state.apply_action(action)
+        for viewer, log in self.logs.items():
+            after = state.observation(viewer)
+            self._seen[viewer] = after
+            names = self.names_for(viewer)
+            for event in self.game.narrate(before[viewer], after):
+                log.lines.append(LogLine("event", names.say(event)))
+                log.draw_at = None
+
+    # --- screens -----------------------------------------------------------------------------
+
+    def _clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR)
+            self.console.file.flush()
+        else:
+            self.console.print()
 
     def _hand_over(self, seat: int) -> None:
-        self.console.clear()
-        self.console.print(Panel(f"Pass the device to P{seat}, then press Enter.", expand=False))
+        self._clear()
+        name = self.table_names.seat(seat)
+        self.console.print(
+            Panel(Text(f"Pass the device to {name}, then press Enter."), expand=False)
+        )
         self.ask("")
-        self.console.clear()
+        self._clear()
 
-    def _show_table(self, state: State, seat: int) -> None:
-        obs = state.observation(seat)
-        self.console.print(Rule(f"{self.game.title}: P{seat} to move"))
-        self.console.print(renderer_for(self.game)(self.game, obs))
-        lines = self.logs[seat].lines[-LOG_LINES:]
-        if lines:
-            title = "What happened" if self.game.perfect_recall else "Since your last turn"
-            self.console.print(Panel("\n".join(lines), title=title, expand=False))
+    def _board(self, state: State, viewer: int | None) -> RenderableType:
+        obs = state.observation(viewer)
+        return self.renderer.render(self.game, obs, self.names_for(viewer))
+
+    def _title(self, state: State, viewer: int | None) -> str:
+        player = state.current_player()
+        names = self.names_for(viewer)
+        if player < 0:
+            return self.game.title
+        who = "Your turn" if player == viewer else f"{names.seat(player)} to move"
+        return f"{self.game.title}: {who}"
+
+    def _log_panel(self, viewer: int | None, room: int, *, since_mark: bool) -> Panel | None:
+        log = self.logs[viewer]
+        if not self.game.perfect_recall and viewer is not None:
+            # A memory variant: players are not meant to keep a record of the past, so the log
+            # only ever covers what happened since the player's last turn.
+            del log.lines[: log.mark]
+            log.mark = 0
+            log.draw_at = None
+        lines = log.lines[log.mark :] if since_mark else log.lines
+        if not lines:
+            return None
+        room = max(4, room)
+        shown = lines[-room:]
+        out = Text()
+        if len(lines) > len(shown):
+            out.append(f"({len(lines) - len(shown)} earlier lines: type log)\n", style="dim")
+        for i, line in enumerate(shown):
+            if i:
+                out.append("\n")
+            out.append_text(_log_text(line))
+        if not self.game.perfect_recall:
+            title = "Since your last turn"
+        elif viewer is not None and since_mark:
+            title = "Since your last move"
+        else:
+            title = "What happened"
+        return Panel(out, title=title, title_align="left", expand=False)
+
+    def _height(self, renderable: RenderableType) -> int:
+        options = self.console.options
+        return len(self.console.render_lines(renderable, options, pad=False))
+
+    def _show_table(self, state: State, seat: int, reserve: int) -> None:
+        board = Group(Rule(self._title(state, seat)), self._board(state, seat))
+        self.console.print(board)
+        room = self.console.size.height - self._height(board) - reserve - 3
+        panel = self._log_panel(seat, room, since_mark=True)
+        if panel is not None:
+            self.console.print(panel)
+
+    def _show_watch(self, state: State) -> None:
+        """A frame of a bots-only table: the public view and what just happened."""
+        self._clear()
+        board = Group(Rule(self._title(state, None)), self._board(state, None))
+        self.console.print(board)
+        room = self.console.size.height - self._height(board) - 4
+        panel = self._log_panel(None, room, since_mark=False)
+        if panel is not None:
+            self.console.print(panel)
+        self.console.print(Text("Ctrl-C stops watching.", style="dim"))
+
+    # --- asking a person for a move ------------------------------------------------------------
 
     def _ask_move(self, state: State, seat: int) -> int:
-        self._show_table(state, seat)
-        if not self.game.perfect_recall:
-            # A memory variant: players are not meant to keep a record of the past, so the
-            # log only ever covers what happened since the player's last turn.
-            self.logs[seat].lines.clear()
-        legal = state.legal_actions()
-        moves = Table(show_header=False, box=None)
-        for number, action in enumerate(legal, start=1):
-            moves.add_row(f"[bold]{number}[/bold]", state.action_to_string(action, seat))
-        self.console.print(Panel(moves, title="Your moves", expand=False))
+        names = self.names_for(seat)
+        infos = state.legal_action_infos(seat)
+        chooser = StepChooser(infos)
+        if chooser.only is not None:
+            self._show_table(state, seat, reserve=3)
+            self.console.print(
+                Text.assemble(
+                    ("Your only move: ", "bold"), names.say(infos[0].text), style="default"
+                )
+            )
+            while True:
+                reply = self.ask("Press Enter to play it (? help, q quit): ").strip().lower()
+                if reply in ("", "1"):
+                    return chooser.only
+                if not self._command(reply, state, seat):
+                    self._say_error(f"{_shown(reply)}: press Enter, or type ? for help.")
+        reserve = self._options_height(chooser.options()) + 4
+        self._show_table(state, seat, reserve)
+        self._show_options(chooser, names)
         while True:
-            reply = self.ask(f"P{seat}, choose 1-{len(legal)} (q to quit): ").strip().lower()
-            if reply in ("q", "quit", "exit"):
-                raise QuitGame
-            choice, reason = parse_choice(reply, len(legal))
-            if choice is not None:
-                return legal[choice]
-            self.console.print(Text(reason, style="bold red"))
+            options = chooser.options()
+            reply = self.ask(f"Choose 1-{len(options)} ({_COMMANDS}): ").strip().lower()
+            if reply in ("b", "back"):
+                if chooser.back():
+                    self._show_options(chooser, names)
+                else:
+                    self._say_error("This is the first step: there is nothing to go back to.")
+                continue
+            if self._command(reply, state, seat):
+                self._show_options(chooser, names)
+                continue
+            choice, reason = parse_choice(reply, len(options))
+            if choice is None:
+                self._say_error(reason)
+                continue
+            action = chooser.pick(choice)
+            if action is not None:
+                return action
+            self._show_options(chooser, names)
+
+    def _options_height(self, options: list[Option]) -> int:
+        count = len(options)
+        columns = math.ceil(count / MAX_OPTIONS_PER_COLUMN)
+        return math.ceil(count / columns) + 2
+
+    def _show_options(self, chooser: StepChooser, names: SeatNames) -> None:
+        path = chooser.path
+        options = chooser.options()
+        if path:
+            crumbs = Text("So far: ", style="dim")
+            for i, (step, forced) in enumerate(zip(path, chooser.forced, strict=True)):
+                if i:
+                    crumbs.append(" > ", style="dim")
+                crumbs.append(names.say(step.label), style="bold")
+                if forced:
+                    crumbs.append(" (the only choice)", style="dim")
+            self.console.print(crumbs)
+        self.console.print(Text(self._question(path, options), style="bold"))
+        count = len(options)
+        columns = math.ceil(count / MAX_OPTIONS_PER_COLUMN)
+        grid = Table.grid(padding=(0, 2))
+        per_column = math.ceil(count / columns)
+        for _ in range(columns):
+            grid.add_column(justify="right", style="bold cyan")
+            grid.add_column()
+        rows: list[list[RenderableType]] = [[] for _ in range(per_column)]
+        for index, option in enumerate(options):
+            label = Text(names.say(option.step.label))
+            if option.action is None:
+                label.append(" ...", style="dim")
+            note = self._note(option.step) if columns == 1 else None
+            if note:
+                label.append(f"  {names.say(note)}", style="dim italic")
+            rows[index % per_column] += [Text(str(index + 1)), label]
+        for row in rows:
+            row += [Text("")] * (2 * columns - len(row))
+            grid.add_row(*row)
+        self.console.print(grid)
+
+    def _question(self, path: list[Choice], options: list[Option]) -> str:
+        kinds = {option.step.kind for option in options}
+        if len(kinds) != 1:
+            return "Your move:"
+        kind = kinds.pop()
+        return self.renderer.question(path, kind) or _QUESTIONS.get(kind, "What do you do?")
+
+    def _note(self, step: Choice) -> str | None:
+        note = self.renderer.note(step)
+        if note:
+            return note
+        if step.kind in ("card", "chicken"):
+            cards = self.game.card_types()
+            if 0 <= step.value < len(cards) and cards[step.value].kind not in (
+                self.renderer.plain_kinds
+            ):
+                return cards[step.value].text or None
+        return None
+
+    def _say_error(self, reason: str) -> None:
+        self.console.print(Text(reason, style="bold red"))
+
+    def _command(self, reply: str, state: State, seat: int) -> bool:
+        """Carry out a command typed at the prompt; False if `reply` is not one."""
+        if reply in ("q", "quit", "exit"):
+            raise QuitGame
+        if reply in ("?", "h", "help"):
+            self._show_help(state, seat)
+        elif reply == "rules":
+            self._page(Markdown(self.game.rules_file.read_text(encoding="utf-8")))
+        elif reply == "log":
+            log = self.logs[seat]
+            text = Text("\n").join(_log_text(line) for line in log.lines) or Text("(empty)")
+            self._page(Panel(text, title="Everything you were told", title_align="left"))
+        elif reply == "save":
+            path = self.save(state)
+            self.console.print(
+                Text(f"Saved to {path}. Continue later with: {resume_hint(path)}"),
+                soft_wrap=True,
+            )
+        else:
+            return False
+        return True
+
+    def _show_help(self, state: State, seat: int) -> None:
+        obs = state.observation(seat)
+        phase = str(obs.get("phase", "")).replace("_", " ")
+        rules = Text(self.renderer.help(obs))
+        self.console.print(Panel(rules, title=f"The rules now ({phase})", title_align="left"))
+        if self.renderer.legend:
+            legend = Text(self.renderer.legend)
+            self.console.print(Panel(legend, title="What is on screen", title_align="left"))
+        self.console.print(
+            Text(
+                "Type the number of a choice. b: back one step. rules: the whole rulebook. "
+                "log: everything that happened. save: save the game. q: save and stop.",
+                style="dim",
+            )
+        )
+
+    def _page(self, renderable: RenderableType) -> None:
+        """Show something long a screenful at a time."""
+        lines = self.console.render_lines(renderable, self.console.options, pad=False)
+        page = max(5, self.console.size.height - 2)
+        for start in range(0, len(lines), page):
+            for line in lines[start : start + page]:
+                text = Text()
+                for segment in line:
+                    text.append(segment.text, segment.style)
+                self.console.print(text)
+            if start + page < len(lines):
+                more = self.ask("-- more: Enter for the next page, q to stop -- ")
+                if more.strip().lower() in ("q", "quit"):
+                    break
+
+    # --- saving --------------------------------------------------------------------------------
+
+    def save(self, state: State | None = None) -> Path:
+        """Write the game (its action list, seats, names and seed) to `save_path`."""
+        state = state or self.state
+        assert state is not None and self.save_path is not None
+        data = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "state": state.to_json(),
+            "seats": list(self.seats),
+            "names": list(self.table_names.names),
+            "seed": self.seed,
+        }
+        self.save_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        return self.save_path
+
+    # --- the end -------------------------------------------------------------------------------
 
     def _show_result(self, state: State) -> None:
-        viewers: list[int | None] = list(self.humans) or [None]
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        names = self.names_for(viewer)
+        if len(self.humans) > 1:
+            self._clear()
         self.console.print(Rule("Game over"))
-        obs = state.observation(viewers[0] if len(viewers) == 1 else None)
-        self.console.print(renderer_for(self.game)(self.game, obs))
-        for seat in self.humans:
-            lines = self.logs[seat].lines[-LOG_LINES:]
-            self.console.print(Panel("\n".join(lines), title=f"P{seat}: last moves", expand=False))
-        returns = state.returns()
-        table = Table(title="Result")
+        self.console.print(self._board(state, viewer))
+        room = self.console.size.height - 12 - self.game.num_players
+        panel = self._log_panel(viewer, room, since_mark=viewer is not None)
+        if panel is not None:
+            self.console.print(panel)
+        winners = state.winners()
+        table = Table(title="Result", title_justify="left")
         table.add_column("seat")
-        table.add_column("player")
-        table.add_column("return", justify="right")
-        for seat, value in enumerate(returns):
-            table.add_row(f"P{seat}", self.seats[seat], f"{value:g}")
+        table.add_column("played by")
+        table.add_column("result")
+        for seat, kind in enumerate(self.seats):
+            player = "you" if seat == viewer else "a person" if kind == HUMAN else f"bot: {kind}"
+            result = "won" if seat in winners else "-"
+            table.add_row(names.seat(seat), player, result)
         self.console.print(table)
+        if not winners:
+            self.console.print("Nobody won.")
         self.console.print(f"Replay this deal with --seed {self.seed}.")
 
 
+def _log_text(line: LogLine) -> Text:
+    if line.kind == "event":
+        return Text.assemble(("» ", "bold yellow"), (line.text, "bold"))
+    if line.kind in ("chance", "deal"):
+        return Text("  " + line.text, style="dim")
+    if line.kind == "draw":
+        return Text(line.text)
+    name, sep, rest = line.text.partition(": ")
+    return Text.assemble((name, "bold"), sep, rest)
+
+
+def _shown(reply: str) -> str:
+    return repr(reply if len(reply) <= 20 else reply[:20] + "...")
+
+
 def parse_choice(reply: str, count: int) -> tuple[int | None, str]:
-    """A 0-based choice from a typed move number, or None and the reason it is not one."""
+    """A 0-based choice from a typed number, or None and the reason it is not one."""
     if not reply:
-        return None, f"Type the number of a move, 1-{count}."
-    if not reply.isdigit():
-        return None, f"{reply!r} is not a move number; type a number from 1 to {count}."
-    number = int(reply)
+        return None, f"Type the number of a choice, 1-{count} (? for help)."
+    if not (reply.isascii() and reply.isdigit()):
+        return None, (
+            f"{_shown(reply)} is not a choice: type a number from 1 to {count} "
+            "(or ? for help, q to stop)."
+        )
+    number = int(reply[:6]) if len(reply) <= 6 else count + 1
     if not 1 <= number <= count:
-        return None, f"There is no move {number}; type a number from 1 to {count}."
+        return None, f"There is no choice {_shown(reply)[1:-1]}; type a number from 1 to {count}."
     return number - 1, ""
+
+
+def resume_hint(path: Path) -> str:
+    return f"roost play --resume {path}"
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A game read back from a save file."""
+
+    state: State
+    seats: list[str]
+    names: list[str]
+    seed: int
+
+
+def load_saved(path: Path) -> Saved:
+    """Read a save file, checking everything (a clear `RoostError` for anything wrong)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RoostError(f"--resume: there is no file {str(path)!r}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RoostError(f"--resume: cannot read {str(path)!r}: {error}") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise RoostError(f"--resume: {str(path)!r} is not a saved Roost game (not JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise RoostError(f"--resume: {str(path)!r} is not a saved Roost game")
+    if data.get("version") != SAVE_VERSION:
+        raise RoostError(
+            f"--resume: {str(path)!r} was saved by another version of Roost "
+            f"(format {data.get('version')!r}, this one reads {SAVE_VERSION})"
+        )
+    seats, names, seed = data.get("seats"), data.get("names"), data.get("seed")
+    if (
+        not isinstance(seats, list)
+        or not all(isinstance(kind, str) for kind in seats)
+        or not isinstance(names, list)
+        or not all(isinstance(name, str) for name in names)
+        or type(seed) is not int
+    ):
+        raise RoostError(f"--resume: {str(path)!r} is damaged (seats, names or seed)")
+    try:
+        state = load_state(data.get("state"))  # type: ignore[arg-type]
+    except RoostError as error:
+        raise RoostError(f"--resume: {str(path)!r} holds no playable game: {error}") from None
+    except (TypeError, ValueError, AttributeError):
+        raise RoostError(f"--resume: {str(path)!r} is damaged (its game)") from None
+    n = state.game.num_players
+    if len(seats) != n or len(names) != n:
+        raise RoostError(f"--resume: {str(path)!r} is damaged (it names the wrong seats)")
+    return Saved(state, seats, names, seed)

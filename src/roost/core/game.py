@@ -14,8 +14,11 @@ for logs, golden files and debugging, never for a player.
 from __future__ import annotations
 
 import abc
+import importlib
+import importlib.util
 import numbers
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final, SupportsIndex
 
@@ -142,6 +145,18 @@ class Game(metaclass=abc.ABCMeta):
         """The name of a card type."""
         return self.card_types()[card].name
 
+    def narrate(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+        """What a player would say aloud about one action, from two observations of the same
+        viewer (before and after it): "P1 escaped", "Round 2 is over", "the Duck flips the
+        direction". One line per event, seats named ``P<n>`` as in action texts; [] when
+        nothing happened beyond the action itself (its text says that).
+
+        Built from the observations only, so it can never tell a viewer what it may not know.
+        A game writes ``narrate(before, after)`` in its ``views.py`` (found by convention);
+        without one, nothing is narrated. The terminal and the server's log both use it."""
+        narrator = _narrator(type(self))
+        return narrator(before, after) if narrator is not None else []
+
     @classmethod
     def package(cls) -> str:
         """The package the game lives in (``roost.games.eggo``): its companions, such as its
@@ -183,6 +198,23 @@ class Game(metaclass=abc.ABCMeta):
                 + f"; got {seat!r}"
             )
         return number
+
+
+Narrator = Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]]
+"""A game's ``views.narrate``: (observation before, observation after) -> lines."""
+
+
+@cache
+def _narrator(cls: type[Game]) -> Narrator | None:
+    """The ``narrate`` function of the game's ``views`` module, if it has one."""
+    name = f"{cls.package()}.views"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    found = getattr(importlib.import_module(name), "narrate", None)
+    return found if callable(found) else None
 
 
 def params_of(data: Mapping[str, Any]) -> dict[str, ParamValue]:

@@ -82,11 +82,7 @@ class Lobby:
             cls = game_class(name)
         except UnknownGameError as error:
             raise ServerError("game_not_found", str(error), 404) from None
-        cards: list[dict[str, Any]] | None
-        try:
-            cards = [card.to_json() for card in cls().card_types()]
-        except NotImplementedError:
-            cards = None
+        cards = [card.to_json() for card in cls().card_types()]
         return GameDetail(
             **game_info(cls).model_dump(),
             cards=cards,

@@ -73,8 +73,8 @@ class GameInfo(BaseModel):
 
 
 class GameDetail(GameInfo):
-    cards: list[JSONObject] | None
-    """`CardInfo.to_json()` per card type id, or None for a game without a catalogue yet."""
+    cards: list[JSONObject]
+    """`CardInfo.to_json()` per card type id."""
     rules: str
 
 
@@ -172,7 +172,7 @@ class Health(BaseModel):
 
 # --- log and views -------------------------------------------------------------------------------
 
-LogKind = Literal["move", "chance", "deal", "note"]
+LogKind = Literal["move", "chance", "deal", "note", "event"]
 
 
 class LogLine(BaseModel):

@@ -21,7 +21,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
@@ -137,6 +137,7 @@ class Table:
         }
         self.timers = clock.Timers()
         self._in_deal = False
+        self._seen: tuple[int, dict[Viewer, Mapping[str, Any]]] = (-1, {})
         self._bot_task: asyncio.Task[None] | None = None
         self._notes_done = 0
         self._closed = False
@@ -167,8 +168,7 @@ class Table:
         notes = record.notes
         for version, entry in enumerate(record.actions):
             table._log_notes(notes, version)
-            table._log_action(state, version, entry.action)
-            state.apply_action(entry.action)
+            table._apply_logged(state, version, entry.action)
         table._log_notes(notes, len(record.actions))
         for viewer_log in table.logs.values():
             viewer_log.sent = len(viewer_log.lines)
@@ -367,8 +367,8 @@ class Table:
         self.record.notes.append(entry)
         self._notes_done += 1
         self._append_note(entry.version, seat, note)
+        self._schedule()  # first: the views carry the clock's deadline
         self._broadcast()
-        self._schedule()
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -462,11 +462,13 @@ class Table:
         for offset, entry in enumerate(records):
             pending_logs.action(state, start + offset, entry.action)
             state.apply_action(entry.action)
+            pending_logs.applied(state, start + offset)
         while state.current_player() == CHANCE:
             version = start + len(records)
             outcome = state.sample_chance(self.chance_rng(version))
             pending_logs.action(state, version, outcome)
             state.apply_action(outcome)
+            pending_logs.applied(state, version)
             records.append(ActionRecord(outcome, None, "chance"))
         status = self.record.status
         result: dict[str, Any] | None = None
@@ -489,8 +491,8 @@ class Table:
             self.record.result = result
         if connection is not None:
             connection.deliver(frame_text(Ack(ref=ref, version=self.version)))
+        self._schedule()  # first: the views carry the clock's deadline
         self._broadcast()
-        self._schedule()
         if status == "over" and self.on_change is not None:
             self.on_change(self)
 
@@ -669,9 +671,12 @@ class Table:
 
     # --- the log ------------------------------------------------------------------------------
 
-    def _log_action(self, state: State, version: int, action: int) -> None:
+    def _apply_logged(self, state: State, version: int, action: int) -> None:
+        """Apply `action` (a stored one, on a rebuild) and log it with its events."""
         draft = _LogDraft(self)
         draft.action(state, version, action)
+        state.apply_action(action)
+        draft.applied(state, version)
         draft.commit()
 
     def _append_note(self, version: int, seat: int | None, text: str) -> None:
@@ -746,64 +751,69 @@ def _line(seat_log: SeatLog, version: int, seat: int | None, kind: LogKind, text
 
 
 class _LogDraft:
-    """Log lines of actions not yet committed: added to the table's logs by `commit`."""
+    """Log lines of actions not yet committed: added to the table's logs by `commit`.
+
+    Besides each action's line, the events a player would say aloud about it (`Game.narrate`,
+    from the viewer's observations before and after the action: "P1 escaped", "Round 2 is
+    over") become ``event`` lines, each viewer's from that viewer's own observations."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.entries: list[tuple[int, int | None, LogKind, dict[Viewer, str]]] = []
+        self.entries: list[tuple[int, int | None, LogKind, dict[Viewer, list[str]]]] = []
         self.in_deal = table._in_deal
+        self.seen = table._seen
+        """(version, each viewer's observation at that version), carried from one action to
+        the next so each observation is worked out once."""
+        self.before: dict[Viewer, Mapping[str, Any]] = {}
 
     def action(self, state: State, version: int, action: int) -> None:
+        viewers = list(self.table.logs)
+        seen_version, seen = self.seen
+        if seen_version == version:
+            self.before = seen
+        else:
+            self.before = {viewer: state.observation(viewer) for viewer in viewers}
         player = state.current_player()
         if player == CHANCE:
-            phase = str(state.observation(None).get("phase", ""))
+            phase = str(self.before[None].get("phase", ""))
             if "deal" in phase:
                 if not self.in_deal:
                     self.in_deal = True
                     self.entries.append((version, None, "deal", {}))
                 return
         self.in_deal = False
-        texts = {viewer: state.action_to_string(action, viewer) for viewer in self.table.logs}
+        texts = {viewer: [state.action_to_string(action, viewer)] for viewer in viewers}
         if player == CHANCE:
             self.entries.append((version, None, "chance", texts))
         else:
             self.entries.append((version, player, "move", texts))
 
+    def applied(self, state: State, version: int) -> None:
+        """The action logged at `version` was applied to `state`: log its events."""
+        game = state.game
+        after = {viewer: state.observation(viewer) for viewer in self.table.logs}
+        events = {viewer: game.narrate(self.before[viewer], after[viewer]) for viewer in after}
+        if any(events.values()):
+            self.in_deal = False
+            self.entries.append((version, None, "event", events))
+        self.seen = (version + 1, after)
+
     def commit(self) -> None:
         table = self.table
         table._in_deal = self.in_deal
+        table._seen = self.seen
         for version, seat, kind, texts in self.entries:
             for viewer, viewer_log in table.logs.items():
-                text = DEAL_LINE if kind == "deal" else texts[viewer]
-                viewer_log.lines.append(_line(viewer_log, version, seat, kind, text))
+                lines = [DEAL_LINE] if kind == "deal" else texts[viewer]
+                for text in lines:
+                    viewer_log.lines.append(_line(viewer_log, version, seat, kind, text))
                 if kind == "move" and viewer == seat:
                     viewer_log.since_decision = len(viewer_log.lines)
 
 
 def legal_action_data(state: State, viewer: int) -> list[dict[str, Any]]:
-    """`action_info(a, viewer).to_json()` of every legal action; a game that cannot describe
-    its actions as data yet gets the minimal shape the protocol documents."""
-    try:
-        return [info.to_json() for info in state.legal_action_infos(viewer)]
-    except NotImplementedError:
-        return [
-            minimal_action(action, state.action_to_string(action, viewer))
-            for action in state.legal_actions()
-        ]
-
-
-def minimal_action(action: int, text: str) -> dict[str, Any]:
-    return {
-        "action": action,
-        "kind": "action",
-        "text": text,
-        "steps": [{"kind": "action", "value": action, "label": text}],
-        "cards": [],
-        "seat": None,
-        "container": None,
-        "slot": None,
-        "declared": {},
-    }
+    """`action_info(a, viewer).to_json()` of every legal action."""
+    return [info.to_json() for info in state.legal_action_infos(viewer)]
 
 
 def seat_records(kinds: Iterable[tuple[str, str | None]]) -> list[SeatRecord]:

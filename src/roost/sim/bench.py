@@ -14,6 +14,7 @@ ten percent or so between runs; ratios measured in one run are steadier than abs
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE
@@ -162,6 +164,10 @@ class Peer:
     game: str
 
 
+MAX_SECONDS = 3600.0
+MAX_ROUNDS = 1000
+"""The longest measurement `--seconds` accepts."""
+
 PEERS: dict[str, tuple[Peer, ...]] = {
     "eggo": (
         Peer("RLCard uno (env.step)", "rlcard", measure_rlcard_env, "uno"),
@@ -198,6 +204,13 @@ def run_benchmarks(
 ) -> list[tuple[Measurement, list[tuple[str, Measurement]]]]:
     """Measure our games (and their peers) for `seconds` each, in `rounds` interleaved rounds;
     print a table and the ratios, return them."""
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise RoostError(
+            f"--seconds takes a number of seconds above 0 and at most {MAX_SECONDS:g}; "
+            f"got {seconds:g}"
+        )
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise RoostError(f"--rounds takes a whole number from 1 to {MAX_ROUNDS}; got {rounds}")
     names = list(games) if games else list(registered_games())
     unknown = [name for name in names if name not in registered_games()]
     if unknown:
@@ -208,10 +221,12 @@ def run_benchmarks(
     if peers and not all(available.values()):
         missing = ", ".join(m for m, ok in available.items() if not ok)
         console.print(
-            f"[yellow]Peers not installed ({missing}): install the extra with "
-            "`pip install -e '.[peers]'` to measure them in the same run.[/yellow]"
+            Text(
+                f"Peers not installed ({missing}): install the extra with "
+                "`pip install -e '.[peers]'` to measure them in the same run.",
+                style="yellow",
+            )
         )
-    rounds = max(1, rounds)
     share = seconds / rounds
     ours: dict[str, Measurement] = {}
     theirs: dict[str, Measurement] = {}

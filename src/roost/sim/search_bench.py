@@ -20,11 +20,14 @@ from dataclasses import dataclass
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from roost.bots import search_bot
+from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.registry import load_game, registered_games
 from roost.core.state import State
+from roost.sim.bench import MAX_ROUNDS
 from roost.core.view import SeatView
 from roost.testing.conformance import random_playthrough
 
@@ -162,14 +165,21 @@ def run_search_benchmarks(
     console: Console, games: list[str] | None = None, peers: bool = True, rounds: int = 3
 ) -> tuple[list[SearchRate], list[SearchRate]]:
     names = games or list(registered_games())
+    unknown = [name for name in names if name not in registered_games()]
+    if unknown:
+        raise RoostError(
+            f"unknown game {unknown[0]!r}; the games are: {', '.join(registered_games())}"
+        )
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise RoostError(f"--rounds takes a whole number from 1 to {MAX_ROUNDS}; got {rounds}")
     positions = {name: fixed_positions(load_game(name)) for name in names}
     with_peers = peers and all(importlib.util.find_spec(m) for m in ("pyspiel", "open_spiel"))
     if peers and not with_peers:
-        console.print("[yellow]OpenSpiel not installed: pip install -e '.[peers]'[/yellow]")
+        console.print(Text("OpenSpiel not installed: pip install -e '.[peers]'", style="yellow"))
     ours_by_name: dict[str, SearchRate] = {}
     theirs_by_engine: dict[str, SearchRate] = {}
-    for round_ in range(max(1, rounds)):
-        console.print(f"round {round_ + 1} of {max(1, rounds)} ...")
+    for round_ in range(rounds):
+        console.print(f"round {round_ + 1} of {rounds} ...")
         for name in names:
             rate = measure_ours(name, positions[name])
             ours_by_name[name] = ours_by_name[name] + rate if name in ours_by_name else rate

@@ -9,12 +9,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from roost.cli.render import TerminalRenderer
+from roost.cli.names import SeatNames
+from roost.cli.render import TerminalRenderer, names_for
 from roost.cli.render import cards_text as _cards_text
+from roost.core.actions import Choice
 from roost.core.game import Game
 from roost.games.big_chicken.actions import Phase
-from roost.games.big_chicken.cards import CARD_INFO, DUCK
-from roost.games.big_chicken.views import Direction, Lay, read
+from roost.games.big_chicken.cards import CARD_INFO, DUCK, HAND_SIZE
+from roost.games.big_chicken.views import Direction, LastEggRule, Lay, read
 
 _STYLE: Final = {
     "blue": "bold blue",
@@ -57,17 +59,20 @@ def cards_text(cards: list[int]) -> Text:
     return _cards_text(cards, card_text, "(none)")
 
 
-def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
+def render(
+    game: Game, observation: Mapping[str, Any], names: SeatNames | None = None, /
+) -> RenderableType:
     obs = read(observation)
-    seat = obs["seat"]
+    names = names_for(observation, names)
     n = obs["players"]
+    over = "winners" in obs
     players = Table(title=f"Round {obs['round']} of {obs['rounds']}", expand=False)
-    for column in ("", "seat", "cards", "score", "this Run", "last egg", "title"):
+    for column in ("", "seat", "cards", "points", "this Run", "Last Egg", "title"):
         players.add_column(column)
     last_lays = {lay["seat"]: lay for lay in obs["run"]}
     for p in range(n):
         marker = ">" if obs["current_player"] == p else ""
-        who = f"P{p}" + (" (you)" if p == seat else "")
+        who = names.seat(p)
         if p in obs["clucked"]:
             status = Text("cluck", style="dim")
         elif p in last_lays:
@@ -87,7 +92,7 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
         players.add_row(
             marker,
             who,
-            str(obs["hand_sizes"][p]),
+            "-" if over else str(obs["hand_sizes"][p]),
             str(obs["scores"][p]),
             status,
             str(said) if said is not None else "",
@@ -95,44 +100,131 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
         )
     direction = obs["direction"]
     step = 1 if direction == Direction.CLUCKWISE else -1
-    arrow = " -> ".join(f"P{(k * step) % n}" for k in range(n + 1))
-    table_line = Text.assemble(
-        f"Direction: {_DIRECTION[direction]} ({arrow})   ",
-        f"discard pile: {obs['discard_size']} cards   ",
-        f"Last Egg: {obs['last_egg_rule']}",
+    arrow = " -> ".join(names.seat((k * step) % n) for k in range(n + 1))
+    table_line = Text(
+        f"Direction: {_DIRECTION[direction]} ({arrow})   Discard pile: {obs['discard_size']}"
     )
+    if obs["last_egg_rule"] == LastEggRule.STRICT:
+        table_line.append("   Last Egg: say it yourself, or be caught")
     parts: list[RenderableType] = [players, table_line]
     to_beat = obs["to_beat"]
     if to_beat is not None:
         parts.append(Text.assemble("To beat: ", lay_text(to_beat)))
     elif obs["phase"] == Phase.PLAY and obs["current_player"] is not None:
-        parts.append(Text(f"P{obs['current_player']} leads a new Run."))
+        parts.append(Text(names.say(f"P{obs['current_player']} leads a new Run: any Lay.")))
     exchange = obs["exchange"]
     given, returned = exchange["given"], exchange["returned"]
-    if given is not None:
-        back = CARD_INFO[returned].name if returned is not None else "..."
-        parts.append(
-            Text(f"Exchange: the Good Egg gave {CARD_INFO[given].name}, the Bad Egg gave {back}.")
+    if given is not None and not over:
+        back = (
+            f"the Bad Egg gave back {CARD_INFO[returned].name}"
+            if returned is not None
+            else "the Bad Egg has not given a card back yet"
         )
+        parts.append(Text(f"Exchange: the Good Egg gave {CARD_INFO[given].name}; {back}."))
     if "quiet_player" in obs:
-        parts.append(Text(f"P{obs['quiet_player']} did not say Last Egg!", style="bold red"))
+        quiet = names.seat(obs["quiet_player"])
+        parts.append(Text(f"{quiet} did not say Last Egg!", style="bold red"))
     last_hands = obs["last_round_hands"]
-    if last_hands is not None and obs["round_scores"]:
+    # early in a Round (about one Lay each so far), and at the end: how the last Round ended
+    early = sum(obs["hand_sizes"]) >= (HAND_SIZE - 1) * n
+    if last_hands is not None and obs["round_scores"] and (early or over):
         last = Table(title="Last Round: cards left and points", expand=False)
         last.add_column("seat")
         last.add_column("cards left")
         last.add_column("points", justify="right")
         for p, held in enumerate(last_hands):
-            last.add_row(f"P{p}", cards_text(held), str(obs["round_scores"][-1][p]))
+            last.add_row(names.seat(p), cards_text(held), str(obs["round_scores"][-1][p]))
         parts.append(last)
-    if "hand" in obs:
+    if "hand" in obs and not over:
         parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"])))
     for draw in obs.get("tie_draws", []):
-        parts.append(Text.assemble(f"Tie draw: P{draw['seat']} drew ", card_text(draw["card"])))
-    if "winners" in obs:
-        golden = ", ".join(f"P{w}" for w in obs["winners"]) or "nobody"
-        parts.append(Text(f"Golden Egg (winner): {golden}", style="bold yellow"))
+        who = names.seat(draw["seat"])
+        parts.append(Text.assemble(f"Tie draw: {who} drew ", card_text(draw["card"])))
+    if over:
+        golden = ", ".join(names.seat(w) for w in obs["winners"]) or "nobody"
+        parts.append(Text(f"Golden Egg (the winner, fewest points): {golden}", style="bold yellow"))
     return Group(*parts)
 
 
-RENDERER: Final = TerminalRenderer(render)
+_GOAL: Final = (
+    "Goal: get rid of your cards. A Round ends when someone lays their last card; everyone "
+    "else scores points for the cards they still hold (more cards, bigger multiplier). After "
+    "the last Round the fewest points wins (the Golden Egg)."
+)
+
+_PLAY: Final = (
+    "A Run: its leader lays any Lay (a single card, a pair, trips, or a Coop of 4 or 5 of one "
+    "number). Everyone after must lay the SAME kind and strictly higher, or cluck (pass; you "
+    "may still lay later in the Run). Higher = bigger number; on equal numbers the highest "
+    "suit, blue < green < yellow < orange. Chickens beat every number; Big Red alone beats "
+    "anything. A Coop may be laid on any Lay; only a higher Coop (or Big Red alone) beats it. "
+    "When play comes back to the last Lay's player, they win the Run and lead the next.\n"
+    "Ducks are wild: a Duck stands for any numbered card you declare, and every Duck laid "
+    "flips the direction of play. After a Coop you choose: flip the direction or skip the next "
+    "player."
+)
+
+_HELP: Final = {
+    Phase.PLAY: _PLAY,
+    Phase.FLIP_OR_SKIP: (
+        "You laid a Coop: now you must either flip the direction of play or skip the next "
+        "player (who counts as clucking). One or the other, never both."
+    ),
+    Phase.LAST_EGG: (
+        "You have one card left: say 'Last Egg', or stay quiet. If you stay quiet, each other "
+        "player in turn may catch you; a caught player draws two cards from the discard pile."
+    ),
+    Phase.CATCH: (
+        "A player with one card left did not say 'Last Egg'. Catch them (they draw two cards "
+        "from the discard pile) or let it go."
+    ),
+    Phase.GOOD_EGG_GIVES: (
+        "The exchange: last Round's Good Egg (fewest points) gives their best card except Big "
+        "Red to the Bad Egg (most points), face up: Chickens, then Ducks, then the highest "
+        "Egg. There is never a choice. Then the Bad Egg gives any other card back."
+    ),
+    Phase.BAD_EGG_GIVES: (
+        "The exchange: you are the Bad Egg and just got the Good Egg's best card. Give any "
+        "card back, face up, but not one of the kind you were just given."
+    ),
+}
+
+
+def phase_help(obs: Mapping[str, Any]) -> str:
+    phase = obs.get("phase")
+    text = _HELP.get(Phase(phase), _PLAY) if phase else _PLAY
+    return f"{text}\n\n{_GOAL}"
+
+
+LEGEND: Final = (
+    "'>' marks the player to decide. 'cards': cards in hand. 'points': points so far (the "
+    "lowest wins). 'this Run': each player's last Lay in this Run, or 'cluck' (passed). "
+    "'Last Egg': said / quiet. Lays read 'pair: orange 9 + duck as blue 9': the cards, "
+    "highest first; 'duck as' is what a Duck stands for. Suits, low to high: blue, green, "
+    "yellow, orange. Direction: the order of play (cluckwise = seat order)."
+)
+
+
+def note(step: Choice) -> str | None:
+    if step.kind == "lay":
+        return {
+            1: "one card",
+            2: "two of one number (or two Chickens)",
+            3: "three of one number (or three Chickens)",
+            4: "Coop: beats any Lay; then flip or skip",
+            5: "Coop: beats any Lay; then flip or skip",
+        }.get(step.value)
+    if step.kind == "pass":
+        return "you may still lay later in this Run"
+    if step.kind == "number":
+        return "any number 1-10, even one this deck lacks"
+    if step.kind == "suit":
+        return "the suit the Duck stands for"
+    if step.kind == "cards" and "Duck" in step.label:
+        return "a Duck flips the direction of play"
+    return None
+
+
+RENDERER: Final = TerminalRenderer(
+    render, help=phase_help, legend=LEGEND, note=note, plain_kinds=frozenset({"egg"})
+)

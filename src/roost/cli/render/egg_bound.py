@@ -10,9 +10,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from roost.cli.render import TerminalRenderer, cards_text
+from roost.cli.names import SeatNames
+from roost.cli.render import TerminalRenderer, cards_text, names_for
+from roost.core.actions import Choice
 from roost.core.game import Game
-from roost.games.egg_bound.cards import CARD_INFO
+from roost.games.egg_bound.actions import Phase
+from roost.games.egg_bound.cards import CARD_INFO, CARD_NAMES, CHICKENS, STAR_NAMES, STAR_SCORE
 from roost.games.egg_bound.views import read, result_text
 
 _STYLE: Final = {"purple": "bold magenta", "blue": "bold blue", "green": "bold green"}
@@ -34,9 +37,11 @@ def eggs_text(good: int, bad: int) -> Text:
     return text
 
 
-def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
+def render(
+    game: Game, observation: Mapping[str, Any], names: SeatNames | None = None, /
+) -> RenderableType:
     obs = read(observation)
-    seat = obs["seat"]
+    names = names_for(observation, names)
     over = "winners" in obs
     winners = obs.get("winners", [])
     known = obs["known_hands"]
@@ -48,9 +53,9 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
         players.add_column(column)
     for p in range(obs["players"]):
         marker = ">" if obs["current_player"] == p else ""
-        who = f"P{p}" + (" (you)" if p == seat else "")
+        who = names.seat(p)
         if over and p in winners:
-            who += " *"
+            who += " (winner)"
         front = [
             name
             for name, on in (("Egg Bound", obs["egg_bound"][p]), ("Fowl", obs["fowl"][p]))
@@ -83,7 +88,7 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
         )
     challenge = obs["challenge"]
     if challenge is not None:
-        line = Text(f"P{challenge['attacker']} plays ")
+        line = Text(names.say(f"P{challenge['attacker']} plays "))
         line.append_text(card_text(challenge["card"]))
         chicken = challenge["chicken"]
         if chicken is not None or challenge["face_down"]:
@@ -93,18 +98,84 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
                 if chicken is None
                 else card_text(chicken)
             )
-        line.append(f" against P{challenge['target']}.")
+        line.append(f" against {names.seat(challenge['target'], start=False)}.")
         parts.append(line)
     last = obs["last_result"]
     if last is not None:
-        parts.append(Text(result_text(last), style="italic"))
+        parts.append(Text("Last card: " + names.say(result_text(last)), style="italic"))
     if "hand" in obs and not over:
         parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"], card_text)))
     if over:
-        names = ", ".join(f"P{w}" for w in winners)
-        verdict = f"Winner: {names}" if names else "The turn limit ended the game: no winner"
+        said = ", ".join(names.seat(w) for w in winners)
+        verdict = f"Winner: {said}" if said else "The turn limit ended the game: no winner"
         parts.append(Text(verdict, style="bold"))
     return Group(*parts)
 
 
-RENDERER = TerminalRenderer(render)
+_GOAL: Final = (
+    "Goal: be the first with three Good Eggs in front of you (you start with one). Nobody "
+    "may have more than three eggs, Good or Bad."
+)
+
+_TURN: Final = (
+    "Your turn, one of:\n"
+    "- swap: draw the top card of the Draw Pile, then discard any card;\n"
+    "- play a card (hands refill to five afterwards). Blue cards are played with one of your "
+    "purple Chickens: a Star (Egg Head, Pecking Order, Chicken Run) challenges a player with "
+    "a Good Egg: both place a Chicken and the one with more stars on that Star's score wins a "
+    "Good Egg from the other; Egg Laying Song takes a Good Egg from the Egg Pile; Hatch It "
+    "takes one of a player's Good Eggs (they may keep your Chicken). Red cards attack: red "
+    "Bad Egg turns a Good Egg bad, Egg-Splosion sends an egg back to the pile, Eggy Soldier "
+    "takes a Good Egg, red Egg Bound stops the Egg Laying Song, Fowl makes them lose a turn. "
+    "Green cards undo: green Good Egg turns your Bad Egg good, Un-Bound frees you, Cluck-Off "
+    "cancels a card played against you."
+)
+
+_HELP: Final = {
+    Phase.TURN: _TURN,
+    Phase.SWAP_DISCARD: "You swapped: now discard one of your six cards, face up.",
+    Phase.CLUCK_OFF_WINDOW: (
+        "A card is played against you. Answer with Cluck-Off (if you hold one) and it does "
+        "nothing: the attacker's cards are discarded. Or let it happen."
+    ),
+    Phase.STAR_DEFENCE: (
+        "A Star challenge against you: place one of your Chickens (you must if you hold any). "
+        "Both Chickens are turned over and compared on the Star's score (Pecking Order, IQ or "
+        "Speed): more stars wins a Good Egg from the other; the same stars, nobody wins."
+    ),
+    Phase.KEEP_CHICKEN: (
+        "Hatch It took one of your Good Eggs. You may keep the attacker's Chicken, discarding "
+        "one of your cards for it, or leave it to the Discard Pile."
+    ),
+    Phase.EGG_SPLOSION: "Egg-Splosion: choose which of the victim's eggs goes back to the pile.",
+}
+
+
+def phase_help(obs: Mapping[str, Any]) -> str:
+    phase = obs.get("phase")
+    text = _HELP.get(Phase(phase), _TURN) if phase else _TURN
+    return f"{text}\n\n{_GOAL}"
+
+
+_STARS: Final = ", ".join(
+    f"{CARD_NAMES[chicken]} " + "/".join(str(STAR_SCORE[s][i]) for s in range(len(STAR_NAMES)))
+    for i, chicken in enumerate(CHICKENS)
+)
+
+LEGEND: Final = (
+    "'eggs': 'O' a Good Egg, 'x' a Bad Egg, '.' an empty place of the three. 'good': Good "
+    "Eggs (three wins). 'in front': an Egg Bound card (no Egg Laying Song) or a Fowl (loses "
+    "the next turn). 'cards': cards in hand. 'known to all': cards everyone saw that player "
+    "take. Card colours: purple Chickens, blue Chicken Actions, red attacks, green undo. "
+    f"Chicken stars ({' / '.join(STAR_NAMES)}): {_STARS}. '>' marks the player deciding."
+)
+
+
+def note(step: Choice) -> str | None:
+    if step.kind == "face_down" and step.value in CHICKENS:
+        stars = CARD_INFO[step.value].text.partition(":")[0]
+        return f"{stars}; face down: only you see which"
+    return None
+
+
+RENDERER: Final = TerminalRenderer(render, help=phase_help, legend=LEGEND, note=note)

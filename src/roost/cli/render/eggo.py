@@ -1,20 +1,30 @@
-"""The Eggo table in the terminal."""
+"""The Eggo table in the terminal, its help and its legend."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from roost.cli.render import TerminalRenderer, cards_text
+from roost.cli.names import SeatNames
+from roost.cli.render import TerminalRenderer, cards_text, names_for
+from roost.core.actions import Choice
 from roost.core.game import Game
+from roost.games.eggo.actions import Phase
 from roost.games.eggo.cards import CARD_INFO
 from roost.games.eggo.views import Side, read
 
-_STYLE = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue"}
+_STYLE: Final = {
+    "red": "bold red",
+    "green": "bold green",
+    "yellow": "bold yellow",
+    "blue": "bold blue",
+}
+BARB: Final = 6
+"""Barb's index among the player characters (the `character` step's value)."""
 
 
 def card_text(card: int | None) -> Text:
@@ -25,48 +35,109 @@ def card_text(card: int | None) -> Text:
     return Text(info.name, style=_STYLE.get(info.colour or "", "bold magenta"))
 
 
-def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
+def render(
+    game: Game, observation: Mapping[str, Any], names: SeatNames | None = None, /
+) -> RenderableType:
     obs = read(observation)
-    seat = obs["seat"]
+    names = names_for(observation, names)
     players = Table(title="Players", expand=False)
     for column in ("", "seat", "character", "side", "cards", "status"):
         players.add_column(column)
     for p in range(obs["players"]):
         marker = ">" if obs["current_player"] == p else ""
-        who = f"P{p}" + (" (you)" if p == seat else "")
         side = obs["sides"][p]
-        status = "escaped" if obs["escaped"][p] else "in play"
+        up = side == Side.RIGHT_SIDE_UP
         character = obs["characters"][p]
+        if obs["escaped"][p]:
+            status = Text("escaped", style="bold green")
+        elif obs["hand_sizes"][p] == 0 and obs["phase"] != Phase.CHOOSE_CHARACTER:
+            status = Text("no cards, but Upside Down", style="yellow")
+        else:
+            status = Text("in play")
         players.add_row(
             marker,
-            who,
+            names.seat(p),
             character.value.title() if character else "?",
-            Text(
-                "Right Side Up" if side == Side.RIGHT_SIDE_UP else "Upside Down",
-                style="green" if side == Side.RIGHT_SIDE_UP else "red",
-            ),
+            Text("Right Side Up" if up else "Upside Down", style="green" if up else "red"),
             str(obs["hand_sizes"][p]),
-            Text(status, style="bold green" if obs["escaped"][p] else ""),
+            status,
         )
     colour = obs["colour"]
-    pile = Text.assemble(
-        "Top: ",
-        card_text(obs["top"]),
-        "   colour to match: ",
-        Text(colour.value, style=_STYLE[colour.value]) if colour else "-",
-        f"   decks A {obs['decks'][0]} / B {obs['decks'][1]}",
-        f"   Demogorgons {obs['demogorgons']}/4",
-        f"   play goes {obs['direction'].value}",
+    character = obs["character"]
+    match = Text("Match: ")
+    if colour is None:
+        match.append("-")
+    else:
+        match.append(colour.value, style=_STYLE[colour.value])
+        if character is not None:
+            match.append(f" or {character.value.title()}")
+        else:
+            match.append(" (colour only)")
+    pile = Text.assemble("Top card: ", card_text(obs["top"]), "   ", match)
+    table = Text(
+        f"Decks: A {obs['decks'][0]}, B {obs['decks'][1]}   "
+        f"Demogorgons: {obs['demogorgons']} of 4   Play goes {obs['direction'].value}"
     )
-    parts: list[RenderableType] = [players, pile]
-    if obs["draws_owed"]:
-        parts.append(Text(f"P{obs['current_player']} must draw {obs['draws_owed']} (Draw 2)."))
-    if "hand" in obs:
+    parts: list[RenderableType] = [players, pile, table]
+    owed = obs["draws_owed"]
+    mover = obs["current_player"]
+    if owed and mover is not None:
+        parts.append(Text(f"{names.seat(mover)} must first draw {owed} (Draw 2)."))
+    if "hand" in obs and obs["phase"] not in (Phase.OVER, Phase.CHOOSE_CHARACTER):
         parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"], card_text)))
     if "winners" in obs:
-        winners = ", ".join(f"P{w}" for w in obs["winners"]) or "nobody"
-        parts.append(Text(f"Escaped (winners): {winners}", style="bold"))
+        winners = [names.seat(w) for w in obs["winners"]]
+        said = ", ".join(winners) if winners else "nobody"
+        parts.append(Text(f"Escaped (the winners): {said}", style="bold"))
     return Group(*parts)
 
 
-RENDERER = TerminalRenderer(render)
+_GOAL: Final = (
+    "Goal: escape the Upside Down. You escape the moment you hold no cards AND your character "
+    "card is Right Side Up. Everyone starts Upside Down. Every player who escapes wins. The "
+    "fourth Demogorgon drawn ends the game at once."
+)
+
+_HELP: Final = {
+    Phase.CHOOSE_CHARACTER: (
+        "Choose the character card you play as. It only decides how you look: every character "
+        "plays the same, except Barb, whose card is Upside Down on both sides, so she can "
+        "never escape (the rulebook lets you take her, and she 'ditches' one of the others)."
+    ),
+    Phase.TURN: (
+        "Your turn: if you hold a card that matches the top card you must play one. A "
+        "character card matches its colour or its character; Reverse and Draw 2 match the "
+        "colour only; Portal and All-Players Rift match anything.\n"
+        "- Portal: you flip your character card and announce the colour to match.\n"
+        "- All-Players Rift: everyone still in play flips, you too; announce a colour.\n"
+        "- Reverse: play changes direction.  Draw 2: the next player first draws two.\n"
+        "If nothing matches you draw from deck A or B (your choice): play the card if it "
+        "matches; if not, draw once more; then your turn ends. A Demogorgon drawn is set "
+        "aside (never held); drawn first, you draw again."
+    ),
+}
+
+
+def phase_help(obs: Mapping[str, Any]) -> str:
+    phase = obs.get("phase")
+    text = _HELP.get(Phase(phase), _HELP[Phase.TURN]) if phase else _HELP[Phase.TURN]
+    return f"{text}\n\n{_GOAL}"
+
+
+LEGEND: Final = (
+    "'>' marks the player to move. 'side': Right Side Up or Upside Down (the character card). "
+    "'cards': cards in hand. 'Match': the colour (and character) the next card must match. "
+    "Decks A and B: cards left in each (a draw may come from either; the Demogorgons are "
+    "shuffled in). Demogorgons: drawn so far; the fourth ends the game."
+)
+
+
+def note(step: Choice) -> str | None:
+    if step.kind == "character" and step.value == BARB:
+        return "Barb can never escape: her card is Upside Down on both sides"
+    return None
+
+
+RENDERER: Final = TerminalRenderer(
+    render, help=phase_help, legend=LEGEND, note=note, plain_kinds=frozenset({"character"})
+)

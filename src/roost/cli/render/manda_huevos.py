@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from roost.cli.render import TerminalRenderer
+from roost.cli.names import SeatNames
+from roost.cli.render import TerminalRenderer, names_for
+from roost.core.actions import Choice
 from roost.core.game import Game
 from roost.games.manda_huevos.actions import Phase
-from roost.games.manda_huevos.cards import ACTION_CARD_IDS, CARD_INFO
+from roost.games.manda_huevos.cards import (
+    ACTION_CARD_IDS,
+    CARD_INFO,
+    MOVE_AN_EGG,
+    SLEEP_WAKE,
+    SWAP_EGGS,
+)
 from roost.games.manda_huevos.views import EggCell, End, Hen, SleepingValues, read
 
-_END = {End.ALL_FULL: "all containers full", End.ANY_FULL: "any container full (Quick Game)"}
-_SLEEPING = {SleepingValues.KNOWN: "known", SleepingValues.HIDDEN: "hidden (memory mode)"}
+_END = {
+    End.ALL_FULL: "every container is full",
+    End.ANY_FULL: "any container is full (Quick Game)",
+}
 
 
 def cell_text(cell: EggCell | None) -> Text:
@@ -41,9 +51,11 @@ def actions_text(face_up: list[int], must_play_egg: bool) -> Text:
     return text
 
 
-def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
+def render(
+    game: Game, observation: Mapping[str, Any], names: SeatNames | None = None, /
+) -> RenderableType:
     obs = read(observation)
-    seat = obs["seat"]
+    names = names_for(observation, names)
     over = "winners" in obs
     table = Table(title="Containers (slots 1-6)", expand=False)
     for column in ("", "seat", "1", "2", "3", "4", "5", "6", "eggs", "points", "hand"):
@@ -51,9 +63,7 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
     table.add_column("action cards")
     for p in range(obs["players"]):
         marker = ">" if obs["current_player"] == p else ""
-        who = f"P{p}" + (" (you)" if p == seat else "")
-        if over and p in obs["winners"]:
-            who += " *"
+        who = names.seat(p)
         points = str(obs["scores"][p] if over else obs["points"][p])
         hidden = sum(1 for cell in obs["containers"][p] if cell and cell["egg"] is None)
         if hidden:
@@ -64,21 +74,19 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
             *(cell_text(cell) for cell in obs["containers"][p]),
             str(obs["eggs_in_container"][p]),
             points,
-            f"{obs['hand_sizes'][p]} cards",
+            f"{obs['hand_sizes'][p]} cards" if not over else "-",
             actions_text(obs["face_up_actions"][p], obs["must_play_egg"][p]),
         )
     hen = "the hen has been played" if obs["hen"] == Hen.PLAYED else "the hen is in the cards"
-    info = Text(
-        f"Deck: {obs['deck']} cards   {hen}   game ends when {_END[obs['end']]}   "
-        f"sleeping eggs' values: {_SLEEPING[obs['sleeping_values']]}",
-        style="dim",
-    )
+    info = Text(f"Deck: {obs['deck']} cards   {hen}   the game ends when {_END[obs['end']]}")
+    if obs["sleeping_values"] == SleepingValues.HIDDEN:
+        info.append("   sleeping eggs' values are hidden (memory mode)")
     parts: list[RenderableType] = [table, info]
     if obs["phase"] == Phase.HEN:
+        taking = f"P{obs['current_player']} is taking eggs with the hen"
         parts.append(
             Text(
-                f"P{obs['current_player']} is taking eggs with the hen "
-                f"({obs['hen_taken']} taken so far).",
+                names.say(f"{taking} ({obs['hen_taken']} taken so far)."),
                 style="bold magenta",
             )
         )
@@ -89,19 +97,19 @@ def render(game: Game, observation: Mapping[str, Any]) -> RenderableType:
         hand.append(_names(obs["hand"]) or "(empty)", style="bold")
         parts.append(hand)
     if over:
-        result = Table(title="Result", expand=False)
-        for column in ("seat", "container", "hand", "tie-break"):
+        result = Table(title="Hands at the end", expand=False)
+        for column in ("seat", "points", "hand", "tie-break"):
             result.add_column(column)
         for p in range(obs["players"]):
             extra = obs["tie_break"][p]
             result.add_row(
-                f"P{p}" + (" (winner)" if p in obs["winners"] else ""),
+                names.seat(p),
                 str(obs["scores"][p]),
                 _names(obs["final_hands"][p]) or "-",
                 "" if extra is None else f"+{extra} = {obs['scores'][p] + extra}",
             )
         parts.append(result)
-        winners = ", ".join(f"P{w}" for w in obs["winners"])
+        winners = ", ".join(names.seat(w) for w in obs["winners"])
         shared = " (a shared win)" if len(obs["winners"]) > 1 else ""
         parts.append(Text(f"Winner: {winners}{shared}", style="bold"))
     return Group(*parts)
@@ -111,4 +119,83 @@ def _names(cards: list[int]) -> str:
     return ", ".join(CARD_INFO[card].name for card in cards)
 
 
-RENDERER = TerminalRenderer(render)
+_GOAL: Final = (
+    "Goal: the most points in YOUR container when the game ends (every egg counts, sleeping "
+    "ones too). The game ends the moment every container holds 6 eggs (Quick Game: any "
+    "container). A tie goes to the higher total of the egg cards left in hand."
+)
+
+_TURN: Final = (
+    "Your turn, one of:\n"
+    "- play an egg from your hand into ANY container with room (yours to gain points, or "
+    "another's), then draw a card;\n"
+    "- use one of your three face-up action cards: Move an Egg (an awake egg to another "
+    "container with room), Swap Eggs (two awake eggs in different containers), Put to Sleep "
+    "/ Wake (a sleeping egg cannot be moved, swapped or taken by the hen);\n"
+    "- play the hen instead of an egg: take awake eggs from other containers into yours, "
+    "one at a time, as many as you like and have room for.\n"
+    "A used action card stays face down; once all three are down, your next turn must be an "
+    "egg (or the hen), and after its draw all three turn face up again."
+)
+
+_HELP: Final = {
+    Phase.TURN: _TURN,
+    Phase.HEN: (
+        "You played the hen: take awake eggs from other players' containers into yours, one "
+        "at a time (sleeping eggs cannot be taken), then stop. It ends by itself when your "
+        "container is full or nothing is left to take."
+    ),
+}
+
+
+def phase_help(obs: Mapping[str, Any]) -> str:
+    phase = obs.get("phase")
+    text = _HELP.get(Phase(phase), _TURN) if phase else _TURN
+    return f"{text}\n\n{_GOAL}"
+
+
+LEGEND: Final = (
+    "Each row is a player's container, slots 1-6: '.' an empty slot, '7' an awake egg worth "
+    "7, 'z7' a sleeping egg worth 7 (cannot be moved, swapped or taken), 'zz' a sleeping egg "
+    "whose value is hidden (memory mode; '+ 1?' in points). 'eggs': eggs in the container; "
+    "'points': their total. 'action cards': Move, Swap, Sleep, bright when face up, struck "
+    "through when used. '>' marks the player to move."
+)
+
+
+def question(path: Sequence[Choice], kind: str) -> str | None:
+    """Which container or egg is meant, by the card played (the card is the first step)."""
+    card = path[0].value if path and path[0].kind == "card" else None
+    eggs = sum(1 for step in path if step.kind == "egg")
+    if kind == "container":
+        if card is None:
+            return "Take an egg from which container?"  # the hen's takes
+        if card == MOVE_AN_EGG:
+            return "Move it to which container?" if eggs else "Move an egg from which container?"
+        if card == SWAP_EGGS:
+            return (
+                "Swap it with an egg in which container?"
+                if eggs
+                else "Swap an egg from which container?"
+            )
+        if card == SLEEP_WAKE:
+            return "Which container holds the egg?"
+        return "Into which container? (its points count for that container's owner)"
+    if kind == "egg":
+        if card == MOVE_AN_EGG:
+            return "Which egg do you move?"
+        if card == SWAP_EGGS:
+            return "Swap which egg?" if not eggs else "With which egg?"
+        if card == SLEEP_WAKE:
+            return "Which egg do you put to sleep or wake?"
+        return "Which egg do you take?"
+    return None
+
+
+RENDERER: Final = TerminalRenderer(
+    render,
+    help=phase_help,
+    legend=LEGEND,
+    plain_kinds=frozenset({"egg"}),
+    question=question,
+)

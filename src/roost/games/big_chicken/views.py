@@ -10,8 +10,9 @@ texts) and everything else by an enum whose values are stable ids or by a number
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
@@ -399,3 +400,84 @@ def why_illegal(state: BigChickenState, action: int) -> str:
 
 
 assert CARDS[CLUCK] == ()
+
+
+# --- what a player would say aloud -------------------------------------------------------------
+
+
+def _seats(seats: list[int]) -> str:
+    """ "P0", "P0 and P2", "P0, P1 and P2"."""
+    names = [seat_name(seat) for seat in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _order(direction: str, n: int) -> str:
+    step = 1 if direction == Direction.CLUCKWISE else -1
+    words = "cluckwise" if step == 1 else "counter-cluckwise"
+    return f"{words} ({' -> '.join(seat_name((k * step) % n) for k in range(n))})"
+
+
+def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The events of one action a player would say aloud, from two observations of the same
+    viewer (`Game.narrate`): a Run won, the direction flipped (by a Duck or a Coop), Last Egg,
+    a catch, the Round over with its points and titles, the end. Public fields only."""
+    lines: list[str] = []
+    n = after["players"]
+    over = after["phase"] == Phase.OVER
+    if after["shown"] is not None and before["shown"] is None:
+        shown = after["shown"]
+        lines.append(
+            f"{seat_name(shown['seat'])} holds {CARD_NAMES[shown['card']]}: "
+            f"{seat_name(shown['seat'])} leads the Round"
+        )
+    ran, run = before["run"], after["run"]
+    if after["direction"] != before["direction"]:
+        new_lay = run[-1] if len(run) > len(ran) else None
+        if new_lay is not None and new_lay["duck_as"] is not None:
+            cause = "The Duck flips the direction"
+        elif before["phase"] == Phase.FLIP_OR_SKIP and before["current_player"] is not None:
+            cause = f"{seat_name(before['current_player'])} flips the direction"
+        else:
+            cause = "The direction flips"
+        lines.append(f"{cause}: play now goes {_order(after['direction'], n)}")
+    rounds_before, rounds_after = len(before["round_scores"]), len(after["round_scores"])
+    if ran and not run and rounds_after == rounds_before and not over:
+        winner = ran[-1]["seat"]
+        lines.append(
+            f"Everyone else clucked: {seat_name(winner)} wins the Run; {seat_name(winner)} "
+            "leads the next"
+        )
+    for p in range(n):
+        said, was = after["last_egg"][p], before["last_egg"][p]
+        if said == LastEgg.SAID and was != LastEgg.SAID and rounds_after == rounds_before:
+            lines.append(f"{seat_name(p)} has one card left: Last Egg!")
+        if after["catches"][p] > before["catches"][p]:
+            lines.append(f"{seat_name(p)} is caught: up to 2 cards from the discard pile")
+    quiet = after.get("quiet_player")
+    if quiet is not None and before.get("quiet_player") != quiet:
+        lines.append(
+            f"{seat_name(quiet)} stayed quiet with one card left: the others may catch that"
+        )
+    if rounds_after > rounds_before:
+        scores = after["round_scores"][-1]
+        hands = after["last_round_hands"] or []
+        out = [p for p, held in enumerate(hands) if not held]
+        went = f"{_seats(out)} went out. " if out else ""
+        points = ", ".join(f"{seat_name(p)} {scores[p]}" for p in range(n))
+        lines.append(f"Round {rounds_after} is over: {went}Points this Round: {points}")
+        good, bad = after["good_egg"], after["bad_egg"]
+        if not over and good is not None and bad is not None:
+            lines.append(
+                f"{seat_name(good)} is the Good Egg (fewest points), {seat_name(bad)} the Bad "
+                f"Egg (most): {seat_name(bad)} deals the next Round"
+            )
+    if over and before["phase"] != Phase.OVER:
+        totals = ", ".join(f"{seat_name(p)} {after['scores'][p]}" for p in range(n))
+        winners = list(after.get("winners", []))
+        golden = _seats(winners) if winners else "nobody"
+        lines.append(f"Game over. Total points: {totals}")
+        lines.append(f"{golden} is the Golden Egg (fewest points) and wins")
+        rotten = list(after.get("rotten_eggs", []))
+        if rotten:
+            lines.append(f"Rotten Egg (most points): {_seats(rotten)}")
+    return lines

@@ -618,3 +618,26 @@ def _bad_victim(state: EggBoundState, victim: int, p: int, n: int, *, need_good:
     if need_good and not state._good[victim]:
         return f"P{victim} is not a legal target because they have no Good Egg"
     return ""
+
+
+# --- what a player would say aloud -------------------------------------------------------------
+
+
+def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The events of one action a player would say aloud, from two observations of the same
+    viewer (`Game.narrate`): what the card played did (`result_text`), a Draw Pile made
+    from the Discard Pile, the end. Public fields only."""
+    lines: list[str] = []
+    result = after["last_result"]
+    if result is not None and result != before["last_result"]:
+        lines.append(result_text(cast(LastResult, result)))
+    if after["reshuffles"] > before["reshuffles"]:
+        lines.append("The Draw Pile ran out: the Discard Pile is now the Draw Pile")
+    if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:
+        winners = list(after.get("winners", []))
+        if winners:
+            winner = seat_name(winners[0])
+            lines.append(f"{winner} has three Good Eggs: {winner} wins")
+        else:
+            lines.append(f"Turn {after['max_turns']} is over: the game ends with no winner")
+    return lines

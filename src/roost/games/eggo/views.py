@@ -8,8 +8,9 @@ an enum whose values are stable ids; words for people are built from those by th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
@@ -247,3 +248,63 @@ def _top_description(state: EggoState) -> str:
     if state._character == NO_CHARACTER:
         return f"the colour in play ({colour})"
     return f"the top card ({colour} {CHARACTERS[state._character]})"
+
+
+# --- what a player would say aloud -------------------------------------------------------------
+
+
+def _seats(seats: list[int]) -> str:
+    """ "P0", "P0 and P2", "P0, P1 and P2"."""
+    names = [seat_name(seat) for seat in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+_SIDE_WORDS: Final = {Side.RIGHT_SIDE_UP: "Right Side Up", Side.UPSIDE_DOWN: "Upside Down"}
+
+
+def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The events of one action a player would say aloud, from two observations of the same
+    viewer (`Game.narrate`): flips, escapes, Demogorgons, a new direction, a Draw 2 owed, the
+    end. Built from public fields only."""
+    lines: list[str] = []
+    n = after["players"]
+    flipped = [p for p in range(n) if before["sides"][p] != after["sides"][p]]
+    if len(flipped) > 1:
+        up = [p for p in flipped if after["sides"][p] == Side.RIGHT_SIDE_UP]
+        down = [p for p in flipped if after["sides"][p] == Side.UPSIDE_DOWN]
+        parts = [f"{_seats(up)} now Right Side Up"] if up else []
+        parts += [f"{_seats(down)} now Upside Down"] if down else []
+        lines.append(f"Everyone still in play flips: {'; '.join(parts)}")
+    elif flipped:
+        p = flipped[0]
+        lines.append(f"{seat_name(p)} flips to {_SIDE_WORDS[Side(after['sides'][p])]}")
+    for p in range(n):
+        if after["escaped"][p] and not before["escaped"][p]:
+            lines.append(f"{seat_name(p)} escaped: no cards left and Right Side Up")
+        elif (
+            not after["escaped"][p]
+            and after["hand_sizes"][p] == 0
+            and before["hand_sizes"][p] > 0
+            and after["phase"] != Phase.DEAL
+        ):
+            lines.append(f"{seat_name(p)} has no cards left, but Upside Down: not escaped yet")
+    demogorgons = after["demogorgons"]
+    if demogorgons > before["demogorgons"]:
+        if demogorgons >= 4:
+            lines.append("The fourth Demogorgon is out: the game ends")
+        else:
+            end = "the next one ends the game" if demogorgons == 3 else "the fourth ends the game"
+            lines.append(f"Demogorgon {demogorgons} of 4 is out: {end}")
+    if after["direction"] != before["direction"] and after["phase"] != Phase.OVER:
+        lines.append(f"Play now goes {Direction(after['direction']).value}")
+    owed = after["draws_owed"]
+    if owed and not before["draws_owed"] and after["current_player"] is not None:
+        lines.append(f"{seat_name(after['current_player'])} must first draw {owed} (Draw 2)")
+    if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:
+        winners = list(after.get("winners", []))
+        why = "" if demogorgons >= 4 else ": nobody is left in play"
+        if winners:
+            lines.append(f"Game over{why}. {_seats(winners)} escaped and won")
+        else:
+            lines.append(f"Game over{why}. Nobody escaped")
+    return lines

@@ -9,9 +9,10 @@ those by the front ends.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import partial
-from typing import TYPE_CHECKING, Final, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
@@ -408,3 +409,63 @@ def _why_not_take(state: MandaHuevosState, position: int) -> str:
     if position // CONTAINER_SIZE == state._player:
         return "the hen takes eggs from other players' containers, not your own"
     return "your container is full"
+
+
+# --- what a player would say aloud -------------------------------------------------------------
+
+
+def _seats(seats: list[int]) -> str:
+    """ "P0", "P0 and P2", "P0, P1 and P2"."""
+    names = [seat_name(seat) for seat in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The events of one action a player would say aloud, from two observations of the same
+    viewer (`Game.narrate`): the hen's turn, action cards used up and turned face up again,
+    a full container, the end and its scores. Public fields only."""
+    lines: list[str] = []
+    n = after["players"]
+    if after["hen"] == Hen.PLAYED and before["hen"] != Hen.PLAYED:
+        mover = before["current_player"]
+        if mover is not None and after["phase"] == Phase.HEN:
+            lines.append(
+                f"{seat_name(mover)} may now take awake eggs from the other containers, "
+                "one at a time"
+            )
+    if before["phase"] == Phase.HEN and after["phase"] != Phase.HEN:
+        mover, taken = before["current_player"], after["hen_taken"] or before["hen_taken"]
+        if mover is not None:
+            eggs = "no egg" if not taken else "1 egg" if taken == 1 else f"{taken} eggs"
+            lines.append(f"{seat_name(mover)} took {eggs} with the hen; the hen leaves the game")
+    for p in range(n):
+        if after["must_play_egg"][p] and not before["must_play_egg"][p]:
+            lines.append(
+                f"{seat_name(p)} has used all three action cards: an egg (or the hen) next turn"
+            )
+        elif before["must_play_egg"][p] and not after["must_play_egg"][p]:
+            lines.append(f"{seat_name(p)}'s three action cards turn face up again")
+        if after["eggs_in_container"][p] == CONTAINER_SIZE > before["eggs_in_container"][p]:
+            lines.append(f"{seat_name(p)}'s container is full")
+    if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:
+        scores = list(after.get("scores", after["points"]))
+        totals = ", ".join(f"{seat_name(p)} {scores[p]}" for p in range(n))
+        why = (
+            "a round of passes"
+            if after["passes_in_a_row"] >= n
+            else "a full container (Quick Game)"
+            if after["end"] == End.ANY_FULL
+            else "every container is full"
+        )
+        lines.append(f"Game over: {why}. Points, sleeping eggs included: {totals}")
+        winners = list(after.get("winners", []))
+        ties = after.get("tie_break") or []
+        tied = [p for p, extra in enumerate(ties) if extra is not None]
+        if tied:
+            extra = ", ".join(f"{seat_name(p)} +{ties[p]}" for p in tied)
+            lines.append(f"{_seats(tied)} tied; the eggs left in their hands break it: {extra}")
+        if len(winners) > 1:
+            lines.append(f"{_seats(winners)} share the win")
+        elif winners:
+            lines.append(f"{seat_name(winners[0])} wins")
+    return lines

@@ -1,0 +1,1 @@
+"""One observation encoder per game: ``roost.rl.encoders.<folder>`` exports ``ENCODER``."""

@@ -1,0 +1,224 @@
+"""BIG CHICKEN's observation tensor (``roost.rl.encoding``).
+
+Per-seat fields are seat-relative (entry 0 is the viewer, 1 the next seat, ...). Card blocks
+have 46 entries, the card type ids of `Game.card_types()`: ``(number - 1) * 4 + suit`` for the
+Egg cards (0-39; suits blue, green, yellow, orange), 40 the Duck, 41-45 the Blue, Green, Yellow
+and Orange Chickens and Big Red. ``N`` is the number of cards in this game's deck (40 with 4
+players), ``R`` the ``rounds`` parameter.
+
+=================  ====  ============================================================
+field              size  meaning
+=================  ====  ============================================================
+phase              10    one-hot Phase, in the order its enum declares
+current_player     n     one-hot seat to decide (0 at chance nodes and the end)
+round              1     the Round being played / R
+direction          1     1 if play goes counter-cluckwise
+hand               46    my hand: copies of each card type / 3
+hand_sizes         n     cards in each hand / 16 (capped at 1)
+dealer             n     one-hot dealer of the Round
+leader             n     one-hot leader of the Round
+shown_seat         n     one-hot Round 1: who showed a card
+shown_card         46    one-hot Round 1: the card shown
+run_cards          46    cards laid in the current Run: copies per type / 3
+run_lays           1     Lays in the current Run / 8 (capped at 1)
+to_beat_seat       n     one-hot seat of the Lay to beat
+to_beat_kind       5     one-hot kind of the Lay to beat: single ... big coop
+to_beat_cards      46    the Lay to beat: copies per type / 3
+to_beat_duck_as    40    one-hot Egg card the Lay to beat's Duck stands for
+clucked            n     1 if the seat clucked since the last Lay
+last_egg           2n    each seat: said Last Egg, stayed quiet
+quiet_player       n     one-hot, during a catch window: who stayed quiet
+catches            n     times each seat was caught this Round / 10 (capped at 1)
+penalties          n     penalty points this Round / 50 (capped at 1)
+scores             n     points so far / 30R (capped at 1)
+last_round_scores  n     points in the last finished Round / 30 (capped at 1)
+good_egg           n     one-hot last Round's Good Egg
+bad_egg            n     one-hot last Round's Bad Egg
+given              46    one-hot card the Good Egg gave this Round
+returned           46    one-hot card the Bad Egg gave back
+discard_size       1     cards in the face-down discard pile / N
+deck_size          1     cards not dealt (or the tie deck) / N
+rotten_eggs        n     at the end: the seats with the most points
+winners            n     1 for the Golden Egg, once the game is over
+=================  ====  ============================================================
+
+Left out: ``game``, ``players``, ``seat``, ``rounds``, ``last_egg_rule`` (the same in every
+observation of an env); ``round_scores`` but for the last Round's; ``last_round_hands``; at the
+end ``tie_draws`` and ``golden_egg`` (the same as ``winners``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from roost.core.game import Game
+from roost.games.big_chicken.actions import Phase
+from roost.games.big_chicken.views import Direction, LastEgg, LayKind
+from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
+
+CARDS = 46
+EGGS = 40
+"""Numbered Egg cards, 0-39: what a Duck may stand for."""
+
+FIELDS = (
+    block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
+    seats("current_player", "one-hot seat to decide (0 at chance nodes and the end)"),
+    block("round", 1, "the Round being played / R"),
+    block("direction", 1, "1 if play goes counter-cluckwise"),
+    block("hand", CARDS, "my hand: copies of each card type / 3"),
+    seats("hand_sizes", "cards in each hand / 16 (capped at 1)"),
+    seats("dealer", "one-hot dealer of the Round"),
+    seats("leader", "one-hot leader of the Round"),
+    seats("shown_seat", "one-hot Round 1: who showed a card"),
+    block("shown_card", CARDS, "one-hot Round 1: the card shown"),
+    block("run_cards", CARDS, "cards laid in the current Run: copies per type / 3"),
+    block("run_lays", 1, "Lays in the current Run / 8 (capped at 1)"),
+    seats("to_beat_seat", "one-hot seat of the Lay to beat"),
+    block("to_beat_kind", len(LayKind), "one-hot kind of the Lay to beat: single ... big coop"),
+    block("to_beat_cards", CARDS, "the Lay to beat: copies per type / 3"),
+    block("to_beat_duck_as", EGGS, "one-hot Egg card the Lay to beat's Duck stands for"),
+    seats("clucked", "1 if the seat clucked since the last Lay"),
+    seats("last_egg", "each seat: said Last Egg, stayed quiet", len(LastEgg)),
+    seats("quiet_player", "one-hot, during a catch window: who stayed quiet"),
+    seats("catches", "times each seat was caught this Round / 10 (capped at 1)"),
+    seats("penalties", "penalty points this Round / 50 (capped at 1)"),
+    seats("scores", "points so far / 30R (capped at 1)"),
+    seats("last_round_scores", "points in the last finished Round / 30 (capped at 1)"),
+    seats("good_egg", "one-hot last Round's Good Egg"),
+    seats("bad_egg", "one-hot last Round's Bad Egg"),
+    block("given", CARDS, "one-hot card the Good Egg gave this Round"),
+    block("returned", CARDS, "one-hot card the Bad Egg gave back"),
+    block("discard_size", 1, "cards in the face-down discard pile / N"),
+    block("deck_size", 1, "cards not dealt (or the tie deck) / N"),
+    seats("rotten_eggs", "at the end: the seats with the most points"),
+    seats("winners", "1 for the Golden Egg, once the game is over"),
+)
+
+_PHASE = index_of(list(Phase))
+_KIND = index_of(list(LayKind))
+_LAST_EGG = index_of(list(LastEgg))
+_COUNTER = str(Direction.COUNTER_CLUCKWISE)
+
+
+def _cap(value: float) -> float:
+    return value if value < 1.0 else 1.0
+
+
+def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    n = game.num_players
+    rel = relative(n)
+    deck = len(game.all_cards())
+    phase = at["phase"]
+    current = at["current_player"]
+    round_at = at["round"]
+    direction = at["direction"]
+    hand = at["hand"]
+    sizes = at["hand_sizes"]
+    dealer = at["dealer"]
+    leader = at["leader"]
+    shown_seat = at["shown_seat"]
+    shown_card = at["shown_card"]
+    run_cards = at["run_cards"]
+    run_lays = at["run_lays"]
+    beat_seat = at["to_beat_seat"]
+    beat_kind = at["to_beat_kind"]
+    beat_cards = at["to_beat_cards"]
+    beat_duck = at["to_beat_duck_as"]
+    clucked = at["clucked"]
+    last_egg = at["last_egg"]
+    quiet = at["quiet_player"]
+    catches = at["catches"]
+    penalties = at["penalties"]
+    scores = at["scores"]
+    last_scores = at["last_round_scores"]
+    good = at["good_egg"]
+    bad = at["bad_egg"]
+    given = at["given"]
+    returned = at["returned"]
+    discard = at["discard_size"]
+    undealt = at["deck_size"]
+    rotten = at["rotten_eggs"]
+    winners = at["winners"]
+    third = 1 / 3
+    said_width = len(LastEgg)
+
+    def write(obs: Mapping[str, Any], buf: Buffer) -> None:
+        order = rel[obs["seat"]]
+        buf[phase + _PHASE[obs["phase"]]] = 1.0
+        player = obs["current_player"]
+        if player is not None:
+            buf[current + order[player]] = 1.0
+        rounds = obs["rounds"]
+        buf[round_at] = obs["round"] / rounds
+        if obs["direction"] == _COUNTER:
+            buf[direction] = 1.0
+        for card in obs["hand"]:
+            buf[hand + card] += third
+        for seat, size in enumerate(obs["hand_sizes"]):
+            buf[sizes + order[seat]] = size / 16 if size < 16 else 1.0
+        buf[dealer + order[obs["dealer"]]] = 1.0
+        seat = obs["leader"]
+        if seat is not None:
+            buf[leader + order[seat]] = 1.0
+        shown = obs["shown"]
+        if shown is not None:
+            buf[shown_seat + order[shown["seat"]]] = 1.0
+            buf[shown_card + shown["card"]] = 1.0
+        run = obs["run"]
+        for lay in run:
+            for card in lay["cards"]:
+                buf[run_cards + card] += third
+        buf[run_lays] = _cap(len(run) / 8)
+        lay = obs["to_beat"]
+        if lay is not None:
+            buf[beat_seat + order[lay["seat"]]] = 1.0
+            buf[beat_kind + _KIND[lay["kind"]]] = 1.0
+            for card in lay["cards"]:
+                buf[beat_cards + card] += third
+            duck = lay["duck_as"]
+            if duck is not None:
+                buf[beat_duck + duck] = 1.0
+        for seat in obs["clucked"]:
+            buf[clucked + order[seat]] = 1.0
+        for seat, said in enumerate(obs["last_egg"]):
+            if said is not None:
+                buf[last_egg + said_width * order[seat] + _LAST_EGG[said]] = 1.0
+        quiet_seat = obs.get("quiet_player")
+        if quiet_seat is not None:
+            buf[quiet + order[quiet_seat]] = 1.0
+        for seat, count in enumerate(obs["catches"]):
+            buf[catches + order[seat]] = _cap(count / 10)
+        for seat, points in enumerate(obs["penalties"]):
+            buf[penalties + order[seat]] = _cap(points / 50)
+        scale = 30 * rounds
+        for seat, points in enumerate(obs["scores"]):
+            buf[scores + order[seat]] = _cap(points / scale)
+        finished = obs["round_scores"]
+        if finished:
+            for seat, points in enumerate(finished[-1]):
+                buf[last_scores + order[seat]] = _cap(points / 30)
+        seat = obs["good_egg"]
+        if seat is not None:
+            buf[good + order[seat]] = 1.0
+        seat = obs["bad_egg"]
+        if seat is not None:
+            buf[bad + order[seat]] = 1.0
+        exchange = obs["exchange"]
+        card = exchange["given"]
+        if card is not None:
+            buf[given + card] = 1.0
+        card = exchange["returned"]
+        if card is not None:
+            buf[returned + card] = 1.0
+        buf[discard] = obs["discard_size"] / deck
+        buf[undealt] = obs["deck_size"] / deck
+        for seat in obs.get("rotten_eggs", ()):
+            buf[rotten + order[seat]] = 1.0
+        for seat in obs.get("winners", ()):
+            buf[winners + order[seat]] = 1.0
+
+    return write
+
+
+ENCODER = ObservationEncoder("big-chicken", FIELDS, make_writer)

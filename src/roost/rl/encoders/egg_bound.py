@@ -1,0 +1,248 @@
+"""Egg Bound's observation tensor (``roost.rl.encoding``).
+
+Per-seat fields are seat-relative (entry 0 is the viewer, 1 the next seat, ...). Card blocks
+have 17 entries, card type ids 1-17 of `Game.card_types()` (the Egg card, 0, is never held,
+drawn or discarded): 1-4 the Chickens, 5-7 the Stars, 8 Egg Laying Song, 9 Hatch It, 10-14 the
+red cards, 15-17 the green cards. Chicken blocks have 4 entries (Mother Hen, Golden Hen, Baby
+Hen, Rooster).
+
+=======================  ====  ============================================================
+field                    size  meaning
+=======================  ====  ============================================================
+phase                    10    one-hot Phase, in the order its enum declares
+current_player           n     one-hot seat deciding now (0 at chance nodes and the end)
+turn_of                  n     one-hot seat whose turn it is (0 while dealing)
+turn                     1     the turn being played / max_turns
+hand                     17    my hand: copies of each card type / 6
+good_eggs                n     Good Eggs in front of each seat / 3
+bad_eggs                 n     Bad Eggs in front of each seat / 3
+egg_pile                 1     Egg cards left on the Egg Pile / 18
+egg_bound                n     1 if an Egg Bound card lies in front of the seat
+fowl                     n     1 if a Fowl lies in front of the seat
+hand_sizes               n     cards in each hand / 6
+known_hands              17n   cards everyone knows each hand holds: copies per type / 6
+draw_pile                1     cards in the Draw Pile / 67
+pile_known               1     1 while everyone knows the Draw Pile's order (turned over)
+pile_next                17    one-hot next card of a turned-over Draw Pile
+pile_cards               17    a turned-over Draw Pile: copies per type / 6
+discard_pile             17    the Discard Pile: copies per type / 6
+discard_top              17    one-hot last card discarded
+reshuffles               1     new Draw Piles made so far / 8 (capped at 1)
+challenge                1     1 while a card is being answered
+challenge_attacker       n     one-hot seat that played it
+challenge_target         n     one-hot seat it was played against
+challenge_card           17    one-hot card being answered
+challenge_chicken        4     one-hot attacker's Chicken, if the viewer sees it
+challenge_face_down      1     1 if the attacker's Chicken lies face down
+result_event             12    one-hot what the last card did (Happened)
+result_player            n     one-hot seat that played it
+result_target            n     one-hot seat it was played against
+result_card              17    one-hot card played (the Fowl for a lost turn)
+result_chicken           4     one-hot player's Chicken, if shown
+result_defender_chicken  4     one-hot Star: the target's Chicken
+result_winner            n     one-hot Star: who won
+result_blocked           2     one-hot Star: why no Good Egg was taken
+result_side              2     one-hot Egg-Splosion: the kind of egg exploded
+result_kept              2     Hatch It: the Chicken was kept, was not kept
+result_discarded         17    one-hot Hatch It: the card discarded to keep it
+winners                  n     1 for the winner, once the game is over
+=======================  ====  ============================================================
+
+Left out: ``game``, ``players``, ``seat``, ``max_turns`` (the same in every observation of an
+env). A Star's face-down Chicken is in ``challenge_chicken`` only for its owner, as in the
+observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from roost.core.game import Game
+from roost.games.egg_bound.actions import Phase
+from roost.games.egg_bound.views import Blocked, EggSide, Happened
+from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
+
+CARDS = 17
+CHICKENS = 4
+
+FIELDS = (
+    block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
+    seats("current_player", "one-hot seat deciding now (0 at chance nodes and the end)"),
+    seats("turn_of", "one-hot seat whose turn it is (0 while dealing)"),
+    block("turn", 1, "the turn being played / max_turns"),
+    block("hand", CARDS, "my hand: copies of each card type / 6"),
+    seats("good_eggs", "Good Eggs in front of each seat / 3"),
+    seats("bad_eggs", "Bad Eggs in front of each seat / 3"),
+    block("egg_pile", 1, "Egg cards left on the Egg Pile / 18"),
+    seats("egg_bound", "1 if an Egg Bound card lies in front of the seat"),
+    seats("fowl", "1 if a Fowl lies in front of the seat"),
+    seats("hand_sizes", "cards in each hand / 6"),
+    seats("known_hands", "cards everyone knows each hand holds: copies per type / 6", CARDS),
+    block("draw_pile", 1, "cards in the Draw Pile / 67"),
+    block("pile_known", 1, "1 while everyone knows the Draw Pile's order (turned over)"),
+    block("pile_next", CARDS, "one-hot next card of a turned-over Draw Pile"),
+    block("pile_cards", CARDS, "a turned-over Draw Pile: copies per type / 6"),
+    block("discard_pile", CARDS, "the Discard Pile: copies per type / 6"),
+    block("discard_top", CARDS, "one-hot last card discarded"),
+    block("reshuffles", 1, "new Draw Piles made so far / 8 (capped at 1)"),
+    block("challenge", 1, "1 while a card is being answered"),
+    seats("challenge_attacker", "one-hot seat that played it"),
+    seats("challenge_target", "one-hot seat it was played against"),
+    block("challenge_card", CARDS, "one-hot card being answered"),
+    block("challenge_chicken", CHICKENS, "one-hot attacker's Chicken, if the viewer sees it"),
+    block("challenge_face_down", 1, "1 if the attacker's Chicken lies face down"),
+    block("result_event", len(Happened), "one-hot what the last card did (Happened)"),
+    seats("result_player", "one-hot seat that played it"),
+    seats("result_target", "one-hot seat it was played against"),
+    block("result_card", CARDS, "one-hot card played (the Fowl for a lost turn)"),
+    block("result_chicken", CHICKENS, "one-hot player's Chicken, if shown"),
+    block("result_defender_chicken", CHICKENS, "one-hot Star: the target's Chicken"),
+    seats("result_winner", "one-hot Star: who won"),
+    block("result_blocked", len(Blocked), "one-hot Star: why no Good Egg was taken"),
+    block("result_side", len(EggSide), "one-hot Egg-Splosion: the kind of egg exploded"),
+    block("result_kept", 2, "Hatch It: the Chicken was kept, was not kept"),
+    block("result_discarded", CARDS, "one-hot Hatch It: the card discarded to keep it"),
+    seats("winners", "1 for the winner, once the game is over"),
+)
+
+_PHASE = index_of(list(Phase))
+_HAPPENED = index_of(list(Happened))
+_BLOCKED = index_of(list(Blocked))
+_SIDE = index_of(list(EggSide))
+
+
+def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    n = game.num_players
+    rel = relative(n)
+    phase = at["phase"]
+    current = at["current_player"]
+    turn_of = at["turn_of"]
+    turn = at["turn"]
+    hand = at["hand"] - 1
+    good = at["good_eggs"]
+    bad = at["bad_eggs"]
+    egg_pile = at["egg_pile"]
+    bound = at["egg_bound"]
+    fowl = at["fowl"]
+    sizes = at["hand_sizes"]
+    known = at["known_hands"] - 1
+    draw = at["draw_pile"]
+    pile_known = at["pile_known"]
+    pile_next = at["pile_next"] - 1
+    pile_cards = at["pile_cards"] - 1
+    discard = at["discard_pile"] - 1
+    discard_top = at["discard_top"] - 1
+    reshuffles = at["reshuffles"]
+    challenge = at["challenge"]
+    attacker = at["challenge_attacker"]
+    target = at["challenge_target"]
+    card_at = at["challenge_card"] - 1
+    chicken_at = at["challenge_chicken"] - 1
+    face_down = at["challenge_face_down"]
+    event = at["result_event"]
+    r_player = at["result_player"]
+    r_target = at["result_target"]
+    r_card = at["result_card"] - 1
+    r_chicken = at["result_chicken"] - 1
+    r_defender = at["result_defender_chicken"] - 1
+    r_winner = at["result_winner"]
+    r_blocked = at["result_blocked"]
+    r_side = at["result_side"]
+    r_kept = at["result_kept"]
+    r_discarded = at["result_discarded"] - 1
+    winners = at["winners"]
+    sixth = 1 / 6
+    third = 1 / 3
+
+    def write(obs: Mapping[str, Any], buf: Buffer) -> None:
+        order = rel[obs["seat"]]
+        buf[phase + _PHASE[obs["phase"]]] = 1.0
+        player = obs["current_player"]
+        if player is not None:
+            buf[current + order[player]] = 1.0
+        player = obs["turn_of"]
+        if player is not None:
+            buf[turn_of + order[player]] = 1.0
+        buf[turn] = obs["turn"] / obs["max_turns"]
+        for card in obs["hand"]:
+            buf[hand + card] += sixth
+        for seat, count in enumerate(obs["good_eggs"]):
+            buf[good + order[seat]] = count * third
+        for seat, count in enumerate(obs["bad_eggs"]):
+            buf[bad + order[seat]] = count * third
+        buf[egg_pile] = obs["egg_pile"] / 18
+        for seat, flag in enumerate(obs["egg_bound"]):
+            if flag:
+                buf[bound + order[seat]] = 1.0
+        for seat, flag in enumerate(obs["fowl"]):
+            if flag:
+                buf[fowl + order[seat]] = 1.0
+        for seat, size in enumerate(obs["hand_sizes"]):
+            buf[sizes + order[seat]] = size * sixth
+        for seat, cards in enumerate(obs["known_hands"]):
+            base = known + CARDS * order[seat]
+            for card in cards:
+                buf[base + card] += sixth
+        buf[draw] = obs["draw_pile"] / 67
+        pile = obs["draw_pile_known"]
+        if pile is not None:
+            buf[pile_known] = 1.0
+            if pile:
+                buf[pile_next + pile[0]] = 1.0
+            for card in pile:
+                buf[pile_cards + card] += sixth
+        discarded = obs["discard_pile"]
+        for card in discarded:
+            buf[discard + card] += sixth
+        if discarded:
+            buf[discard_top + discarded[-1]] = 1.0
+        count = obs["reshuffles"]
+        buf[reshuffles] = count / 8 if count < 8 else 1.0
+        answered = obs["challenge"]
+        if answered is not None:
+            buf[challenge] = 1.0
+            buf[attacker + order[answered["attacker"]]] = 1.0
+            buf[target + order[answered["target"]]] = 1.0
+            buf[card_at + answered["card"]] = 1.0
+            chicken = answered["chicken"]
+            if chicken is not None:
+                buf[chicken_at + chicken] = 1.0
+            if answered["face_down"]:
+                buf[face_down] = 1.0
+        result = obs["last_result"]
+        if result is not None:
+            buf[event + _HAPPENED[result["event"]]] = 1.0
+            buf[r_player + order[result["player"]]] = 1.0
+            seat = result["target"]
+            if seat is not None:
+                buf[r_target + order[seat]] = 1.0
+            buf[r_card + result["card"]] = 1.0
+            chicken = result["chicken"]
+            if chicken is not None:
+                buf[r_chicken + chicken] = 1.0
+            chicken = result["defender_chicken"]
+            if chicken is not None:
+                buf[r_defender + chicken] = 1.0
+            seat = result["winner"]
+            if seat is not None:
+                buf[r_winner + order[seat]] = 1.0
+            why = result["blocked"]
+            if why is not None:
+                buf[r_blocked + _BLOCKED[why]] = 1.0
+            side = result["side"]
+            if side is not None:
+                buf[r_side + _SIDE[side]] = 1.0
+            kept = result["kept"]
+            if kept is not None:
+                buf[r_kept + (0 if kept else 1)] = 1.0
+            card = result["discarded"]
+            if card is not None:
+                buf[r_discarded + card] = 1.0
+        for seat in obs.get("winners", ()):
+            buf[winners + order[seat]] = 1.0
+
+    return write
+
+
+ENCODER = ObservationEncoder("egg-bound", FIELDS, make_writer)

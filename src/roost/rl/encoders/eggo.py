@@ -1,0 +1,159 @@
+"""Eggo's observation tensor (``roost.rl.encoding``).
+
+Per-seat fields are seat-relative (entry 0 is the viewer, 1 the next seat, ...). Card type ids
+are those of `Game.card_types()` (0-35 character cards, 36-39 Reverse, 40-43 Draw 2, 44 Portal,
+45 Rift); Demogorgons (46) are never held or played, so card blocks have 46 entries.
+
+===============  ====  ============================================================
+field            size  meaning
+===============  ====  ============================================================
+phase            6     one-hot Phase, in the order its enum declares
+current_player   n     one-hot seat to move (all 0 while dealing and at the end)
+hand             46    my hand: copies of each card type / 8
+characters       7n    one-hot character of each seat: Will ... Hopper, Barb (0 until chosen)
+upside_down      n     1 if the seat's character card is Upside Down
+escaped          n     1 if the seat has escaped
+hand_sizes       n     cards in each hand / 16 (capped at 1)
+top              46    one-hot top card of the discard pile
+colour           4     one-hot colour to match: red, green, yellow, blue
+character        9     one-hot character to match, Will to Jonathan (0 after a special card)
+discard          46    every card played: copies of each type / 8 (order dropped; see top)
+decks            2     cards left in deck A, deck B / 53
+demogorgons      1     Demogorgons drawn / 4
+direction        1     1 if play goes counterclockwise
+draws_owed       1     cards still owed to a Draw 2 / 2
+draws_this_turn  1     cards drawn this turn / 2
+winners          n     1 for each seat that escaped, once the game is over
+===============  ====  ============================================================
+
+Left out: ``game``, ``players``, ``seat`` (the same in every observation of an env).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from roost.core.game import Game
+from roost.games.eggo.actions import Phase
+from roost.games.eggo.views import COLOUR_IDS, DECK_CHARACTERS, PLAYER_CHARACTER_IDS, Direction
+from roost.rl.encoding import (
+    Buffer,
+    ObservationEncoder,
+    Write,
+    add_counts,
+    block,
+    index_of,
+    relative,
+    seats,
+)
+
+CARDS = 46
+"""Card types that can be held or played (the Demogorgon, 46, cannot)."""
+
+FIELDS = (
+    block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
+    seats("current_player", "one-hot seat to move (all 0 while dealing and at the end)"),
+    block("hand", CARDS, "my hand: copies of each card type / 8"),
+    seats(
+        "characters",
+        "one-hot character of each seat: Will ... Hopper, Barb (0 until chosen)",
+        len(PLAYER_CHARACTER_IDS),
+    ),
+    seats("upside_down", "1 if the seat's character card is Upside Down"),
+    seats("escaped", "1 if the seat has escaped"),
+    seats("hand_sizes", "cards in each hand / 16 (capped at 1)"),
+    block("top", CARDS, "one-hot top card of the discard pile"),
+    block("colour", len(COLOUR_IDS), "one-hot colour to match: red, green, yellow, blue"),
+    block(
+        "character",
+        len(DECK_CHARACTERS),
+        "one-hot character to match, Will to Jonathan (0 after a special card)",
+    ),
+    block(
+        "discard",
+        CARDS,
+        "every card played: copies of each type / 8 (order dropped; see top)",
+    ),
+    block("decks", 2, "cards left in deck A, deck B / 53"),
+    block("demogorgons", 1, "Demogorgons drawn / 4"),
+    block("direction", 1, "1 if play goes counterclockwise"),
+    block("draws_owed", 1, "cards still owed to a Draw 2 / 2"),
+    block("draws_this_turn", 1, "cards drawn this turn / 2"),
+    seats("winners", "1 for each seat that escaped, once the game is over"),
+)
+
+_PHASE = index_of(list(Phase))
+_COLOUR = index_of(COLOUR_IDS)
+_DECK_CHARACTER = index_of(DECK_CHARACTERS)
+_PLAYER_CHARACTER = index_of(PLAYER_CHARACTER_IDS)
+_UPSIDE_DOWN = "upside_down"
+_COUNTER = str(Direction.COUNTERCLOCKWISE)
+
+
+def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    n = game.num_players
+    rel = relative(n)
+    phase = at["phase"]
+    current = at["current_player"]
+    hand = at["hand"]
+    characters = at["characters"]
+    upside = at["upside_down"]
+    escaped = at["escaped"]
+    sizes = at["hand_sizes"]
+    top = at["top"]
+    colour = at["colour"]
+    character = at["character"]
+    discard = at["discard"]
+    decks = at["decks"]
+    demogorgons = at["demogorgons"]
+    direction = at["direction"]
+    owed = at["draws_owed"]
+    drawn = at["draws_this_turn"]
+    winners = at["winners"]
+    width = len(PLAYER_CHARACTER_IDS)
+
+    def write(obs: Mapping[str, Any], buf: Buffer) -> None:
+        order = rel[obs["seat"]]
+        buf[phase + _PHASE[obs["phase"]]] = 1.0
+        player = obs["current_player"]
+        if player is not None:
+            buf[current + order[player]] = 1.0
+        for card in obs["hand"]:
+            buf[hand + card] += 0.125
+        for seat, name in enumerate(obs["characters"]):
+            if name is not None:
+                buf[characters + width * order[seat] + _PLAYER_CHARACTER[name]] = 1.0
+        for seat, side in enumerate(obs["sides"]):
+            if side == _UPSIDE_DOWN:
+                buf[upside + order[seat]] = 1.0
+        for seat, out in enumerate(obs["escaped"]):
+            if out:
+                buf[escaped + order[seat]] = 1.0
+        for seat, size in enumerate(obs["hand_sizes"]):
+            buf[sizes + order[seat]] = size / 16 if size < 16 else 1.0
+        card = obs["top"]
+        if card is not None:
+            buf[top + card] = 1.0
+        name = obs["colour"]
+        if name is not None:
+            buf[colour + _COLOUR[name]] = 1.0
+        name = obs["character"]
+        if name is not None:
+            buf[character + _DECK_CHARACTER[name]] = 1.0
+        add_counts(buf, discard, CARDS, obs["discard"], 0.125)
+        a, b = obs["decks"]
+        buf[decks] = a / 53
+        buf[decks + 1] = b / 53
+        buf[demogorgons] = obs["demogorgons"] / 4
+        if obs["direction"] == _COUNTER:
+            buf[direction] = 1.0
+        buf[owed] = obs["draws_owed"] / 2
+        buf[drawn] = obs["draws_this_turn"] / 2
+        for seat in obs.get("winners", ()):
+            buf[winners + order[seat]] = 1.0
+
+    return write
+
+
+ENCODER = ObservationEncoder("eggo", FIELDS, make_writer)

@@ -1,0 +1,151 @@
+"""Manda Huevos!'s observation tensor (``roost.rl.encoding``).
+
+Per-seat fields are seat-relative (entry 0 is the viewer, 1 the next seat, ...). Card type ids
+are those of `Game.card_types()`: an egg's id is its value (0-20), the hen is 21. ``V`` is the
+highest egg value in this game's deck (9 with the default ``egg_values``), ``N`` the number of
+cards in it (55 by default). A container is 6 slots of 4 entries each: occupied, asleep, value
+hidden (memory mode), value / V.
+
+=================  ====  ============================================================
+field              size  meaning
+=================  ====  ============================================================
+phase              5     one-hot Phase, in the order its enum declares
+current_player     n     one-hot seat to move (all 0 while dealing and at the end)
+hand               22    my hand: copies of each card type (eggs 0-20, hen 21) / 3
+containers         24n   each seat's 6 slots x (occupied, asleep, value hidden, value / V)
+points             n     points each container shows / 6V
+eggs_in_container  n     eggs in each container / 6
+face_up_actions    3n    each seat's face-up action cards: Move, Swap, Sleep/Wake
+must_play_egg      n     1 if the seat's three action cards are all face down
+hand_sizes         n     cards in each hand / 3
+deck               1     cards left in the deck / N
+hen_played         1     1 once the hen has been played
+hen_taken          1     eggs taken so far in the current hen turn / 6
+passes_in_a_row    1     passes in a row / n
+scores             n     at the end: each container's points, sleeping eggs included / 6V
+winners            n     1 for each winning seat, once the game is over
+=================  ====  ============================================================
+
+Left out: ``game``, ``players``, ``seat``; the parameters ``end`` and ``sleeping_values`` (the
+same in every observation of an env); at the end ``final_hands`` and ``tie_break`` (they decide
+the result, which the rewards carry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from roost.core.game import Game
+from roost.games.manda_huevos.actions import Phase
+from roost.games.manda_huevos.views import Hen
+from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
+
+HELD = 22
+"""Card types a hand can hold: the eggs 0-20 and the hen (21)."""
+SLOTS = 6
+SLOT_WIDTH = 4
+ACTION_CARDS = (22, 23, 24)
+"""Move an Egg, Swap Eggs, Put to Sleep / Wake."""
+
+FIELDS = (
+    block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
+    seats("current_player", "one-hot seat to move (all 0 while dealing and at the end)"),
+    block("hand", HELD, "my hand: copies of each card type (eggs 0-20, hen 21) / 3"),
+    seats(
+        "containers",
+        "each seat's 6 slots x (occupied, asleep, value hidden, value / V)",
+        SLOTS * SLOT_WIDTH,
+    ),
+    seats("points", "points each container shows / 6V"),
+    seats("eggs_in_container", "eggs in each container / 6"),
+    seats("face_up_actions", "each seat's face-up action cards: Move, Swap, Sleep/Wake", 3),
+    seats("must_play_egg", "1 if the seat's three action cards are all face down"),
+    seats("hand_sizes", "cards in each hand / 3"),
+    block("deck", 1, "cards left in the deck / N"),
+    block("hen_played", 1, "1 once the hen has been played"),
+    block("hen_taken", 1, "eggs taken so far in the current hen turn / 6"),
+    block("passes_in_a_row", 1, "passes in a row / n"),
+    seats("scores", "at the end: each container's points, sleeping eggs included / 6V"),
+    seats("winners", "1 for each winning seat, once the game is over"),
+)
+
+_PHASE = index_of(list(Phase))
+_PLAYED = str(Hen.PLAYED)
+
+
+def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    n = game.num_players
+    rel = relative(n)
+    kinds = game.card_types()
+    cards = game.all_cards()
+    top = max((card for card in cards if kinds[card].kind == "egg"), default=1) or 1
+    full = 6 * top
+    total = len(cards)
+    phase = at["phase"]
+    current = at["current_player"]
+    hand = at["hand"]
+    containers = at["containers"]
+    points = at["points"]
+    eggs = at["eggs_in_container"]
+    face_up = at["face_up_actions"]
+    must = at["must_play_egg"]
+    sizes = at["hand_sizes"]
+    deck = at["deck"]
+    hen = at["hen_played"]
+    taken = at["hen_taken"]
+    passes = at["passes_in_a_row"]
+    scores = at["scores"]
+    winners = at["winners"]
+    width = SLOTS * SLOT_WIDTH
+    third = 1 / 3
+
+    def write(obs: Mapping[str, Any], buf: Buffer) -> None:
+        order = rel[obs["seat"]]
+        buf[phase + _PHASE[obs["phase"]]] = 1.0
+        player = obs["current_player"]
+        if player is not None:
+            buf[current + order[player]] = 1.0
+        for card in obs["hand"]:
+            buf[hand + card] += third
+        for seat, row in enumerate(obs["containers"]):
+            base = containers + width * order[seat]
+            for slot, cell in enumerate(row):
+                if cell is None:
+                    continue
+                at_slot = base + SLOT_WIDTH * slot
+                buf[at_slot] = 1.0
+                if cell["asleep"]:
+                    buf[at_slot + 1] = 1.0
+                value = cell["egg"]
+                if value is None:
+                    buf[at_slot + 2] = 1.0
+                else:
+                    buf[at_slot + 3] = value / top
+        for seat, value in enumerate(obs["points"]):
+            buf[points + order[seat]] = value / full
+        for seat, value in enumerate(obs["eggs_in_container"]):
+            buf[eggs + order[seat]] = value / 6
+        for seat, up in enumerate(obs["face_up_actions"]):
+            base = face_up + 3 * order[seat]
+            for card in up:
+                buf[base + card - 22] = 1.0
+        for seat, forced in enumerate(obs["must_play_egg"]):
+            if forced:
+                buf[must + order[seat]] = 1.0
+        for seat, size in enumerate(obs["hand_sizes"]):
+            buf[sizes + order[seat]] = size / 3 if size < 3 else 1.0
+        buf[deck] = obs["deck"] / total
+        if obs["hen"] == _PLAYED:
+            buf[hen] = 1.0
+        buf[taken] = obs["hen_taken"] / 6
+        buf[passes] = obs["passes_in_a_row"] / n
+        for seat, value in enumerate(obs.get("scores", ())):
+            buf[scores + order[seat]] = value / full
+        for seat in obs.get("winners", ()):
+            buf[winners + order[seat]] = 1.0
+
+    return write
+
+
+ENCODER = ObservationEncoder("manda-huevos", FIELDS, make_writer)

@@ -1,0 +1,204 @@
+"""Observation tensors: a fixed-size numeric encoding of what one seat sees.
+
+Every game has a companion module ``roost.rl.encoders.<folder>`` (found by convention, like the
+heuristic bots and the terminal renderers) that exports ``ENCODER = ObservationEncoder(...)``:
+its fields, in order, and a writer that fills them from ``state.observation(seat)``. Nothing
+else is read, so the tensor is a function of the observation alone: a seat cannot learn from
+it anything it could not see.
+
+Conventions shared by every game:
+
+* one flat ``float32`` vector, every entry in ``[0, 1]``; the size depends on the player count
+  ``n`` only (`Encoding.size`);
+* per-seat fields are **seat-relative**: entry ``k`` of such a field is the seat ``k`` places
+  after the viewer in seat order (``k = 0`` is the viewer), so one policy serves every seat;
+* an enum is a one-hot block (all zeros for ``None``), a card multiset is one count per card type
+  divided by the most copies of a type, a number is divided by a stated scale and capped at 1.
+
+Each encoder's module docstring holds its table (field, size, meaning), kept equal to
+`ObservationEncoder.table` by the tests.
+
+>>> import roost
+>>> from roost.rl.encoding import encoding_for
+>>> game = roost.load_game("eggo", players=4)
+>>> encoding = encoding_for(game)
+>>> state = game.new_initial_state()
+>>> encoding.encode(state.observation(0)).shape == (encoding.size,)
+True
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from roost.core.companions import companion
+from roost.core.errors import RoostError
+from roost.core.game import Game
+
+Tensor = npt.NDArray[np.float32]
+Buffer: TypeAlias = "array[float]"
+"""An ``array("f")``: written entry by entry, then viewed as a numpy array (no copy)."""
+Write = Callable[[Mapping[str, Any], Buffer], None]
+"""Fills a zeroed buffer from one seat's observation."""
+MakeWriter = Callable[[Game, Mapping[str, int]], Write]
+"""Builds the writer for a game (its parameters fixed) from the offset of each field."""
+
+TEMPLATE = "roost.rl.encoders.{folder}"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named block of the tensor: ``fixed + per_seat * n`` entries."""
+
+    name: str
+    fixed: int
+    per_seat: int
+    text: str
+    """What the entries mean and how they are scaled (one line of the docstring table)."""
+
+    def size(self, players: int) -> int:
+        return self.fixed + self.per_seat * players
+
+    def size_text(self) -> str:
+        """The size as written in the tables: ``46``, ``n``, ``7n``, ``n+1``."""
+        seats = "" if not self.per_seat else ("n" if self.per_seat == 1 else f"{self.per_seat}n")
+        if not self.fixed:
+            return seats
+        return f"{seats}+{self.fixed}" if seats else str(self.fixed)
+
+
+def seats(name: str, text: str, width: int = 1) -> Field:
+    """A per-seat field (`width` entries per seat, seat-relative)."""
+    return Field(name, 0, width, text)
+
+
+def block(name: str, size: int, text: str) -> Field:
+    """A field of `size` entries whatever the player count."""
+    return Field(name, size, 0, text)
+
+
+class ObservationEncoder:
+    """A game's tensor layout (`fields`) and how to fill it (`make_writer`)."""
+
+    def __init__(self, game: str, fields: Sequence[Field], make_writer: MakeWriter) -> None:
+        names = [f.name for f in fields]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{game}: field names repeat: {names}")
+        self.game = game
+        self.fields = tuple(fields)
+        self.make_writer = make_writer
+
+    def offsets(self, players: int) -> dict[str, int]:
+        """Where each field starts for `players` seats."""
+        at: dict[str, int] = {}
+        start = 0
+        for f in self.fields:
+            at[f.name] = start
+            start += f.size(players)
+        return at
+
+    def size(self, players: int) -> int:
+        return sum(f.size(players) for f in self.fields)
+
+    def table(self) -> str:
+        """The field table for the encoder's docstring (reStructuredText grid-less table)."""
+        rows = [("field", "size", "meaning")]
+        rows += [(f.name, f.size_text(), f.text) for f in self.fields]
+        widths = [max(len(row[i]) for row in rows) for i in range(2)]
+        rule = f"{'=' * widths[0]}  {'=' * widths[1]}  {'=' * 60}"
+        lines = [rule]
+        for index, (name, size, text) in enumerate(rows):
+            lines.append(f"{name:<{widths[0]}}  {size:<{widths[1]}}  {text}".rstrip())
+            if index == 0:
+                lines.append(rule)
+        lines.append(rule)
+        return "\n".join(lines)
+
+    def bind(self, game: Game) -> Encoding:
+        """The encoding for `game` (its player count and parameters)."""
+        if game.name != self.game:
+            raise RoostError(f"the {self.game} encoder cannot encode {game.name}")
+        return Encoding(self, game)
+
+
+class Encoding:
+    """An encoder bound to one game: `size` and `encode(observation)`."""
+
+    __slots__ = ("_write", "_zeros", "encoder", "game", "offsets", "size")
+
+    def __init__(self, encoder: ObservationEncoder, game: Game) -> None:
+        n = game.num_players
+        self.encoder = encoder
+        self.game = game
+        self.offsets = encoder.offsets(n)
+        self.size = encoder.size(n)
+        self._zeros = array("f", bytes(4 * self.size))
+        self._write = encoder.make_writer(game, self.offsets)
+
+    def encode(self, observation: Mapping[str, Any]) -> Tensor:
+        """The tensor of a seat's observation (``state.observation(seat)``, or its JSON)."""
+        if observation.get("seat") is None:
+            raise RoostError("observation tensors are made from a seat's observation")
+        buf = array("f", self._zeros)
+        self._write(observation, buf)
+        return np.frombuffer(buf, dtype=np.float32)
+
+    def field(self, tensor: Tensor, name: str) -> Tensor:
+        """The entries of field `name` in `tensor`."""
+        start = self.offsets[name]
+        spec = next(f for f in self.encoder.fields if f.name == name)
+        return tensor[start : start + spec.size(self.game.num_players)]
+
+
+def encoder_for(game: Game | type[Game]) -> ObservationEncoder:
+    """The game's `ObservationEncoder` (``roost.rl.encoders.<folder>``)."""
+    found = companion(game, TEMPLATE, "ENCODER", ObservationEncoder)
+    if found is None:
+        name = game.name
+        raise RoostError(f"{name} has no observation encoder (roost/rl/encoders/<folder>.py)")
+    return found
+
+
+@lru_cache(maxsize=64)
+def encoding_for(game: Game) -> Encoding:
+    """The game's encoding, bound to its parameters (cached per game)."""
+    return encoder_for(game).bind(game)
+
+
+# --- helpers for writers -------------------------------------------------------------------
+
+
+def index_of(values: Sequence[Any]) -> dict[str, int]:
+    """Position of each enum value (or string), for one-hot blocks: StrEnum members hash as
+    their values, so the dict answers members and plain strings (from JSON) alike."""
+    return {str(value): i for i, value in enumerate(values)}
+
+
+def relative(players: int) -> list[list[int]]:
+    """``relative(n)[viewer][seat]``: the seat's place after the viewer (0 = the viewer)."""
+    return [[(seat - viewer) % players for seat in range(players)] for viewer in range(players)]
+
+
+def add_counts(buf: Buffer, start: int, width: int, cards: Sequence[int], scale: float) -> None:
+    """Write ``copies of each card id * scale`` into ``buf[start:start + width]`` (zeros
+    there): one step per card for short lists, numpy's bincount for long ones (a discard pile
+    of a hundred cards), where it is three times faster."""
+    if len(cards) < 40:
+        for card in cards:
+            buf[start + card] += scale
+        return
+    counts = np.bincount(np.frombuffer(bytes(cards), np.uint8), minlength=width)
+    np.frombuffer(buf, np.float32)[start : start + width] = counts * scale
+
+
+def scaled(value: float, scale: float) -> float:
+    """``value / scale`` capped at 1."""
+    x = value / scale
+    return x if x < 1.0 else 1.0

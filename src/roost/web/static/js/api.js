@@ -1,0 +1,106 @@
+// The REST lobby (docs/protocol.md) and what this browser remembers: its seats' tokens and
+// the player's name.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, "network", "The server cannot be reached. Check your connection.");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = data && data.error ? data.error : { code: "http_error", message: response.statusText };
+    throw new ApiError(response.status, err.code, err.message);
+  }
+  return data;
+}
+
+const gameCache = new Map();
+
+/** A game's details (parameters, card catalogue, rules), fetched once per page. */
+export function gameDetail(name) {
+  if (!gameCache.has(name)) {
+    gameCache.set(
+      name,
+      api(`/games/${encodeURIComponent(name)}`).catch((error) => {
+        gameCache.delete(name);
+        throw error;
+      }),
+    );
+  }
+  return gameCache.get(name);
+}
+
+// --- what this browser remembers -------------------------------------------------------------
+
+const SEAT_KEY = (id) => `roost.seat.${id}`;
+const NAME_KEY = "roost.name";
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** {seat, token, name} of the seat this browser holds at table `id`, or null. */
+export function mySeat(id) {
+  const raw = storage()?.getItem(SEAT_KEY(id));
+  if (!raw) return null;
+  try {
+    const grant = JSON.parse(raw);
+    return typeof grant.token === "string" && Number.isInteger(grant.seat) ? grant : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberSeat(id, seat, token, name) {
+  storage()?.setItem(SEAT_KEY(id), JSON.stringify({ seat, token, name, at: Date.now() }));
+}
+
+export function forgetSeat(id) {
+  storage()?.removeItem(SEAT_KEY(id));
+}
+
+/** Ids of every table this browser holds a seat at. */
+export function mySeatTables() {
+  const store = storage();
+  if (!store) return [];
+  const ids = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key && key.startsWith("roost.seat.")) ids.push(key.slice("roost.seat.".length));
+  }
+  return ids;
+}
+
+export function playerName() {
+  return storage()?.getItem(NAME_KEY) || "";
+}
+
+export function setPlayerName(name) {
+  if (name) storage()?.setItem(NAME_KEY, name);
+}

@@ -1,0 +1,29 @@
+// The web client's entry point: one page (index.html) for every route, chosen by the path.
+//   /             the lobby
+//   /t/{id}       a table (the waiting room, then the game)
+//   /replay/{id}  the replay of a finished game
+
+import { h, icon, mount } from "./dom.js";
+import { lobbyPage } from "./lobby.js";
+import { replayPage } from "./replay.js";
+import { tablePage } from "./table.js";
+
+async function route() {
+  const root = document.getElementById("main");
+  const brand = document.querySelector(".brand");
+  if (brand && !brand.querySelector("svg")) brand.prepend(icon("egg"));
+  const path = location.pathname.replace(/\/+$/, "") || "/";
+  let m;
+  try {
+    if (path === "/") await lobbyPage(root);
+    else if ((m = path.match(/^\/t\/([A-Za-z0-9_-]{1,64})$/))) await tablePage(root, m[1]);
+    else if ((m = path.match(/^\/replay\/([A-Za-z0-9_-]{1,64})$/))) await replayPage(root, m[1]);
+    else mount(root, h("section", { class: "panel narrow" }, h("h1", {}, "Page not found"), h("a", { class: "button primary", href: "/" }, "Go to the lobby")));
+  } catch (error) {
+    console.error(error);
+    mount(root, h("section", { class: "panel narrow" }, h("h1", {}, "Something went wrong"), h("p", {}, String(error.message || error)), h("a", { class: "button", href: "/" }, "Go to the lobby")));
+  }
+  document.body.dataset.ready = "true";
+}
+
+route();

@@ -1,0 +1,112 @@
+"""Observation tensors: documented field by field, a function of the observation only, and
+every field varies over random games."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+import roost
+from roost.core.game import Game
+from roost.core.registry import registered_games
+from roost.core.state import State
+from roost.rl.encoding import Tensor, encoder_for, encoding_for
+
+GAMES = sorted(registered_games())
+
+# Configurations in which every field can show what it holds: the defaults at every player
+# count, and the variants whose fields stay constant otherwise (penalties need strict Last
+# Egg, passes a short deck, hidden values memory mode, known piles the rulebook's turn-over).
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "eggo": [{"characters": "assigned"}, {"two_player_reverse": "skip", "players": 2}],
+    "manda-huevos": [{"memory": True}, {"egg_values": "1-3x2", "players": 2}, {"quick": True}],
+    "egg-bound": [{"reshuffle": "shuffle"}],
+    "big-chicken": [
+        {"last_egg": "strict", "catch_penalty": 5, "rounds": 2},
+        {"players": 2, "rounds": 2},
+    ],
+}
+
+
+def random_states(game: Game, games: int, seed: int) -> Iterator[State]:
+    """Every node of `games` uniformly random games (the states are clones)."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while True:
+            yield state.clone()
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def configs(name: str) -> list[Game]:
+    cls = registered_games()[name]
+    counts = range(cls.min_players, cls.max_players + 1)
+    return [roost.load_game(name, players=n) for n in counts] + [
+        roost.load_game(name, **params) for params in VARIANTS[name]
+    ]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_docstring_table_is_the_layout(name: str) -> None:
+    encoder = encoder_for(registered_games()[name])
+    module = importlib.import_module(f"roost.rl.encoders.{registered_games()[name].folder()}")
+    assert module.__doc__ is not None
+    assert encoder.table() in module.__doc__, f"regenerate the table of {module.__name__}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_tensor_depends_on_the_observation_only(name: str) -> None:
+    """Resampling what a seat cannot see never changes its tensor; a JSON round trip of the
+    observation does not either; every entry lies in [0, 1]."""
+    rng = random.Random(5)
+    for game in configs(name)[:5]:
+        encoding = encoding_for(game)
+        for index, state in enumerate(random_states(game, 2, seed=game.num_players)):
+            if index % 7 or (state.is_terminal() and index % 2):
+                continue
+            for seat in range(game.num_players):
+                obs = state.observation(seat)
+                tensor = encoding.encode(obs)
+                assert tensor.shape == (encoding.size,) and tensor.dtype == np.float32
+                assert tensor.min() >= 0.0 and tensor.max() <= 1.0
+                other = state.resample_from_infostate(seat, rng)
+                assert np.array_equal(encoding.encode(other.observation(seat)), tensor)
+                assert np.array_equal(encoding.encode(json.loads(json.dumps(obs))), tensor)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_field_varies(name: str) -> None:
+    """Each field takes two different values in some configuration's random games."""
+    varied: set[str] = set()
+    for game in configs(name):
+        encoding = encoding_for(game)
+        first: dict[str, Tensor] = {}
+        rng = random.Random(1)
+        for index, state in enumerate(random_states(game, 6, seed=game.num_players)):
+            if index % 3 and not state.is_terminal():
+                continue
+            tensor = encoding.encode(state.observation(rng.randrange(game.num_players)))
+            for spec in encoding.encoder.fields:
+                value = encoding.field(tensor, spec.name)
+                if not np.array_equal(first.setdefault(spec.name, value), value):
+                    varied.add(spec.name)
+    constant = [spec.name for spec in encoder_for(game).fields if spec.name not in varied]
+    assert not constant, f"{name}: these fields never vary over random games: {constant}"
+
+
+def test_a_spectator_has_no_tensor() -> None:
+    game = roost.load_game("eggo")
+    with pytest.raises(roost.RoostError):
+        encoding_for(game).encode(game.new_initial_state().observation(None))
