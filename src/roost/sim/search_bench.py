@@ -27,8 +27,8 @@ from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.registry import load_game, registered_games
 from roost.core.state import State
-from roost.sim.bench import MAX_ROUNDS
 from roost.core.view import SeatView
+from roost.sim.bench import MAX_ROUNDS
 from roost.testing.conformance import random_playthrough
 
 ITERATIONS = 1000
