@@ -231,6 +231,113 @@ def arena(
 
 
 @app.command()
+def lab(
+    name: Annotated[str, typer.Argument(help="game name, e.g. big-chicken")],
+    players: Annotated[
+        str | None, typer.Option(help="player counts: N, A-B or 3,5 (default: all the game has)")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option(help="bot kinds of the main games, comma-separated, rotated")
+    ] = "heuristic",
+    games: Annotated[int, typer.Option(help="main games per setting")] = 1000,
+    param: Annotated[
+        list[str] | None, typer.Option(help="fixed game parameter key=value (repeatable)")
+    ] = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="vary a parameter: key=v1,v2,... (';' between values that hold commas); "
+            "repeatable, all combinations are played"
+        ),
+    ] = None,
+    skill: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="skill line-ups STRONG/WEAK, one strong bot against weak ones (repeatable; "
+            "default heuristic/random and ismcts:100/heuristic; 'none' for none)"
+        ),
+    ] = None,
+    skill_games: Annotated[int, typer.Option(help="games per skill line-up and setting")] = 200,
+    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
+    jobs: Annotated[int, typer.Option(help="worker processes (Ray: CPUs of a local instance)")] = 1,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster to join (HOST:PORT or auto); --backend ray")
+    ] = None,
+    out: Annotated[str | None, typer.Option(help="output folder (default: lab-GAME)")] = None,
+    seconds_per_decision: Annotated[
+        float, typer.Option(help="table time of a decision with a choice (s)")
+    ] = 6.0,
+    seconds_per_forced: Annotated[
+        float, typer.Option(help="table time of a forced decision, the only legal move (s)")
+    ] = 2.0,
+    seconds_per_card: Annotated[
+        float, typer.Option(help="table time of a chance step: a card dealt or drawn (s)")
+    ] = 1.0,
+    plots: Annotated[bool, typer.Option(help="draw the report's plots (needs matplotlib)")] = True,
+) -> None:
+    """Play many games and report seats, length, skill, drama, cards and the rulebook's claims."""
+    import shlex
+    import sys
+    from pathlib import Path
+
+    from roost.lab import build_plan, check_writable, run_lab, write_lab
+    from roost.lab.backends import make_backend
+    from roost.lab.plots import require_matplotlib
+    from roost.lab.timing import TimeModel
+
+    try:
+        for label, value in (
+            ("--seconds-per-decision", seconds_per_decision),
+            ("--seconds-per-forced", seconds_per_forced),
+            ("--seconds-per-card", seconds_per_card),
+        ):
+            if value < 0:
+                raise RoostError(f"{label} must be 0 or more; got {value:g}")
+        if plots:
+            require_matplotlib()
+        plan = build_plan(
+            name,
+            players=players,
+            bots=bots,
+            games=games,
+            params=param or [],
+            sweeps=sweep or [],
+            skill=skill,
+            skill_games=skill_games,
+            seed=seed,
+            time=TimeModel(seconds_per_decision, seconds_per_forced, seconds_per_card),
+        )
+        folder = Path(out or f"lab-{name}")
+        check_writable(folder)
+        runner = make_backend(backend, jobs, address)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"lab {name}", total=plan.total_games)
+            result = run_lab(plan, runner, lambda done: progress.advance(task, done))
+        command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+        report = write_lab(result, folder, command, with_plots=plots)
+    except RoostError as error:
+        raise _fail(str(error)) from None
+    table = Table(title=f"{plan.title}: the rulebook's claims")
+    for column in ("claim", "verdict", "measured"):
+        table.add_column(column, overflow="fold")
+    for claim in result.claims:
+        table.add_row(claim.claim.quote, claim.verdict.verdict, claim.verdict.measured)
+    if result.claims:
+        console.print(table)
+    console.print(result.speed() + ".")
+    console.print(f"Report: {report}   (records and summary.json beside it)")
+
+
+@app.command()
 def serve(
     host: Annotated[
         str, typer.Option(help="address to listen on (0.0.0.0: every network, for a LAN)")
