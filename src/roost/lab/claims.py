@@ -95,9 +95,7 @@ def decision_seconds_range(
 ) -> tuple[float, float] | None:
     """The seconds per decision (0.5 to 30, in half seconds; the other figures as set) for which
     `ok(sorted minutes)` holds: its lowest and highest, or None."""
-    good = [
-        s / 2 for s in range(1, 61) if ok(minutes_of(main, time.with_decision(s / 2)))
-    ]
+    good = [s / 2 for s in range(1, 61) if ok(minutes_of(main, time.with_decision(s / 2)))]
     return (good[0], good[-1]) if good else None
 
 

@@ -94,9 +94,7 @@ class LabPlan:
                 kinds = lineup.kinds(setting.players)
                 for start in range(0, lineup.games, size):
                     indices = tuple(range(start, min(lineup.games, start + size)))
-                    work.append(
-                        Task(self.game, setting.params, kinds, self.seed, s, li, indices)
-                    )
+                    work.append(Task(self.game, setting.params, kinds, self.seed, s, li, indices))
         return work
 
     def to_json(self) -> dict[str, Any]:
@@ -121,9 +119,7 @@ def parse_players(text: str | None, cls: type[Game]) -> list[int]:
         try:
             span = range(int(first), int(last) + 1) if dash else range(int(first), int(first) + 1)
         except ValueError:
-            raise RoostError(
-                f"--players takes N, A-B or a list like 3,5; got {text!r}"
-            ) from None
+            raise RoostError(f"--players takes N, A-B or a list like 3,5; got {text!r}") from None
         if not span:
             raise RoostError(f"--players: {part.strip()!r} is an empty range")
         for n in span:

@@ -60,7 +60,7 @@ def claims_table(results: Sequence[ClaimResult]) -> str:
         [
             f"<q>{_e(r.claim.quote)}</q><br><span class='note'>{_e(r.claim.source)}</span>",
             _e(r.claim.how),
-            _e(r.verdict.measured),
+            _e(r.verdict.measured).replace("\n", "<br>"),
             _verdict(r.verdict.verdict),
         ]
         for r in results
@@ -136,8 +136,7 @@ def _drama(mains: Sequence[MainSummary]) -> str:
             [
                 _e(m.setting.label),
                 _e(m.lead_changes.mean.num(2)),
-                f"{m.lead_changes.median:.0f} ({m.lead_changes.p10:.0f}-"
-                f"{m.lead_changes.p90:.0f})",
+                f"{m.lead_changes.median:.0f} ({m.lead_changes.p10:.0f}-{m.lead_changes.p90:.0f})",
                 _e(m.half_leader_share.pct()),
                 _e(m.half_leader_wins.pct()),
             ]

@@ -59,13 +59,16 @@ class Dist:
     @staticmethod
     def of(values: Sequence[float]) -> Dist:
         ordered = tuple(sorted(values))
-        q = [quantile(ordered, p) for p in (0.5, 0.1, 0.25, 0.75, 0.9)]
         return Dist(
-            mean(values),
-            *q,
-            ordered[0] if ordered else 0.0,
-            ordered[-1] if ordered else 0.0,
-            ordered,
+            mean=mean(values),
+            median=quantile(ordered, 0.5),
+            p10=quantile(ordered, 0.1),
+            p25=quantile(ordered, 0.25),
+            p75=quantile(ordered, 0.75),
+            p90=quantile(ordered, 0.9),
+            low=ordered[0] if ordered else 0.0,
+            high=ordered[-1] if ordered else 0.0,
+            values=ordered,
         )
 
     def share_between(self, low: float, high: float) -> Estimate:

@@ -86,7 +86,7 @@ def _thirty(summary: LabSummary) -> Verdict:
                 ABOUT[0] <= median <= ABOUT[1],
             )
         )
-    return Verdict(combine(parts), "; ".join(text for text, _ in parts))
+    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
 
 
 def _balanced(summary: LabSummary) -> Verdict:
@@ -103,7 +103,7 @@ def _balanced(summary: LabSummary) -> Verdict:
                 m.seats_equal_p >= SEATS_ALPHA,
             )
         )
-    return Verdict(combine(parts), "; ".join(text for text, _ in parts))
+    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
 
 
 def _same_strategies(summary: LabSummary) -> Verdict:
@@ -115,8 +115,9 @@ def _same_strategies(summary: LabSummary) -> Verdict:
     text = "; ".join(f"{s.setting.label}: Order {s.order.num(2)}" for s in skills)
     verdict = "holds" if lows <= highs else "fails"
     return Verdict(
-        verdict, f"the heuristic's edge over random players, {text}; intervals "
-        + ("overlap" if lows <= highs else "do not all overlap")
+        verdict,
+        f"the heuristic's edge over random players, {text}; intervals "
+        + ("overlap" if lows <= highs else "do not all overlap"),
     )
 
 
@@ -145,7 +146,7 @@ def _big_red(summary: LabSummary) -> Verdict:
                 ok,
             )
         )
-    return Verdict(combine(parts), "; ".join(text for text, _ in parts))
+    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
 
 
 LAB = GameMeasures[BigChickenObservation](

@@ -70,7 +70,7 @@ def _lasts(summary: LabSummary) -> Verdict:
                 ok,
             )
         )
-    return Verdict(combine(parts), "; ".join(text for text, _ in parts))
+    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
 
 
 LAB = GameMeasures[EggBoundObservation](

@@ -52,7 +52,7 @@ def _sometimes_nobody(summary: LabSummary) -> Verdict:
         if est.value == 0 and est.high >= 0.005:
             ok = None  # not seen, but the sample cannot rule out a rare event
         parts.append((f"{m.setting.label}: {est.pct()}", ok))
-    return Verdict(combine(parts), "; ".join(text for text, _ in parts))
+    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
 
 
 def _might_survive(summary: LabSummary) -> Verdict:
@@ -71,7 +71,7 @@ def _might_survive(summary: LabSummary) -> Verdict:
                 ok,
             )
         )
-    return Verdict(combine(parts), "; ".join(text for text, _ in parts))
+    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
 
 
 LAB = GameMeasures[EggoObservation](

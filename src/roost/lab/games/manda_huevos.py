@@ -4,7 +4,7 @@ and the Quick Game."""
 from __future__ import annotations
 
 from roost.games.manda_huevos.views import MandaHuevosObservation, read
-from roost.lab.claims import INCONCLUSIVE, NOT_TESTED, Claim, Verdict, combine, no_runs
+from roost.lab.claims import NOT_TESTED, Claim, Verdict, combine, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
 from roost.lab.summary import LabSummary
 
@@ -59,7 +59,7 @@ def _hen_eggs(_obs: MandaHuevosObservation, trace: Trace) -> float | None:
 def _tie_break(summary: LabSummary) -> Verdict:
     if not summary.main:
         return no_runs("no games were played")
-    parts = []
+    parts: list[tuple[str, bool | None]] = []
     for m in summary.main:
         tie = m.extra("tie_for_best")
         settled = m.extra("tie_settled")
@@ -75,20 +75,16 @@ def _tie_break(summary: LabSummary) -> Verdict:
                 ok,
             )
         )
-    return Verdict(combine(parts), "; ".join(text for text, _ in parts))
+    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
 
 
 def _quick(summary: LabSummary) -> Verdict:
-    parts = []
+    parts: list[tuple[str, bool | None]] = []
     for quick in summary.mains(quick="true"):
         players = quick.setting.players
         fixed = {k: v for k, v in quick.setting.swept if k != "quick"}
         standard = next(
-            (
-                m
-                for m in summary.mains(quick="false", **fixed)
-                if m.setting.players == players
-            ),
+            (m for m in summary.mains(quick="false", **fixed) if m.setting.players == players),
             None,
         )
         if standard is None:
@@ -106,14 +102,13 @@ def _quick(summary: LabSummary) -> Verdict:
         )
     if not parts:
         return Verdict(NOT_TESTED, "not tested: run with --sweep quick=false,true")
-    verdict = combine(parts)
-    return Verdict(verdict if verdict != INCONCLUSIVE else INCONCLUSIVE, "; ".join(t for t, _ in parts))
+    return Verdict(combine(parts), "\n".join(t for t, _ in parts))
 
 
 def _hen(summary: LabSummary) -> Verdict:
     if not summary.main:
         return no_runs("no games were played")
-    parts = []
+    parts: list[tuple[str, bool | None]] = []
     for m in summary.main:
         won = m.extra("hen_player_won")
         assert won is not None
@@ -127,7 +122,7 @@ def _hen(summary: LabSummary) -> Verdict:
         parts.append(
             (f"{m.setting.label}: the hen's player won {est.pct()} (fair {100 * m.fair:.1f}%)", ok)
         )
-    return Verdict(combine(parts), "; ".join(text for text, _ in parts))
+    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
 
 
 LAB = GameMeasures[MandaHuevosObservation](
