@@ -62,8 +62,8 @@ def _uri(fig: Any) -> str:
 
 def _errors(estimates: Sequence[Estimate], scale: float = 1.0) -> list[list[float]]:
     return [
-        [scale * (e.value - e.low) for e in estimates],
-        [scale * (e.high - e.value) for e in estimates],
+        [scale * max(0.0, e.value - e.low) for e in estimates],
+        [scale * max(0.0, e.high - e.value) for e in estimates],
     ]
 
 
@@ -99,7 +99,7 @@ def minutes_boxes(mains: Sequence[MainSummary]) -> str | None:
     if not mains:
         return None
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(mains) + 1.2))
+    fig, ax = plt.subplots(figsize=(min(11.0, 1.0 * len(mains) + 2.5), 3.6))
     stats = [
         {
             "med": m.minutes.median,
@@ -112,10 +112,11 @@ def minutes_boxes(mains: Sequence[MainSummary]) -> str | None:
         }
         for m in mains
     ]
-    ax.bxp(stats, vert=False, showfliers=False, showmeans=True, patch_artist=True,
+    ax.bxp(stats, showfliers=False, showmeans=True, patch_artist=True,
            boxprops={"facecolor": "#9ecae9"})  # fmt: skip
-    ax.invert_yaxis()
-    ax.set_xlabel("estimated table time (minutes): box 25-75%, whiskers 10-90%, diamond mean")
+    ax.tick_params(axis="x", labelrotation=20)
+    ax.set_ylabel("estimated table time (minutes)")
+    ax.set_title("box 25-75%, whiskers 10-90%, triangle: mean", fontsize=8)
     return _uri(fig)
 
 
