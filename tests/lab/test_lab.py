@@ -176,3 +176,14 @@ def test_statistics() -> None:
     assert equal_rates_p([80, 20], [100, 100]) < 1e-6
     assert order(0.25, 0.25) == 0.0 and order(1.0, 0.25) == 1.0
     assert quantile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.5
+
+
+def test_without_matplotlib_the_command_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import roost.lab.plots
+
+    monkeypatch.setattr(roost.lab.plots, "matplotlib_available", lambda: False)
+    monkeypatch.setenv("COLUMNS", "400")
+    code, output = _cli(["eggo", "--out", str(tmp_path / "out")])
+    assert code == 2 and "pip install -e '.[lab]'" in output and "--no-plots" in output
