@@ -281,6 +281,8 @@ def lab(
     import sys
     from pathlib import Path
 
+    from rich.markup import escape
+
     from roost.lab import build_plan, check_writable, run_lab, write_lab
     from roost.lab.backends import make_backend
     from roost.lab.plots import require_matplotlib
@@ -325,7 +327,7 @@ def lab(
         command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         report = write_lab(result, folder, command, with_plots=plots)
     except RoostError as error:
-        raise _fail(str(error)) from None
+        raise _fail(escape(str(error))) from None  # escaped: ".[lab]" is not markup
     table = Table(title=f"{plan.title}: the rulebook's claims")
     for column in ("claim", "verdict", "measured"):
         table.add_column(column, overflow="fold")
