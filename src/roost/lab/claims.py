@@ -78,6 +78,13 @@ def combine(parts: Sequence[tuple[str, bool | None]]) -> str:
     return PARTLY
 
 
+def combine_tested(parts: Sequence[tuple[str, bool | None]]) -> str:
+    """As `combine`, but a part that is None had nothing to test (no tie happened, the card
+    was never played) and does not count, unless no part had anything."""
+    tested = [(text, ok) for text, ok in parts if ok is not None]
+    return combine(tested) if tested else combine(parts)
+
+
 def minutes_of(main: MainSummary, time: TimeModel) -> list[float]:
     return sorted(time.minutes(c, f, ch) for c, f, ch in main.steps)
 

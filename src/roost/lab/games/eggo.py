@@ -7,7 +7,7 @@ Eggo keeps no score (a player escapes or does not), so it has no drama measures.
 from __future__ import annotations
 
 from roost.games.eggo.views import Character, EggoObservation, read
-from roost.lab.claims import Claim, Verdict, combine, no_runs
+from roost.lab.claims import Claim, Verdict, combine, combine_tested, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
 from roost.lab.summary import LabSummary
 
@@ -52,7 +52,7 @@ def _sometimes_nobody(summary: LabSummary) -> Verdict:
         if est.value == 0 and est.high >= 0.005:
             ok = None  # not seen, but the sample cannot rule out a rare event
         parts.append((f"{m.setting.label}: {est.pct()}", ok))
-    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
+    return Verdict(combine_tested(parts), "\n".join(text for text, _ in parts))
 
 
 def _might_survive(summary: LabSummary) -> Verdict:

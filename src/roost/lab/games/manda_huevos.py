@@ -4,7 +4,7 @@ and the Quick Game."""
 from __future__ import annotations
 
 from roost.games.manda_huevos.views import MandaHuevosObservation, read
-from roost.lab.claims import NOT_TESTED, Claim, Verdict, combine, no_runs
+from roost.lab.claims import NOT_TESTED, Claim, Verdict, combine, combine_tested, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
 from roost.lab.summary import LabSummary
 
@@ -75,7 +75,7 @@ def _tie_break(summary: LabSummary) -> Verdict:
                 ok,
             )
         )
-    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
+    return Verdict(combine_tested(parts), "\n".join(text for text, _ in parts))
 
 
 def _quick(summary: LabSummary) -> Verdict:
@@ -122,7 +122,7 @@ def _hen(summary: LabSummary) -> Verdict:
         parts.append(
             (f"{m.setting.label}: the hen's player won {est.pct()} (fair {100 * m.fair:.1f}%)", ok)
         )
-    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
+    return Verdict(combine_tested(parts), "\n".join(text for text, _ in parts))
 
 
 LAB = GameMeasures[MandaHuevosObservation](
