@@ -128,7 +128,22 @@ def test_the_command_writes_the_report(tmp_path: Path) -> None:
         (["eggo", "--skill", "heuristic"], "--skill takes STRONG/WEAK"),
         (["eggo", "--games", "0"], "--games must be at least 1"),
         (["eggo", "--backend", "cloud"], "--backend is local or ray"),
-        (["eggo", "--seconds-per-decision", "-1"], "must be 0 or more"),
+        (["eggo", "--seconds-per-decision", "-1"], "0 or more; got -1"),
+        (["eggo", "--seconds-per-card", "nan"], "0 or more; got nan"),
+        (["eggo", "--param", "characters"], "--param takes key=value"),
+        (["eggo", "--param", "colours=red"], "unknown parameter 'colours'"),
+        (["eggo", "--param", "characters=nobody"], "parameter 'characters' takes"),
+        (["eggo", "--param", "players=3"], "is --players"),
+        (["eggo", "--players", "7"], "2-6 players; --players has 7"),
+        (["eggo", "--players", "4-3"], "empty range"),
+        (["eggo", "--jobs", "0"], "--jobs must be at least 1"),
+        (["eggo", "--address", "10.0.0.1:6379"], "--address is for --backend ray"),
+        (["eggo", "--skill-games", "0"], "--skill-games must be at least 1"),
+        (["big-chicken", "--sweep", "multipliers=8:2;zz"], "parameter 'multipliers' takes"),
+        # the framework's own usage errors, one line too
+        (["eggo", "--games", "many"], "Invalid value for '--games'"),
+        (["eggo", "--colour", "red"], "No such option: --colour"),
+        (["--games", "3"], "Missing argument"),
     ],
 )
 def test_bad_input_is_one_clear_line(
@@ -138,11 +153,12 @@ def test_bad_input_is_one_clear_line(
         raise AssertionError("no game may be played before the input is checked")
 
     monkeypatch.setattr(roost.lab, "run_lab", no_work)
-    monkeypatch.setenv("COLUMNS", "400")  # rich wraps at 80 columns without a terminal
+    monkeypatch.setenv("COLUMNS", "40")  # one line even where the terminal is narrow
     code, output = _cli([*args, "--out", str(tmp_path / "out"), "--no-plots"])
     assert code == 2
     assert message in output
     assert output.startswith("error:") and len(output.strip().splitlines()) == 1, output
+    assert "Traceback" not in output
 
 
 def test_an_unwritable_out_is_refused_before_any_work(
@@ -152,7 +168,7 @@ def test_an_unwritable_out_is_refused_before_any_work(
         raise AssertionError("no game may be played before --out is checked")
 
     monkeypatch.setattr(roost.lab, "run_lab", no_work)
-    monkeypatch.setenv("COLUMNS", "400")
+    monkeypatch.setenv("COLUMNS", "40")
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     code, output = _cli(["eggo", "--games", "100000", "--no-plots", "--out", str(blocker / "x")])
@@ -184,6 +200,6 @@ def test_without_matplotlib_the_command_says_what_to_install(
     import roost.lab.plots
 
     monkeypatch.setattr(roost.lab.plots, "matplotlib_available", lambda: False)
-    monkeypatch.setenv("COLUMNS", "400")
+    monkeypatch.setenv("COLUMNS", "40")
     code, output = _cli(["eggo", "--out", str(tmp_path / "out")])
     assert code == 2 and "pip install -e '.[lab]'" in output and "--no-plots" in output

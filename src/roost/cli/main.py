@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import secrets
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -17,6 +18,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from typer.core import TyperCommand
 
 from roost.bots import make_bot
 from roost.bots.heuristic import has_heuristic
@@ -35,8 +37,34 @@ console = Console()
 
 
 def _fail(message: str) -> typer.Exit:
-    console.print(f"[bold red]error:[/bold red] {message}")
+    """One line, however narrow the terminal (soft wrap: the terminal folds it, rich does not
+    cut it into lines), and exit code 2 as for any usage error."""
+    console.print(f"[bold red]error:[/bold red] {message}", soft_wrap=True)
     return typer.Exit(code=2)
+
+
+USAGE_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
+)
+"""Click's UsageError, found through typer's BadParameter: recent typer releases carry their
+own copy of click, so ``click.UsageError`` may not be the class that is raised."""
+
+
+class OneLineUsageErrors(TyperCommand):
+    """A command whose usage errors (``--games abc``, an unknown option, a missing game) are one
+    line like its own checks, not the framework's boxed help, so every bad input reads the
+    same and a script can match it."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except USAGE_ERROR as error:
+            format_message = getattr(error, "format_message", None)
+            message = format_message() if callable(format_message) else str(error)
+            hint = f" (see roost {info_name} --help)" if info_name else ""
+            raise _fail(escape(message) + hint) from None
 
 
 def parse_params(pairs: list[str]) -> dict[str, str]:
@@ -230,7 +258,7 @@ def arena(
         console.print(f"Records written to {json_out}.")
 
 
-@app.command()
+@app.command(cls=OneLineUsageErrors)
 def lab(
     name: Annotated[str, typer.Argument(help="game name, e.g. big-chicken")],
     players: Annotated[
@@ -277,11 +305,10 @@ def lab(
     plots: Annotated[bool, typer.Option(help="draw the report's plots (needs matplotlib)")] = True,
 ) -> None:
     """Play many games and report seats, length, skill, drama, cards and the rulebook's claims."""
+    import math
     import shlex
     import sys
     from pathlib import Path
-
-    from rich.markup import escape
 
     from roost.lab import build_plan, check_writable, run_lab, write_lab
     from roost.lab.backends import make_backend
@@ -294,8 +321,8 @@ def lab(
             ("--seconds-per-forced", seconds_per_forced),
             ("--seconds-per-card", seconds_per_card),
         ):
-            if value < 0:
-                raise RoostError(f"{label} must be 0 or more; got {value:g}")
+            if not (math.isfinite(value) and value >= 0):
+                raise RoostError(f"{label} must be a number of seconds, 0 or more; got {value:g}")
         if plots:
             require_matplotlib()
         plan = build_plan(

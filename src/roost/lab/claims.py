@@ -1,19 +1,26 @@
 """Rulebook claims: a claim, how it was put to the test, what was measured, and the verdict.
 
 Each game's lab companion lists its claims (``LAB.claims``); each one's `check` reads the
-summary of the run and says what it measured. Verdicts:
+summary of the run and returns a `Verdict`: one `Finding` per setting (player count, parameter
+values), each marked as agreeing with the claim, disagreeing, undecided (the 95% intervals do
+not decide it) or with nothing to test (no tie happened, the card was never played). Findings
+with nothing to test do not count. The verdict over the findings that count:
 
-* ``holds``: every setting tested agrees with the claim as operationalised;
-* ``fails``: none does;
-* ``partly``: some do, some do not (the measured column says which);
-* ``inconclusive``: the intervals do not decide it;
-* ``not tested``: the run lacks what the claim needs (the measured column says what to run).
+* ``holds``: every one agrees;
+* ``fails``: at least one disagrees and none agrees;
+* ``partly``: some agree, others disagree or are undecided (the findings say which);
+* ``inconclusive``: every one is undecided: more games would tell;
+* ``not tested``: none counts, or the run lacks what the claim needs (the note says what to run).
+
+A universal claim ("balanced for 3 to 6 players") then holds only where every count agrees, and
+one clear disagreement is enough to fail it; an undecided count is never counted as agreeing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from roost.lab.summary import LabSummary, MainSummary
@@ -24,12 +31,66 @@ FAILS = "fails"
 PARTLY = "partly"
 INCONCLUSIVE = "inconclusive"
 NOT_TESTED = "not tested"
+VERDICTS = (HOLDS, PARTLY, FAILS, INCONCLUSIVE, NOT_TESTED)
+
+
+class Mark(StrEnum):
+    """What one setting says about a claim."""
+
+    AGREES = "agrees"
+    DISAGREES = "disagrees"
+    UNDECIDED = "undecided"
+    NOTHING = "nothing to test"
+    """The setting had nothing to test (it does not count)."""
+    INFO = "info"
+    """A figure the verdict reads as a whole (e.g. intervals compared across counts)."""
+
+
+def mark(ok: bool | None) -> Mark:
+    """True agrees, False disagrees, None undecided."""
+    if ok is None:
+        return Mark.UNDECIDED
+    return Mark.AGREES if ok else Mark.DISAGREES
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One setting's measurement of a claim."""
+
+    text: str
+    mark: Mark
+
+    def to_json(self) -> dict[str, str]:
+        return {"text": self.text, "mark": str(self.mark)}
 
 
 @dataclass(frozen=True)
 class Verdict:
     verdict: str
-    measured: str
+    findings: tuple[Finding, ...] = ()
+    note: str = ""
+    """A sentence about the whole (how the findings were read together, what to run)."""
+
+    @property
+    def measured(self) -> str:
+        """The findings and the note, one per line."""
+        return "\n".join([*(f.text for f in self.findings), *([self.note] if self.note else [])])
+
+
+def judge(findings: Sequence[Finding], note: str = "") -> Verdict:
+    """The verdict over per-setting findings (see the module docstring)."""
+    marks = [f.mark for f in findings if f.mark in (Mark.AGREES, Mark.DISAGREES, Mark.UNDECIDED)]
+    if not marks:
+        verdict = NOT_TESTED
+    elif all(m is Mark.AGREES for m in marks):
+        verdict = HOLDS
+    elif Mark.AGREES in marks:
+        verdict = PARTLY
+    elif Mark.DISAGREES in marks:
+        verdict = FAILS
+    else:
+        verdict = INCONCLUSIVE
+    return Verdict(verdict, tuple(findings), note)
 
 
 @dataclass(frozen=True)
@@ -56,33 +117,13 @@ class ClaimResult:
             "source": self.claim.source,
             "operationalised": self.claim.how,
             "measured": self.verdict.measured,
+            "findings": [f.to_json() for f in self.verdict.findings],
             "verdict": self.verdict.verdict,
         }
 
 
 def check_claims(claims: Sequence[Claim], summary: LabSummary) -> list[ClaimResult]:
     return [ClaimResult(claim, claim.check(summary)) for claim in claims]
-
-
-def combine(parts: Sequence[tuple[str, bool | None]]) -> str:
-    """The verdict over settings: each part True (agrees), False (disagrees) or None
-    (undecided)."""
-    if not parts:
-        return NOT_TESTED
-    if all(ok is True for _, ok in parts):
-        return HOLDS
-    if all(ok is False for _, ok in parts):
-        return FAILS
-    if all(ok is None for _, ok in parts):
-        return INCONCLUSIVE
-    return PARTLY
-
-
-def combine_tested(parts: Sequence[tuple[str, bool | None]]) -> str:
-    """As `combine`, but a part that is None had nothing to test (no tie happened, the card
-    was never played) and does not count, unless no part had anything."""
-    tested = [(text, ok) for text, ok in parts if ok is not None]
-    return combine(tested) if tested else combine(parts)
 
 
 def minutes_of(main: MainSummary, time: TimeModel) -> list[float]:
@@ -116,4 +157,5 @@ def seconds_text(span: tuple[float, float] | None) -> str:
 
 
 def no_runs(what: str) -> Verdict:
-    return Verdict(NOT_TESTED, f"not tested: {what}")
+    """Not tested: the run lacks what the claim needs (`what` says what to run)."""
+    return Verdict(NOT_TESTED, note=f"not tested: {what}")

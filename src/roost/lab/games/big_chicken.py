@@ -4,12 +4,17 @@ catches, Rounds per game, and the rulebook's claims on time, balance and Big Red
 from __future__ import annotations
 
 from roost.games.big_chicken.cards import BIG_RED
-from roost.games.big_chicken.views import BigChickenObservation, read
+from roost.games.big_chicken.views import BigChickenObservation, LastEggRule, read
 from roost.lab.claims import (
+    FAILS,
+    HOLDS,
     Claim,
+    Finding,
+    Mark,
     Verdict,
-    combine,
     decision_seconds_range,
+    judge,
+    mark,
     median_of,
     minutes_of,
     no_runs,
@@ -24,6 +29,8 @@ BASE_COUNTS = (3, 4, 5, 6)
 ABOUT = (20.0, 40.0)
 """'About 30 minutes': a median within a third of 30 either way."""
 SEATS_ALPHA = 0.05 / len(BASE_COUNTS)
+COOP_SIZE = 4
+"""A Little Coop is four cards, a Big Coop five."""
 """One chi-square test per player count, Bonferroni-corrected."""
 
 
@@ -52,7 +59,10 @@ def _holder_place(obs: BigChickenObservation, trace: Trace) -> float | None:
     return float(1 + sum(1 for s in scores if s < scores[holder]))
 
 
-def _catches(_obs: BigChickenObservation, trace: Trace) -> float:
+def _catches(obs: BigChickenObservation, trace: Trace) -> float | None:
+    """None under the default 'auto' Last Egg, where it is said for everyone: nobody is caught."""
+    if obs["last_egg_rule"] != LastEggRule.STRICT:
+        return None
     return float(trace.count("catch"))
 
 
@@ -61,7 +71,9 @@ def _spread(obs: BigChickenObservation, _trace: Trace) -> float:
 
 
 def _coops(_obs: BigChickenObservation, trace: Trace) -> float:
-    return float(trace.count("flip") + trace.count("skip"))
+    """Lays of four or five cards (a Duck never goes into a Coop, so every such Lay is one);
+    not the flips and skips after them, which the 2-player variant has none of."""
+    return float(sum(1 for m in trace.moves if m.kind == "lay" and len(m.cards) >= COOP_SIZE))
 
 
 def _base(summary: LabSummary) -> list[MainSummary]:
@@ -73,37 +85,36 @@ def _thirty(summary: LabSummary) -> Verdict:
     if not mains:
         return no_runs("run with --players 3-6")
     time = summary.plan.time
-    parts = []
+    findings = []
     for m in mains:
         median = median_of(minutes_of(m, time))
         span = decision_seconds_range(
             m, time, lambda minutes: ABOUT[0] <= median_of(minutes) <= ABOUT[1]
         )
-        parts.append(
-            (
+        findings.append(
+            Finding(
                 f"{m.setting.label}: median {median:.1f} min (10-90% {m.minutes.p10:.1f}-"
                 f"{m.minutes.p90:.1f}); 20-40 min {seconds_text(span)}",
-                ABOUT[0] <= median <= ABOUT[1],
+                mark(ABOUT[0] <= median <= ABOUT[1]),
             )
         )
-    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
+    return judge(findings)
 
 
 def _balanced(summary: LabSummary) -> Verdict:
     mains = _base(summary)
     if len({m.setting.players for m in mains}) < 2:
         return no_runs("run with --players 3-6")
-    parts = []
+    findings = []
     for m in mains:
         rates = ", ".join(f"{100 * e.value:.0f}" for e in m.seat_win)
-        parts.append(
-            (
-                f"{m.setting.label}: seat win rates {rates}% (p = {m.seats_equal_p:.2f}), "
-                f"first player (the Big Red holder) {m.first_player_win.pct()}",
-                m.seats_equal_p >= SEATS_ALPHA,
+        findings.append(
+            Finding(
+                f"{m.setting.label}: seat win rates {rates}% (p = {m.seats_equal_p:.2f})",
+                mark(m.seats_equal_p >= SEATS_ALPHA),
             )
         )
-    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
+    return judge(findings)
 
 
 def _same_strategies(summary: LabSummary) -> Verdict:
@@ -112,20 +123,24 @@ def _same_strategies(summary: LabSummary) -> Verdict:
         return no_runs("run with --players 3-6 and --skill heuristic/random")
     lows = max(s.order.low for s in skills)
     highs = min(s.order.high for s in skills)
-    text = "; ".join(f"{s.setting.label}: Order {s.order.num(2)}" for s in skills)
-    verdict = "holds" if lows <= highs else "fails"
-    return Verdict(
-        verdict,
-        f"the heuristic's edge over random players, {text}; intervals "
-        + ("overlap" if lows <= highs else "do not all overlap"),
+    findings = tuple(
+        Finding(f"{s.setting.label}: the heuristic's Order {s.order.num(2)}", Mark.INFO)
+        for s in skills
     )
+    overlap = lows <= highs
+    note = (
+        "the intervals share a value: one strategy does equally well at every count"
+        if overlap
+        else "the intervals do not all overlap: the same strategy gains more at some counts"
+    )
+    return Verdict(HOLDS if overlap else FAILS, findings, note)
 
 
 def _big_red(summary: LabSummary) -> Verdict:
     mains = _base(summary)
     if not mains:
         return no_runs("run with --players 3-6")
-    parts = []
+    findings = []
     for m in mains:
         won = m.extra("big_red_holder_won")
         first = m.extra("big_red_holder_round1_best")
@@ -133,20 +148,20 @@ def _big_red(summary: LabSummary) -> Verdict:
         n = m.setting.players
         r1 = order_estimate(round(first.estimate.value * first.estimate.n), first.estimate.n, 1 / n)
         game = order_estimate(round(won.estimate.value * won.estimate.n), won.estimate.n, m.fair)
-        diminished = game.high < r1.low
-        remains = game.low > 0
-        ok: bool | None = diminished and remains
-        if diminished and not remains:
-            ok = None
-        parts.append(
-            (
+        ok: bool | None = None  # the intervals overlap, or the game edge may be 0
+        if game.high < r1.low:  # diminished: is an edge left ("somewhat"), or reversed?
+            ok = True if game.low > 0 else False if game.high < 0 else None
+        elif game.low > r1.high:  # it grows over the game
+            ok = False
+        findings.append(
+            Finding(
                 f"{m.setting.label}: the holder has the best Round 1 in {first.estimate.pct()} "
                 f"(Order {r1.num(2)}) and wins the game in {won.estimate.pct()} (Order "
                 f"{game.num(2)})",
-                ok,
+                mark(ok),
             )
         )
-    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
+    return judge(findings)
 
 
 LAB = GameMeasures[BigChickenObservation](
@@ -206,8 +221,9 @@ LAB = GameMeasures[BigChickenObservation](
             source="rulebook, Game Start",
             how=(
                 "the Round-1 Big Red holder's edge (Order against the fair rate) in Round 1 "
-                "(best Round-1 score) and over the whole game (the Golden Egg): holds where the "
-                "game edge is above 0 and below the Round-1 edge (intervals apart)"
+                "(best Round-1 score) and over the whole game (the Golden Egg): agrees where the "
+                "game edge is above 0 and below the Round-1 edge (intervals apart); disagrees "
+                "where it is above the Round-1 edge or below 0"
             ),
             check=_big_red,
         ),

@@ -6,9 +6,11 @@ from __future__ import annotations
 from roost.games.egg_bound.views import EggBoundObservation, read
 from roost.lab.claims import (
     Claim,
+    Finding,
     Verdict,
-    combine,
     decision_seconds_range,
+    judge,
+    mark,
     median_of,
     minutes_of,
     no_runs,
@@ -51,10 +53,10 @@ def _lasts(summary: LabSummary) -> Verdict:
     if not summary.main:
         return no_runs("no games were played")
     time = summary.plan.time
-    parts = []
+    findings = []
     for m in summary.main:
         share = m.minutes.share_between(5, 15)
-        ok = share.value >= NORMAL_SHARE
+        ok = True if share.low >= NORMAL_SHARE else False if share.high < NORMAL_SHARE else None
 
         def normal(minutes: list[float]) -> bool:
             inside = sum(1 for v in minutes if 5 <= v <= 15)
@@ -62,15 +64,15 @@ def _lasts(summary: LabSummary) -> Verdict:
 
         span = decision_seconds_range(m, time, normal)
         median = median_of(minutes_of(m, time))
-        parts.append(
-            (
+        findings.append(
+            Finding(
                 f"{m.setting.label}: {share.pct()} of games within 5-15 min (median "
                 f"{median:.1f} min, 10-90% {m.minutes.p10:.1f}-{m.minutes.p90:.1f}); "
                 f"it would hold {seconds_text(span)}",
-                ok,
+                mark(ok),
             )
         )
-    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
+    return judge(findings)
 
 
 LAB = GameMeasures[EggBoundObservation](
@@ -99,8 +101,9 @@ LAB = GameMeasures[EggBoundObservation](
             how=(
                 "the estimated table time of each game (the time model: seconds per decision, "
                 "per forced decision, per card dealt or drawn); 'normally' read as at least two "
-                "games in three within 5-15 minutes, at each player count; the measured column "
-                "also gives the seconds per decision at which it would hold"
+                "games in three within 5-15 minutes, at each player count (agrees where the 95% "
+                "interval of that share lies at or above 2/3, disagrees where below); the "
+                "measured column also gives the seconds per decision at which it would hold"
             ),
             check=_lasts,
         ),

@@ -7,8 +7,9 @@ Eggo keeps no score (a player escapes or does not), so it has no drama measures.
 from __future__ import annotations
 
 from roost.games.eggo.views import Character, EggoObservation, read
-from roost.lab.claims import Claim, Verdict, combine, combine_tested, no_runs
+from roost.lab.claims import Claim, Finding, Verdict, judge, mark, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
+from roost.lab.stats import Estimate
 from roost.lab.summary import LabSummary
 
 
@@ -32,46 +33,53 @@ def _demogorgon(obs: EggoObservation, _trace: Trace) -> float:
     return float(obs["demogorgons"] == 4)
 
 
-def _barb_escaped(obs: EggoObservation, _trace: Trace) -> float | None:
-    barbs = [s for s, c in enumerate(obs["characters"]) if c == Character.BARB]
-    if not barbs:
-        return None
-    return float(any(s in obs.get("winners", []) for s in barbs))
+def _barb(obs: EggoObservation, _trace: Trace) -> float:
+    """Barb can never escape (both sides of her card are Upside Down): does anyone pick her?"""
+    return float(Character.BARB in obs["characters"])
+
+
+def _happens(rate: Estimate) -> bool | None:
+    """Seen (True), not seen in enough games to call it impossible in practice (False, under
+    0.5% at 95%), or not seen in too few to tell (None)."""
+    if rate.low > 0:
+        return True
+    return False if rate.high < 0.005 else None
 
 
 def _sometimes_nobody(summary: LabSummary) -> Verdict:
     mains = summary.main
     if not mains:
         return no_runs("no games were played")
-    parts = []
+    findings = []
     for m in mains:
         e = m.extra("nobody_escapes")
         assert e is not None
         est = e.estimate
-        ok: bool | None = est.low > 0 and est.high < 0.5
-        if est.value == 0 and est.high >= 0.005:
-            ok = None  # not seen, but the sample cannot rule out a rare event
-        parts.append((f"{m.setting.label}: {est.pct()}", ok))
-    return Verdict(combine_tested(parts), "\n".join(text for text, _ in parts))
+        ok: bool | None = None
+        if est.low > 0 and est.high < 0.5:
+            ok = True  # it happens, in a minority of games
+        elif est.low >= 0.5 or (est.value == 0 and est.high < 0.005):
+            ok = False  # most games, or so rare that 'sometimes' is wrong
+        findings.append(Finding(f"{m.setting.label}: {est.pct()}", mark(ok)))
+    return judge(findings)
 
 
 def _might_survive(summary: LabSummary) -> Verdict:
     if not summary.main:
         return no_runs("no games were played")
-    parts = []
+    findings = []
     for m in summary.main:
         two = m.extra("two_or_more_escape")
         every = m.extra("everyone_escapes")
         assert two is not None and every is not None
-        ok = two.estimate.low > 0 and every.estimate.low > 0
-        parts.append(
-            (
+        findings.append(
+            Finding(
                 f"{m.setting.label}: two or more {two.estimate.pct()}, "
                 f"everyone {every.estimate.pct()}",
-                ok,
+                mark(_happens(two.estimate) and _happens(every.estimate)),
             )
         )
-    return Verdict(combine(parts), "\n".join(text for text, _ in parts))
+    return judge(findings)
 
 
 LAB = GameMeasures[EggoObservation](
@@ -88,7 +96,7 @@ LAB = GameMeasures[EggoObservation](
             "rate",
             _demogorgon,
         ),
-        Extra("barb_escaped", "games with Barb in which Barb escaped", "rate", _barb_escaped),
+        Extra("barb_at_the_table", "games in which someone plays Barb", "rate", _barb),
     ),
     claims=(
         Claim(
@@ -96,8 +104,9 @@ LAB = GameMeasures[EggoObservation](
             source="rulebook, Special Cards (the note after All-Players Rift)",
             how=(
                 "the share of games with no winner, per player count, with its 95% interval: "
-                "'sometimes' holds where the interval lies above 0 and below 50% (it happens, "
-                "but not in most games)"
+                "'sometimes' agrees where the interval lies above 0 and below 50% (it happens, "
+                "but not in most games), disagrees where it lies at or above 50% or where it "
+                "never happened and the interval ends below 0.5%"
             ),
             check=_sometimes_nobody,
         ),
@@ -106,7 +115,7 @@ LAB = GameMeasures[EggoObservation](
             source="rulebook, Special Cards (the same note)",
             how=(
                 "the shares of games in which two or more players escape and in which every "
-                "player escapes: holds where both intervals lie above 0"
+                "player escapes: agrees where both intervals lie above 0"
             ),
             check=_might_survive,
         ),

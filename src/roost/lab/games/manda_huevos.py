@@ -4,7 +4,7 @@ and the Quick Game."""
 from __future__ import annotations
 
 from roost.games.manda_huevos.views import MandaHuevosObservation, read
-from roost.lab.claims import NOT_TESTED, Claim, Verdict, combine, combine_tested, no_runs
+from roost.lab.claims import Claim, Finding, Mark, Verdict, judge, mark, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
 from roost.lab.summary import LabSummary
 
@@ -59,27 +59,28 @@ def _hen_eggs(_obs: MandaHuevosObservation, trace: Trace) -> float | None:
 def _tie_break(summary: LabSummary) -> Verdict:
     if not summary.main:
         return no_runs("no games were played")
-    parts: list[tuple[str, bool | None]] = []
+    findings: list[Finding] = []
     for m in summary.main:
         tie = m.extra("tie_for_best")
         settled = m.extra("tie_settled")
         assert tie is not None and settled is not None
         if settled.estimate.n == 0:
-            parts.append((f"{m.setting.label}: no tie for the best container", None))
+            findings.append(Finding(f"{m.setting.label}: no tie for the best", Mark.NOTHING))
             continue
-        ok: bool | None = settled.estimate.value >= SETTLED_SHARE
-        parts.append(
-            (
+        est = settled.estimate
+        ok = True if est.low >= SETTLED_SHARE else False if est.high < SETTLED_SHARE else None
+        findings.append(
+            Finding(
                 f"{m.setting.label}: ties for the best container in {tie.estimate.pct()} of "
-                f"games; the hand settles {settled.estimate.pct()} of them",
-                ok,
+                f"games; the hand settles {est.pct()} of them",
+                mark(ok),
             )
         )
-    return Verdict(combine_tested(parts), "\n".join(text for text, _ in parts))
+    return judge(findings)
 
 
 def _quick(summary: LabSummary) -> Verdict:
-    parts: list[tuple[str, bool | None]] = []
+    findings: list[Finding] = []
     for quick in summary.mains(quick="true"):
         players = quick.setting.players
         fixed = {k: v for k, v in quick.setting.swept if k != "quick"}
@@ -90,39 +91,38 @@ def _quick(summary: LabSummary) -> Verdict:
         if standard is None:
             continue
         a, b = standard.minutes.mean, quick.minutes.mean
-        ok: bool | None = b.high < a.low
-        if not ok and b.low <= a.high:
-            ok = None
-        parts.append(
-            (
+        ok = True if b.high < a.low else False if b.low > a.high else None
+        findings.append(
+            Finding(
                 f"{quick.setting.label}: {b.num()} min against {a.num()} min "
                 f"({100 * (1 - b.value / a.value):.0f}% shorter)",
-                ok,
+                mark(ok),
             )
         )
-    if not parts:
-        return Verdict(NOT_TESTED, "not tested: run with --sweep quick=false,true")
-    return Verdict(combine(parts), "\n".join(t for t, _ in parts))
+    if not findings:
+        return no_runs("run with --sweep quick=false,true")
+    return judge(findings)
 
 
 def _hen(summary: LabSummary) -> Verdict:
     if not summary.main:
         return no_runs("no games were played")
-    parts: list[tuple[str, bool | None]] = []
+    findings: list[Finding] = []
     for m in summary.main:
         won = m.extra("hen_player_won")
         assert won is not None
         if won.estimate.n == 0:
-            parts.append((f"{m.setting.label}: the hen was never played", None))
+            findings.append(Finding(f"{m.setting.label}: the hen was never played", Mark.NOTHING))
             continue
         est = won.estimate
-        ok: bool | None = est.low > m.fair
-        if not ok and est.high >= m.fair:
-            ok = None
-        parts.append(
-            (f"{m.setting.label}: the hen's player won {est.pct()} (fair {100 * m.fair:.1f}%)", ok)
+        ok = True if est.low > m.fair else False if est.high < m.fair else None
+        findings.append(
+            Finding(
+                f"{m.setting.label}: the hen's player won {est.pct()} (fair {100 * m.fair:.1f}%)",
+                mark(ok),
+            )
         )
-    return Verdict(combine_tested(parts), "\n".join(text for text, _ in parts))
+    return judge(findings)
 
 
 LAB = GameMeasures[MandaHuevosObservation](
@@ -149,8 +149,9 @@ LAB = GameMeasures[MandaHuevosObservation](
             source="rulebook, Winner",
             how=(
                 "of the games tied for the best container, the share that the eggs in hand "
-                f"settle (one winner): the tie-break does its job where it is at least "
-                f"{100 * SETTLED_SHARE:.0f}%"
+                f"settle (one winner): the tie-break does its job where the 95% interval of "
+                f"that share lies at or above {100 * SETTLED_SHARE:.0f}% (fails where below; "
+                "a player count without a tie has nothing to test)"
             ),
             check=_tie_break,
         ),
@@ -159,8 +160,8 @@ LAB = GameMeasures[MandaHuevosObservation](
             source="rulebook, Quick Game",
             how=(
                 "the mean table time of the Quick Game against the standard game at the same "
-                "player count (--sweep quick=false,true): quicker where the intervals do not "
-                "overlap"
+                "player count (--sweep quick=false,true): quicker where the intervals lie apart, "
+                "the other way round it fails"
             ),
             check=_quick,
         ),
@@ -169,7 +170,8 @@ LAB = GameMeasures[MandaHuevosObservation](
             source="rulebook, Special Card: Hen",
             how=(
                 "the win rate of the player who plays the hen against the fair rate: the hen "
-                "is worth having where the interval lies above fair"
+                "is worth having where the interval lies above fair, not where it lies below (a "
+                "player count where the hen was never played has nothing to test)"
             ),
             check=_hen,
         ),
