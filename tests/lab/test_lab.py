@@ -17,7 +17,6 @@ from roost.core.registry import game_class, registered_games
 from roost.lab import LabRun, build_plan, run_lab, write_lab
 from roost.lab.backends import LocalBackend, RayBackend, ray_available
 from roost.lab.hooks import game_measures
-from roost.lab.plots import matplotlib_available
 from roost.lab.stats import chi2_sf, equal_rates_p, order, quantile
 
 GAMES = sorted(registered_games())
@@ -44,15 +43,14 @@ def _comparable(run: LabRun) -> dict[str, object]:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_small_lab_runs_end_to_end(game: str, tmp_path: Path) -> None:
     run = _small(game)
-    plots = game == "big-chicken" and matplotlib_available()  # one game draws, to stay fast
-    report = write_lab(run, tmp_path, f"roost lab {game}", with_plots=plots)
+    report = write_lab(run, tmp_path, f"roost lab {game}", with_plots=False)  # test_report draws
     text = report.read_text(encoding="utf-8")
     assert "What the rulebook claims" in text
     claims = game_measures(game_class(game)).claims
     assert claims, f"{game} has a lab companion with claims"
     for claim in claims:
         assert html.escape(claim.quote) in text
-    assert ("data:image/png;base64," in text) == plots
+    assert "data:image/png;base64," not in text
     summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
     assert [c["verdict"] for c in summary["claims"]] == [c.verdict.verdict for c in run.claims]
     assert all(c["operationalised"] for c in summary["claims"])
