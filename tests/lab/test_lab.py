@@ -88,12 +88,22 @@ def test_sweep_settings_share_seeds_and_differ_by_parameter() -> None:
 
 @pytest.mark.skipif(not ray_available(), reason="Ray is not installed: pip install -e '.[ray]'")
 def test_ray_gives_the_same_results_as_the_local_pool() -> None:
+    """A local Ray instance, with the code shipped to its workers as on a real cluster."""
     plan = build_plan("egg-bound", players="3", games=8, skill=["heuristic/random"], skill_games=4)
     local = run_lab(plan, LocalBackend(1))
-    on_ray = run_lab(plan, RayBackend(jobs=2))
+    on_ray = run_lab(plan, RayBackend(jobs=2, ship_code=True))
     assert on_ray.backend == "ray"
     assert on_ray.records == local.records
     assert _comparable(on_ray) == _comparable(local)
+
+
+@pytest.mark.skipif(not ray_available(), reason="Ray is not installed: pip install -e '.[ray]'")
+def test_a_ray_cluster_nobody_answers_at_is_refused_at_once() -> None:
+    """Ray would retry for minutes; the lab asks the port first (nothing listens on port 1)."""
+    with pytest.raises(RoostError, match=r"no Ray cluster answers at 127\.0\.0\.1:1 "):
+        RayBackend(jobs=1, address="127.0.0.1:1")
+    with pytest.raises(RoostError, match="--address takes HOST:PORT"):
+        RayBackend(jobs=1, address="head-node")
 
 
 def _cli(args: list[str]) -> tuple[int, str]:

@@ -4,19 +4,23 @@ A backend takes the plan's tasks and returns every record; the lab sorts them by
 line-up, game index), so the result is the same whatever the backend and the number of workers.
 
 Ray (``pip install -e '.[ray]'``): ``--backend ray`` starts a local Ray instance with ``--jobs``
-CPUs; ``--address HOST:6379`` (or ``auto``) joins a running cluster instead, whose nodes need
-Roost installed (the same version: every worker imports ``roost``), e.g. a cluster started with
-``ray start --head`` on one machine and ``ray start --address HEAD:6379`` on the others, each in
-an environment where ``pip install roost[ray]`` (or this repository, ``pip install -e '.[ray]'``)
-was run.
+CPUs; ``--address`` joins a running cluster instead (``HEAD:6379`` from a node of the cluster,
+``ray://HEAD:10001`` from elsewhere through Ray Client, ``auto`` inside ``ray job submit``). On a
+cluster the driver ships its own ``roost`` package to the workers (Ray's ``runtime_env``
+``py_modules``), so every node runs exactly the driver's rules and bots, whatever Roost it has
+installed, if any: the nodes need only Ray and the same Python version. See docs/lab.md.
 """
 
 from __future__ import annotations
 
+import logging
+import socket
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any, Protocol
 
+import roost
 from roost.core.errors import RoostError
 from roost.lab.play import Task, run_task
 from roost.lab.record import LabRecord
@@ -73,12 +77,44 @@ def ray_available() -> bool:
     return True
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse a cluster address nothing answers at, in seconds and before any work: Ray itself
+    keeps retrying for minutes. ``auto`` (the cluster this process runs in) is left to Ray."""
+    if address == "auto":
+        return
+    where = address.removeprefix("ray://")
+    host, sep, port = where.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise RoostError(f"--address takes HOST:PORT, ray://HOST:PORT or auto; got {address!r}")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise RoostError(f"no Ray cluster answers at {address} ({reason})") from None
+
+
+def code_runtime_env() -> dict[str, Any]:
+    """Ray's runtime environment that ships this process's ``roost`` package to every worker:
+    the lab's workers import nothing else outside the standard library (and
+    typing_extensions, which Ray brings), so a node needs no Roost of its own, and a stale one
+    cannot give different games."""
+    return {
+        "py_modules": [str(Path(roost.__file__).parent)],
+        "excludes": ["__pycache__", "*.pyc", "web/static"],
+    }
+
+
 class RayBackend:
-    """Ray: a local instance with `jobs` CPUs, or the cluster at `address`."""
+    """Ray: a local instance with `jobs` CPUs, or the cluster at `address`.
+
+    `ship_code` (default: on a cluster) sends this process's ``roost`` to the workers."""
 
     name = "ray"
 
-    def __init__(self, jobs: int = 1, address: str | None = None) -> None:
+    def __init__(
+        self, jobs: int = 1, address: str | None = None, ship_code: bool | None = None
+    ) -> None:
         if not ray_available():
             raise RoostError(
                 "--backend ray needs Ray: .venv/bin/pip install -e '.[ray]' "
@@ -88,7 +124,10 @@ class RayBackend:
             raise RoostError(f"--jobs must be at least 1; got {jobs}")
         self.jobs = jobs
         self.address = address
+        self.ship_code = address is not None if ship_code is None else ship_code
         self._cpus = jobs
+        if address:
+            check_reachable(address)
 
     def workers(self) -> int:
         return self._cpus
@@ -98,11 +137,22 @@ class RayBackend:
 
         started = not ray.is_initialized()
         if started:
-            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-            if self.address:
-                ray.init(address=self.address, **options)
-            else:
-                ray.init(num_cpus=self.jobs, **options)
+            options: dict[str, Any] = {
+                "include_dashboard": False,
+                "log_to_driver": False,
+                "logging_level": logging.WARNING,  # not "Connecting to ..." over the progress bar
+            }
+            if self.ship_code:
+                options["runtime_env"] = code_runtime_env()
+            try:
+                if self.address:
+                    ray.init(address=self.address, **options)
+                else:
+                    ray.init(num_cpus=self.jobs, **options)
+            except Exception as error:  # Ray raises ConnectionError, RuntimeError, ValueError
+                where = f"the Ray cluster at {self.address}" if self.address else "Ray"
+                first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+                raise RoostError(f"could not start {where}: {first}") from None
         try:
             self._cpus = int(ray.cluster_resources().get("CPU", self.jobs))
             remote = ray.remote(num_cpus=1)(run_task)
