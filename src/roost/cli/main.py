@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -26,6 +27,9 @@ from roost.cli.play import HUMAN, QuitGame, TerminalTable
 from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.registry import game_class, load_game, registered_games
+
+if TYPE_CHECKING:
+    from roost.lab.claims import ClaimResult
 
 app = typer.Typer(
     name="roost",
@@ -258,6 +262,32 @@ def arena(
         console.print(f"Records written to {json_out}.")
 
 
+VERDICT_STYLE = {"holds": "green", "fails": "red", "partly": "yellow", "inconclusive": "yellow"}
+MARK_SYMBOL = {
+    "agrees": "[green]\u2713[/green]",
+    "disagrees": "[red]\u2717[/red]",
+    "undecided": "[yellow]?[/yellow]",
+    "nothing to test": "[dim]-[/dim]",
+    "info": "\u2022",
+}
+
+
+def claims_table(title: str, claims: Sequence[ClaimResult]) -> Table:
+    """The claims in the terminal as in the report: the verdict in colour, a mark per setting."""
+    table = Table(title=f"{title}: the rulebook's claims", show_lines=True)
+    for column in ("claim", "verdict", "measured"):
+        table.add_column(column, overflow="fold")
+    for claim in claims:
+        verdict = claim.verdict
+        lines = [f"{MARK_SYMBOL[str(f.mark)]} {escape(f.text)}" for f in verdict.findings]
+        lines += [escape(verdict.note)] if verdict.note else []
+        style = VERDICT_STYLE.get(verdict.verdict, "dim")
+        table.add_row(
+            escape(claim.claim.quote), f"[{style}]{verdict.verdict}[/{style}]", "\n".join(lines)
+        )
+    return table
+
+
 @app.command(cls=OneLineUsageErrors)
 def lab(
     name: Annotated[str, typer.Argument(help="game name, e.g. big-chicken")],
@@ -355,13 +385,8 @@ def lab(
         report = write_lab(result, folder, command, with_plots=plots)
     except RoostError as error:
         raise _fail(escape(str(error))) from None  # escaped: ".[lab]" is not markup
-    table = Table(title=f"{plan.title}: the rulebook's claims")
-    for column in ("claim", "verdict", "measured"):
-        table.add_column(column, overflow="fold")
-    for claim in result.claims:
-        table.add_row(claim.claim.quote, claim.verdict.verdict, claim.verdict.measured)
     if result.claims:
-        console.print(table)
+        console.print(claims_table(plan.title, result.claims))
     console.print(result.speed() + ".")
     console.print(f"Report: {report}   (records and summary.json beside it)")
 
