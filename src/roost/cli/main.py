@@ -320,7 +320,11 @@ def lab(
     jobs: Annotated[int, typer.Option(help="worker processes (Ray: CPUs of a local instance)")] = 1,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
     address: Annotated[
-        str | None, typer.Option(help="Ray cluster to join (HOST:PORT or auto); --backend ray")
+        str | None,
+        typer.Option(
+            help="Ray cluster to join with --backend ray: HOST:6379 on a node of it, "
+            "ray://HOST:10001 from elsewhere, auto inside ray job submit (docs/lab.md)"
+        ),
     ] = None,
     out: Annotated[str | None, typer.Option(help="output folder (default: lab-GAME)")] = None,
     seconds_per_decision: Annotated[
