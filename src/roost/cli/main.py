@@ -12,13 +12,14 @@ import functools
 import math
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Final, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Final, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -29,6 +30,7 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand
 
 from roost.bots import make_bot
 from roost.bots.heuristic import has_heuristic
@@ -44,6 +46,9 @@ INTERRUPTED: Final = 130
 MAX_ITERATIONS: Final = 200_000
 """The most ISMCTS iterations a move the command line accepts (about a minute a move)."""
 
+if TYPE_CHECKING:
+    from roost.lab.claims import ClaimResult
+
 app = typer.Typer(
     name="roost",
     help="Roost: play, simulate and study four egg card games.",
@@ -58,8 +63,34 @@ R = TypeVar("R")
 
 
 def _fail(message: str) -> typer.Exit:
-    console.print(Text.assemble(("error: ", "bold red"), message))
+    """One line, however narrow the terminal (soft wrap: the terminal folds it, rich does not
+    cut it into lines), and exit code 2 as for any usage error."""
+    console.print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
     return typer.Exit(code=2)
+
+
+USAGE_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
+)
+"""Click's UsageError, found through typer's BadParameter: recent typer releases carry their
+own copy of click, so ``click.UsageError`` may not be the class that is raised."""
+
+
+class OneLineUsageErrors(TyperCommand):
+    """A command whose usage errors (``--games abc``, an unknown option, a missing game) are one
+    line like its own checks, not the framework's boxed help, so every bad input reads the
+    same and a script can match it."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except USAGE_ERROR as error:
+            format_message = getattr(error, "format_message", None)
+            message = format_message() if callable(format_message) else str(error)
+            hint = f" (see roost {info_name} --help)" if info_name else ""
+            raise _fail(message + hint) from None
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
@@ -488,6 +519,140 @@ def arena(
         except OSError as error:
             raise _fail(f"--json: the records could not be written: {error}") from None
         console.print(Text(f"Records written to {json_out}."))
+
+
+VERDICT_STYLE = {"holds": "green", "fails": "red", "partly": "yellow", "inconclusive": "yellow"}
+MARK_SYMBOL = {
+    "agrees": "[green]\u2713[/green]",
+    "disagrees": "[red]\u2717[/red]",
+    "undecided": "[yellow]?[/yellow]",
+    "nothing to test": "[dim]-[/dim]",
+    "info": "\u2022",
+}
+
+
+def claims_table(title: str, claims: Sequence[ClaimResult]) -> Table:
+    """The claims in the terminal as in the report: the verdict in colour, a mark per setting."""
+    table = Table(title=f"{title}: the rulebook's claims", show_lines=True)
+    for column in ("claim", "verdict", "measured"):
+        table.add_column(column, overflow="fold")
+    for claim in claims:
+        verdict = claim.verdict
+        lines = [f"{MARK_SYMBOL[str(f.mark)]} {escape(f.text)}" for f in verdict.findings]
+        lines += [escape(verdict.note)] if verdict.note else []
+        style = VERDICT_STYLE.get(verdict.verdict, "dim")
+        table.add_row(
+            escape(claim.claim.quote), f"[{style}]{verdict.verdict}[/{style}]", "\n".join(lines)
+        )
+    return table
+
+
+@app.command(cls=OneLineUsageErrors)
+@guarded
+def lab(
+    name: Annotated[str, typer.Argument(help="game name, e.g. big-chicken")],
+    players: Annotated[
+        str | None, typer.Option(help="player counts: N, A-B or 3,5 (default: all the game has)")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option(help="bot kinds of the main games, comma-separated, rotated")
+    ] = "heuristic",
+    games: Annotated[int, typer.Option(help="main games per setting")] = 1000,
+    param: Annotated[
+        list[str] | None, typer.Option(help="fixed game parameter key=value (repeatable)")
+    ] = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="vary a parameter: key=v1,v2,... (';' between values that hold commas); "
+            "repeatable, all combinations are played"
+        ),
+    ] = None,
+    skill: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="skill line-ups STRONG/WEAK, one strong bot against weak ones (repeatable; "
+            "default heuristic/random and ismcts:100/heuristic; 'none' for none)"
+        ),
+    ] = None,
+    skill_games: Annotated[int, typer.Option(help="games per skill line-up and setting")] = 200,
+    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
+    jobs: Annotated[int, typer.Option(help="worker processes (Ray: CPUs of a local instance)")] = 1,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="Ray cluster to join with --backend ray: HOST:6379 on a node of it, "
+            "ray://HOST:10001 from elsewhere, auto inside ray job submit (docs/lab.md)"
+        ),
+    ] = None,
+    out: Annotated[str | None, typer.Option(help="output folder (default: lab-GAME)")] = None,
+    seconds_per_decision: Annotated[
+        float, typer.Option(help="table time of a decision with a choice (s)")
+    ] = 6.0,
+    seconds_per_forced: Annotated[
+        float, typer.Option(help="table time of a forced decision, the only legal move (s)")
+    ] = 2.0,
+    seconds_per_card: Annotated[
+        float, typer.Option(help="table time of a chance step: a card dealt or drawn (s)")
+    ] = 1.0,
+    plots: Annotated[bool, typer.Option(help="draw the report's plots (needs matplotlib)")] = True,
+) -> None:
+    """Play many games and report seats, length, skill, drama, cards and the rulebook's claims."""
+    import math
+    import shlex
+    import sys
+    from pathlib import Path
+
+    from roost.lab import build_plan, check_writable, run_lab, write_lab
+    from roost.lab.backends import make_backend
+    from roost.lab.plots import require_matplotlib
+    from roost.lab.timing import TimeModel
+
+    try:
+        for label, value in (
+            ("--seconds-per-decision", seconds_per_decision),
+            ("--seconds-per-forced", seconds_per_forced),
+            ("--seconds-per-card", seconds_per_card),
+        ):
+            if not (math.isfinite(value) and value >= 0):
+                raise RoostError(f"{label} must be a number of seconds, 0 or more; got {value:g}")
+        if plots:
+            require_matplotlib()
+        plan = build_plan(
+            name,
+            players=players,
+            bots=bots,
+            games=games,
+            params=param or [],
+            sweeps=sweep or [],
+            skill=skill,
+            skill_games=skill_games,
+            seed=seed,
+            time=TimeModel(seconds_per_decision, seconds_per_forced, seconds_per_card),
+        )
+        folder = Path(out or f"lab-{name}")
+        check_writable(folder)
+        runner = make_backend(backend, jobs, address)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"lab {name}", total=plan.total_games)
+            result = run_lab(plan, runner, lambda done: progress.advance(task, done))
+        command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+        report = write_lab(result, folder, command, with_plots=plots)
+    except RoostError as error:
+        raise _fail(str(error)) from None
+    if result.claims:
+        console.print(claims_table(plan.title, result.claims))
+    console.print(result.speed() + ".")
+    console.print(f"Report: {report}   (records and summary.json beside it)")
 
 
 @app.command()

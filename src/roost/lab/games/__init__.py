@@ -1,0 +1,1 @@
+"""Each game's lab companion: ``roost.lab.games.<folder>`` exports ``LAB``, a `GameMeasures`."""

@@ -1,0 +1,231 @@
+"""BIG CHICKEN: Just Hatched in the lab: the Round-1 Big Red holder's results, Last Egg
+catches, Rounds per game, and the rulebook's claims on time, balance and Big Red."""
+
+from __future__ import annotations
+
+from roost.games.big_chicken.cards import BIG_RED
+from roost.games.big_chicken.views import BigChickenObservation, LastEggRule, read
+from roost.lab.claims import (
+    FAILS,
+    HOLDS,
+    Claim,
+    Finding,
+    Mark,
+    Verdict,
+    decision_seconds_range,
+    judge,
+    mark,
+    median_of,
+    minutes_of,
+    no_runs,
+    seconds_text,
+)
+from roost.lab.hooks import Extra, GameMeasures, Trace
+from roost.lab.stats import order_estimate
+from roost.lab.summary import LabSummary, MainSummary
+
+BASE_COUNTS = (3, 4, 5, 6)
+"""The player counts the rulebook balances for (2 is a variant with rules of its own)."""
+ABOUT = (20.0, 40.0)
+"""'About 30 minutes': a median within a third of 30 either way."""
+SEATS_ALPHA = 0.05 / len(BASE_COUNTS)
+COOP_SIZE = 4
+"""A Little Coop is four cards, a Big Coop five."""
+"""One chi-square test per player count, Bonferroni-corrected."""
+
+
+def _holder(trace: Trace) -> int | None:
+    return trace.holder(BIG_RED)
+
+
+def _holder_won(obs: BigChickenObservation, trace: Trace) -> float | None:
+    holder = _holder(trace)
+    return None if holder is None else float(holder in obs.get("winners", []))
+
+
+def _holder_round1(obs: BigChickenObservation, trace: Trace) -> float | None:
+    holder = _holder(trace)
+    if holder is None or not obs["round_scores"]:
+        return None
+    first = obs["round_scores"][0]
+    return float(first[holder] == min(first))
+
+
+def _holder_place(obs: BigChickenObservation, trace: Trace) -> float | None:
+    holder = _holder(trace)
+    if holder is None:
+        return None
+    scores = obs["scores"]
+    return float(1 + sum(1 for s in scores if s < scores[holder]))
+
+
+def _catches(obs: BigChickenObservation, trace: Trace) -> float | None:
+    """None under the default 'auto' Last Egg, where it is said for everyone: nobody is caught."""
+    if obs["last_egg_rule"] != LastEggRule.STRICT:
+        return None
+    return float(trace.count("catch"))
+
+
+def _spread(obs: BigChickenObservation, _trace: Trace) -> float:
+    return float(max(obs["scores"]) - min(obs["scores"]))
+
+
+def _coops(_obs: BigChickenObservation, trace: Trace) -> float:
+    """Lays of four or five cards (a Duck never goes into a Coop, so every such Lay is one);
+    not the flips and skips after them, which the 2-player variant has none of."""
+    return float(sum(1 for m in trace.moves if m.kind == "lay" and len(m.cards) >= COOP_SIZE))
+
+
+def _base(summary: LabSummary) -> list[MainSummary]:
+    return [m for m in summary.main if m.setting.players in BASE_COUNTS]
+
+
+def _thirty(summary: LabSummary) -> Verdict:
+    mains = _base(summary)
+    if not mains:
+        return no_runs("run with --players 3-6")
+    time = summary.plan.time
+    findings = []
+    for m in mains:
+        median = median_of(minutes_of(m, time))
+        span = decision_seconds_range(
+            m, time, lambda minutes: ABOUT[0] <= median_of(minutes) <= ABOUT[1]
+        )
+        findings.append(
+            Finding(
+                f"{m.setting.label}: median {median:.1f} min (10-90% {m.minutes.p10:.1f}-"
+                f"{m.minutes.p90:.1f}); 20-40 min {seconds_text(span)}",
+                mark(ABOUT[0] <= median <= ABOUT[1]),
+            )
+        )
+    return judge(findings)
+
+
+def _balanced(summary: LabSummary) -> Verdict:
+    mains = _base(summary)
+    if len({m.setting.players for m in mains}) < 2:
+        return no_runs("run with --players 3-6")
+    findings = []
+    for m in mains:
+        rates = ", ".join(f"{100 * e.value:.0f}" for e in m.seat_win)
+        findings.append(
+            Finding(
+                f"{m.setting.label}: seat win rates {rates}% (p = {m.seats_equal_p:.2f})",
+                mark(m.seats_equal_p >= SEATS_ALPHA),
+            )
+        )
+    return judge(findings)
+
+
+def _same_strategies(summary: LabSummary) -> Verdict:
+    skills = [s for s in summary.skills("heuristic", "random") if s.setting.players in BASE_COUNTS]
+    if len({s.setting.players for s in skills}) < 2:
+        return no_runs("run with --players 3-6 and --skill heuristic/random")
+    lows = max(s.order.low for s in skills)
+    highs = min(s.order.high for s in skills)
+    findings = tuple(
+        Finding(f"{s.setting.label}: the heuristic's Order {s.order.num(2)}", Mark.INFO)
+        for s in skills
+    )
+    overlap = lows <= highs
+    note = (
+        "the intervals share a value: one strategy does equally well at every count"
+        if overlap
+        else "the intervals do not all overlap: the same strategy gains more at some counts"
+    )
+    return Verdict(HOLDS if overlap else FAILS, findings, note)
+
+
+def _big_red(summary: LabSummary) -> Verdict:
+    mains = _base(summary)
+    if not mains:
+        return no_runs("run with --players 3-6")
+    findings = []
+    for m in mains:
+        won = m.extra("big_red_holder_won")
+        first = m.extra("big_red_holder_round1_best")
+        assert won is not None and first is not None
+        n = m.setting.players
+        r1 = order_estimate(round(first.estimate.value * first.estimate.n), first.estimate.n, 1 / n)
+        game = order_estimate(round(won.estimate.value * won.estimate.n), won.estimate.n, m.fair)
+        ok: bool | None = None  # the intervals overlap, or the game edge may be 0
+        if game.high < r1.low:  # diminished: is an edge left ("somewhat"), or reversed?
+            ok = True if game.low > 0 else False if game.high < 0 else None
+        elif game.low > r1.high:  # it grows over the game
+            ok = False
+        findings.append(
+            Finding(
+                f"{m.setting.label}: the holder has the best Round 1 in {first.estimate.pct()} "
+                f"(Order {r1.num(2)}) and wins the game in {won.estimate.pct()} (Order "
+                f"{game.num(2)})",
+                mark(ok),
+            )
+        )
+    return judge(findings)
+
+
+LAB = GameMeasures[BigChickenObservation](
+    read=read,
+    hands=lambda obs: obs.get("hands"),
+    score=lambda obs: [-float(s) for s in obs["scores"]],
+    score_label="minus each player's points (the lowest score leads)",
+    rounds=lambda obs, _trace: obs["round"],
+    extras=(
+        Extra("big_red_holder_won", "games won by the Round-1 Big Red holder", "rate", _holder_won),
+        Extra(
+            "big_red_holder_round1_best",
+            "Round 1 best score (shared counts) for the Big Red holder",
+            "rate",
+            _holder_round1,
+        ),
+        Extra("big_red_holder_place", "the Big Red holder's final place", "mean", _holder_place),
+        Extra("last_egg_catches", "Last Egg catches per game", "mean", _catches),
+        Extra("coops", "Coops laid per game", "mean", _coops),
+        Extra("points_spread", "points spread at the end (worst - best)", "mean", _spread),
+    ),
+    claims=(
+        Claim(
+            quote="plays in about 30 minutes (once everyone knows how to play)",
+            source="rulebook, Players / Age / Time",
+            how=(
+                "the median estimated table time at each player count 3-6 (the time model), "
+                "'about 30' read as 20-40 minutes; the measured column gives the seconds per "
+                "decision at which it would hold"
+            ),
+            check=_thirty,
+        ),
+        Claim(
+            quote="balanced for 3 to 6 players",
+            source="rulebook, Balanced for 3 to 6 Players",
+            how=(
+                "at each player count 3-6, a chi-square test that every seat wins alike "
+                f"(balanced where p >= {SEATS_ALPHA:.4f}, 0.05 over the four counts)"
+            ),
+            check=_balanced,
+        ),
+        Claim(
+            quote="the same strategies and planning can be applied to any player count",
+            source="rulebook, Balanced for 3 to 6 Players",
+            how=(
+                "one fixed strategy (the heuristic bot) against random players at each count "
+                "3-6: its Order, (win rate - fair) / (1 - fair), should be the same, i.e. all "
+                "the 95% intervals overlap"
+            ),
+            check=_same_strategies,
+        ),
+        Claim(
+            quote=(
+                "all other players now know that the player has Big Red, so the advantage is "
+                "somewhat diminished, and the game starts with some balance"
+            ),
+            source="rulebook, Game Start",
+            how=(
+                "the Round-1 Big Red holder's edge (Order against the fair rate) in Round 1 "
+                "(best Round-1 score) and over the whole game (the Golden Egg): agrees where the "
+                "game edge is above 0 and below the Round-1 edge (intervals apart); disagrees "
+                "where it is above the Round-1 edge or below 0"
+            ),
+            check=_big_red,
+        ),
+    ),
+)

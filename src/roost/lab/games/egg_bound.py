@@ -1,0 +1,111 @@
+"""Egg Bound in the lab: games that reach the turn cap, Cluck-Offs played, and the rulebook's
+"Each game normally lasts from 5 to 15 minutes"."""
+
+from __future__ import annotations
+
+from roost.games.egg_bound.views import EggBoundObservation, read
+from roost.lab.claims import (
+    Claim,
+    Finding,
+    Verdict,
+    decision_seconds_range,
+    judge,
+    mark,
+    median_of,
+    minutes_of,
+    no_runs,
+    seconds_text,
+)
+from roost.lab.hooks import Extra, GameMeasures, Trace
+from roost.lab.summary import LabSummary
+
+NORMAL_SHARE = 2 / 3
+"""'Normally': at least two games in three (about one standard deviation either side of the
+middle of a bell-shaped spread)."""
+
+
+def _cap(obs: EggBoundObservation, _trace: Trace) -> float:
+    return float(not obs.get("winners"))
+
+
+def _cluck_offs(_obs: EggBoundObservation, trace: Trace) -> float:
+    return float(trace.count("cluck_off"))
+
+
+def _cluck_off_share(_obs: EggBoundObservation, trace: Trace) -> float | None:
+    windows = trace.count("cluck_off") + trace.count("allow")
+    return trace.count("cluck_off") / windows if windows else None
+
+
+def _stars(_obs: EggBoundObservation, trace: Trace) -> float:
+    return float(trace.count("star"))
+
+
+def _final_good(obs: EggBoundObservation, _trace: Trace) -> float:
+    return float(sum(obs["good_eggs"]))
+
+
+def _reshuffles(obs: EggBoundObservation, _trace: Trace) -> float:
+    return float(obs["reshuffles"])
+
+
+def _lasts(summary: LabSummary) -> Verdict:
+    if not summary.main:
+        return no_runs("no games were played")
+    time = summary.plan.time
+    findings = []
+    for m in summary.main:
+        share = m.minutes.share_between(5, 15)
+        ok = True if share.low >= NORMAL_SHARE else False if share.high < NORMAL_SHARE else None
+
+        def normal(minutes: list[float]) -> bool:
+            inside = sum(1 for v in minutes if 5 <= v <= 15)
+            return inside >= NORMAL_SHARE * len(minutes)
+
+        span = decision_seconds_range(m, time, normal)
+        median = median_of(minutes_of(m, time))
+        findings.append(
+            Finding(
+                f"{m.setting.label}: {share.pct()} of games within 5-15 min (median "
+                f"{median:.1f} min, 10-90% {m.minutes.p10:.1f}-{m.minutes.p90:.1f}); "
+                f"it would hold {seconds_text(span)}",
+                mark(ok),
+            )
+        )
+    return judge(findings)
+
+
+LAB = GameMeasures[EggBoundObservation](
+    read=read,
+    hands=lambda obs: obs.get("hands"),
+    score=lambda obs: [float(g) for g in obs["good_eggs"]],
+    score_label="Good Eggs in front of each player",
+    turns=lambda obs, _trace: obs["turn"],
+    extras=(
+        Extra("turn_cap", "games that reach the turn cap (no winner)", "rate", _cap),
+        Extra("cluck_offs", "Cluck-Offs played per game", "mean", _cluck_offs),
+        Extra(
+            "cluck_off_share",
+            "share of Cluck-Off windows answered with a Cluck-Off",
+            "mean",
+            _cluck_off_share,
+        ),
+        Extra("stars", "Star challenges per game", "mean", _stars),
+        Extra("reshuffles", "Discard Pile turned over, per game", "mean", _reshuffles),
+        Extra("good_eggs_at_end", "Good Eggs on the table at the end", "mean", _final_good),
+    ),
+    claims=(
+        Claim(
+            quote="Each game normally lasts from 5 to 15 minutes.",
+            source="instructions, About",
+            how=(
+                "the estimated table time of each game (the time model: seconds per decision, "
+                "per forced decision, per card dealt or drawn); 'normally' read as at least two "
+                "games in three within 5-15 minutes, at each player count (agrees where the 95% "
+                "interval of that share lies at or above 2/3, disagrees where below); the "
+                "measured column also gives the seconds per decision at which it would hold"
+            ),
+            check=_lasts,
+        ),
+    ),
+)

@@ -1,0 +1,633 @@
+"""The lab's HTML report: one self-contained file (plots embedded as PNG; no script, font or
+link fetched) that a designer can open, skim top to bottom, and send on.
+
+It is built to be looked at before it is read: a row of headline tiles, then the rulebook's
+claims as cards with a coloured verdict and a mark per setting, then one section per measure,
+each a plot with a compact table beside it. Every figure keeps its 95% interval, in small grey
+type after the value, so the eye lands on the value first. Colours mean one thing throughout:
+green agrees / holds, red disagrees / fails, amber undecided, blue above the fair rate.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from roost.lab import plots
+from roost.lab.claims import (
+    FAILS,
+    HOLDS,
+    INCONCLUSIVE,
+    NOT_TESTED,
+    PARTLY,
+    VERDICTS,
+    ClaimResult,
+    Mark,
+)
+from roost.lab.stats import Estimate
+from roost.lab.summary import LabSummary, MainSummary
+
+CSS = """
+*{box-sizing:border-box}
+body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1d2433;
+background:#f6f5f1}
+main{max-width:1080px;margin:0 auto;padding:0 24px 48px}
+header.hero{background:#1d2433;color:#f6f5f1;padding:28px 0 0}
+header.hero .in{max-width:1080px;margin:0 auto;padding:0 24px}
+.kicker{text-transform:uppercase;letter-spacing:.12em;font-size:12px;color:#f2b544;font-weight:700}
+h1{font-size:30px;margin:4px 0 6px;line-height:1.2}
+.meta{color:#b9bfcc;font-size:13px;margin:0 0 14px}
+.meta code{color:#e6e8ec;background:#2b3447;padding:1px 6px;border-radius:4px;font-size:12px}
+nav{display:flex;flex-wrap:wrap;gap:2px 18px;padding:10px 0 12px;border-top:1px solid #2f394d}
+nav a{color:#d5d9e2;text-decoration:none;font-size:13.5px} nav a:hover{color:#f2b544}
+h2{font-size:21px;margin:40px 0 4px} h3{font-size:16px;margin:22px 0 6px}
+.lead{color:#5b6270;font-size:14px;margin:0 0 12px;max-width:820px}
+.tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:12px;
+margin-top:22px}
+.tile{background:#fff;border-radius:10px;padding:12px 14px;border-top:4px solid #3b6ea8;
+box-shadow:0 1px 2px rgba(0,0,0,.06)}
+.tile .k{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:#5b6270;font-weight:600}
+.tile .big{font-size:26px;font-weight:700;line-height:1.25;margin:4px 0 2px}
+.tile .sub{font-size:12.5px;color:#5b6270;line-height:1.35}
+.tile.good{border-top-color:#4f9d69} .tile.bad{border-top-color:#d1495b}
+.tile.mid{border-top-color:#e0a526}
+.claims{display:grid;gap:14px}
+.claim{background:#fff;border-radius:10px;padding:14px 18px 12px;border-left:6px solid #b9bfcc;
+box-shadow:0 1px 2px rgba(0,0,0,.06)}
+.claim.holds{border-left-color:#4f9d69}.claim.fails{border-left-color:#d1495b}
+.claim.partly,.claim.inconclusive{border-left-color:#e0a526}
+.claim q{font-size:17px;font-style:italic;font-weight:600;display:block;margin:6px 0 2px}
+.claim .src{font-size:12.5px;color:#5b6270}
+.claim ul{list-style:none;padding:0;margin:10px 0 6px;display:grid;gap:3px}
+.claim li{font-size:13.5px;padding-left:26px;position:relative}
+.claim li:before{position:absolute;left:0;top:0;width:19px;height:19px;border-radius:50%;
+font-size:12px;font-weight:700;text-align:center;line-height:19px;color:#fff}
+li.agrees:before{content:"\\2713";background:#4f9d69} li.disagrees:before{content:"\\2717";
+background:#d1495b} li.undecided:before{content:"?";background:#e0a526}
+li.nothing:before{content:"\\2013";background:#b9bfcc} li.info:before{content:"\\2022";
+background:#3b6ea8}
+.claim .how{font-size:12.5px;color:#5b6270;margin:8px 0 0;border-top:1px dashed #e3e0d6;
+padding-top:6px}
+.claim .note{font-size:13.5px;margin:4px 0 0;font-weight:600}
+.pill{display:inline-block;font-weight:700;font-size:12px;padding:2px 10px;border-radius:20px;
+text-transform:uppercase;letter-spacing:.05em;white-space:nowrap}
+.pill.holds{background:#dcefe1;color:#24613a}.pill.fails{background:#f7d9dd;color:#8e1b2b}
+.pill.partly,.pill.inconclusive{background:#fbedc6;color:#7a5a00}
+.pill.not{background:#e6e8ec;color:#4a5160}
+.wrap{overflow-x:auto;margin:8px 0 14px;padding:2px}
+table{border-collapse:collapse;font-size:13.5px;background:#fff;
+border-radius:8px;overflow:hidden;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+th,td{padding:6px 10px;text-align:left;vertical-align:top;border-bottom:1px solid #eeece6}
+th{background:#efede6;font-size:12.5px;font-weight:600;color:#4a5160;vertical-align:bottom}
+td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.seat{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
+.est b{font-weight:600} .est small,.ci{color:#8a8f98;font-size:11.5px;margin-left:4px}
+td.seat small{display:block;margin:0;color:inherit;opacity:.75}
+td:first-child{white-space:nowrap}
+.strong{font-weight:700}
+figure{margin:10px 0 16px;background:#fff;border-radius:10px;padding:10px;
+box-shadow:0 1px 2px rgba(0,0,0,.06)}
+figure img{width:100%;max-width:1000px;display:block;margin:0 auto}
+figcaption{font-size:12.5px;color:#5b6270;margin:4px 4px 0}
+details{margin:6px 0 12px} summary{cursor:pointer;color:#35507a;font-size:14px}
+.files li{margin:2px 0} code{font-size:13px}
+@media print{header.hero{background:#fff;color:#1d2433} nav{display:none}}
+"""
+
+SECTIONS = (
+    ("claims", "Claims"),
+    ("questions", "The game's questions"),
+    ("seats", "Seats"),
+    ("length", "Length"),
+    ("skill", "Skill"),
+    ("drama", "Drama"),
+    ("cards", "Cards"),
+    ("sweeps", "Sweeps"),
+    ("files", "Files"),
+)
+MARK_CLASS = {
+    Mark.AGREES: "agrees",
+    Mark.DISAGREES: "disagrees",
+    Mark.UNDECIDED: "undecided",
+    Mark.NOTHING: "nothing",
+    Mark.INFO: "info",
+}
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def est(e: Estimate | None, percent: bool = True, digits: int = 1) -> str:
+    """An estimate as HTML: the value, then its interval small and grey."""
+    if e is None or e.n == 0:
+        return "<span class='ci'>n/a</span>"
+    scale, unit = (100.0, "%") if percent else (1.0, "")
+    return (
+        f"<span class='est'><b>{scale * e.value:.{digits}f}{unit}</b>"
+        f"<small>{scale * e.low:.{digits}f}&ndash;{scale * e.high:.{digits}f}</small></span>"
+    )
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], numeric_from: int = 1) -> str:
+    out = ["<div class='wrap'><table><tr>", *(f"<th>{_e(h)}</th>" for h in head), "</tr>"]
+    for row in rows:
+        out.append("<tr>")
+        for i, cell in enumerate(row):
+            cls = ' class="n"' if i >= numeric_from else ""
+            out.append(f"<td{cls}>{cell}</td>")
+        out.append("</tr>")
+    out.append("</table></div>")
+    return "".join(out)
+
+
+def _figure(uri: str | None, alt: str, caption: str = "") -> str:
+    if not uri:
+        return ""
+    cap = f"<figcaption>{caption}</figcaption>" if caption else ""
+    return f'<figure><img src="{uri}" alt="{_e(alt)}">{cap}</figure>'
+
+
+def _pill(verdict: str) -> str:
+    cls = "not" if verdict == NOT_TESTED else verdict
+    return f'<span class="pill {cls}">{_e(verdict)}</span>'
+
+
+def _span(values: Sequence[float], fmt: Callable[[float], str]) -> str:
+    """``"7-25"``: the range of a measure over the settings (one value if they agree)."""
+    low, high = fmt(min(values)), fmt(max(values))
+    return low if low == high else f"{low}&ndash;{high}"
+
+
+# --- at a glance -------------------------------------------------------------------------------
+
+
+def _tile(key: str, big: str, sub: str, tone: str = "") -> str:
+    return (
+        f"<div class='tile {tone}'><div class='k'>{_e(key)}</div><div class='big'>{big}</div>"
+        f"<div class='sub'>{sub}</div></div>"
+    )
+
+
+def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
+    """The headline tiles: the claims' verdicts, then each measure's range over the settings."""
+    mains = list(summary.main)
+    tiles: list[str] = []
+    if claims:
+        counts = {v: sum(1 for c in claims if c.verdict.verdict == v) for v in VERDICTS}
+        tone = "good" if counts[HOLDS] == len(claims) else "bad" if counts[FAILS] else "mid"
+        others = " ".join(f"{_pill(v)} {counts[v]}" for v in VERDICTS if v != HOLDS and counts[v])
+        tiles.append(
+            _tile(
+                "Rulebook claims",
+                f"{counts[HOLDS]} of {len(claims)} hold",
+                others or "every claim the run could test holds",
+                tone,
+            )
+        )
+    if not mains:
+        return f"<div class='tiles'>{''.join(tiles)}</div>"
+    if mains[0].extras:
+        first = mains[0].extras[0]
+        found = [x.estimate for m in mains if (x := m.extra(first.name)) and x.estimate.n]
+        if found:
+            rate = first.kind == "rate"
+            value = _span(
+                [e.value for e in found],
+                (lambda v: f"{100 * v:.0f}%") if rate else (lambda v: f"{v:.1f}"),
+            )
+            tiles.append(_tile("The game's question", value, _e(first.label)))
+    medians = [m.minutes.median for m in mains]
+    low = min(mains, key=lambda m: m.minutes.median)
+    high = max(mains, key=lambda m: m.minutes.median)
+    tiles.append(
+        _tile(
+            "Table time",
+            _span(medians, lambda v: f"{v:.0f}") + " min",
+            f"median game; {_e(low.setting.label)} to {_e(high.setting.label)}"
+            if low is not high
+            else f"median game; 10&ndash;90%: {low.minutes.p10:.0f}&ndash;{low.minutes.p90:.0f} "
+            "min",
+        )
+    )
+    firsts = [m for m in mains if m.first_player_win.n]
+    if firsts:
+        top = max(firsts, key=lambda m: abs(m.first_player_win.value - m.fair))
+        gap = 100 * (top.first_player_win.value - top.fair)
+        beyond = sum(1 for m in firsts if not m.first_player_win.contains(m.fair))
+        tiles.append(
+            _tile(
+                "First player",
+                f"{gap:+.0f} points",
+                f"wins {100 * top.first_player_win.value:.0f}% against a fair "
+                f"{100 * top.fair:.0f}% ({_e(top.setting.label)}); beyond chance at {beyond} of "
+                f"{len(firsts)} settings",
+                "bad" if beyond else "good",
+            )
+        )
+    alike = sum(1 for m in mains if m.seats_equal_p >= 0.05)
+    tiles.append(
+        _tile(
+            "Seats",
+            "alike" if alike == len(mains) else f"differ at {len(mains) - alike}",
+            f"every seat wins alike (p &ge; 0.05) at {alike} of {len(mains)} settings",
+            "good" if alike == len(mains) else "mid",
+        )
+    )
+    for name in dict.fromkeys(s.lineup.name for s in summary.skill):
+        orders = [s.order.value for s in summary.skill if s.lineup.name == name]
+        tiles.append(
+            _tile(
+                "Skill (Order)",
+                _span(orders, lambda v: f"{v:.2f}"),
+                f"{_e(name)}; 0: luck decides, 1: the stronger bot always wins",
+            )
+        )
+    scored = [m for m in mains if m.half_leader_wins is not None and m.lead_changes is not None]
+    if scored:
+        wins = [m.half_leader_wins.value for m in scored if m.half_leader_wins is not None]
+        changes = [m.lead_changes.mean.value for m in scored if m.lead_changes is not None]
+        tiles.append(
+            _tile(
+                "Drama",
+                _span(wins, lambda v: f"{100 * v:.0f}") + "%",
+                "of games are won by the half-time leader; "
+                + _span(changes, lambda v: f"{v:.1f}")
+                + " lead changes a game",
+            )
+        )
+    return f"<div class='tiles'>{''.join(tiles)}</div>"
+
+
+# --- claims ------------------------------------------------------------------------------------
+
+
+def claims_cards(results: Sequence[ClaimResult]) -> str:
+    """Each claim as a card: verdict, quote, a marked line per setting, and how it was tested."""
+    if not results:
+        return "<p class='lead'>This game's lab companion lists no rulebook claims.</p>"
+    cards = []
+    for r in results:
+        verdict = r.verdict
+        cls = "not" if verdict.verdict == NOT_TESTED else verdict.verdict
+        items = "".join(
+            f"<li class='{MARK_CLASS[f.mark]}'>{_e(f.text)}</li>" for f in verdict.findings
+        )
+        cards.append(
+            f"<article class='claim {cls}'>{_pill(verdict.verdict)}"
+            f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(r.claim.source)}</div>"
+            + (f"<ul>{items}</ul>" if items else "")
+            + (f"<p class='note'>{_e(verdict.note)}</p>" if verdict.note else "")
+            + f"<p class='how'><b>How it was tested:</b> {_e(r.claim.how)}</p></article>"
+        )
+    legend = (
+        "<p class='lead'>A mark per setting: <b style='color:#4f9d69'>&#10003;</b> agrees, "
+        "<b style='color:#d1495b'>&#10007;</b> disagrees, <b style='color:#c48a00'>?</b> the "
+        "95% intervals cannot tell (more games would), <b style='color:#8a8f98'>&ndash;</b> "
+        "nothing to test there. "
+        f"{_pill(HOLDS)} every setting agrees; {_pill(PARTLY)} some do; {_pill(FAILS)} none "
+        f"does and some disagree; {_pill(INCONCLUSIVE)} none can tell.</p>"
+    )
+    return legend + f"<div class='claims'>{''.join(cards)}</div>"
+
+
+# --- sections ----------------------------------------------------------------------------------
+
+
+def _seat_cell(e: Estimate, fair: float) -> str:
+    """A seat's win rate, tinted by how far it is from fair (blue above, red below), bold where
+    its interval misses the fair rate."""
+    gap = (e.value - fair) / max(fair, 0.05)
+    strength = min(1.0, abs(gap) / 0.5)
+    beyond = not e.contains(fair)
+    alpha = (0.12 + 0.33 * strength) if beyond else 0.08 * strength
+    rgb = "59,110,168" if gap > 0 else "209,73,91"
+    cls = " strong" if beyond else ""
+    return (
+        f"<td class='seat{cls}' style='background:rgba({rgb},{alpha:.2f})'>"
+        f"{100 * e.value:.1f}%<small class='ci'>{100 * e.low:.0f}&ndash;{100 * e.high:.0f}"
+        "</small></td>"
+    )
+
+
+def _seats(mains: Sequence[MainSummary]) -> str:
+    width = max(len(m.seat_win) for m in mains)
+    head = ["setting", "games", "fair", *(f"P{s}" for s in range(width))]
+    head += ["p (alike)", "first player wins", "first player Order"]
+    out = ["<div class='wrap'><table><tr>", *(f"<th>{_e(h)}</th>" for h in head), "</tr>"]
+    for m in mains:
+        cells = [_seat_cell(e, m.fair) for e in m.seat_win]
+        cells += ["<td></td>"] * (width - len(m.seat_win))
+        p = f"{m.seats_equal_p:.3f}"
+        out.append(
+            f"<tr><td>{_e(m.setting.label)}</td><td class='n'>{m.games}</td>"
+            f"<td class='n'>{100 * m.fair:.1f}%</td>{''.join(cells)}"
+            f"<td class='n{' strong' if m.seats_equal_p < 0.05 else ''}'>{p}</td>"
+            f"<td class='n'>{est(m.first_player_win)}</td>"
+            f"<td class='n'>{est(m.first_player_order, percent=False, digits=2)}</td></tr>"
+        )
+    out.append("</table></div>")
+    return "".join(out)
+
+
+def _returns(mains: Sequence[MainSummary]) -> str:
+    width = max(len(m.seat_return) for m in mains)
+    rows = [
+        [
+            _e(m.setting.label),
+            *(est(e, percent=False, digits=2) for e in m.seat_return),
+            *([""] * (width - len(m.seat_return))),
+        ]
+        for m in mains
+    ]
+    return _table(["setting", *(f"P{s}" for s in range(width))], rows)
+
+
+def _dist(d: Any, digits: int = 0) -> str:
+    return (
+        f"<span class='est'><b>{d.median:.{digits}f}</b><small>{d.p10:.{digits}f}&ndash;"
+        f"{d.p90:.{digits}f}</small></span>"
+    )
+
+
+def _length(mains: Sequence[MainSummary]) -> str:
+    rows = [
+        [
+            _e(m.setting.label),
+            _dist(m.decisions),
+            _dist(m.turns),
+            _dist(m.rounds),
+            _dist(m.minutes, 1),
+            est(m.minutes.mean, percent=False),
+        ]
+        for m in mains
+    ]
+    return _table(
+        ["setting", "decisions", "turns", "rounds", "table minutes", "mean minutes"], rows
+    )
+
+
+def _skill(summary: LabSummary) -> str:
+    rows = [
+        [
+            _e(s.setting.label),
+            _e(s.lineup.name),
+            str(s.games),
+            f"{100 * s.fair:.1f}%",
+            est(s.strong_win),
+            est(s.order, percent=False, digits=2),
+        ]
+        for s in summary.skill
+    ]
+    return _table(
+        ["setting", "line-up", "games", "fair", "strong bot wins", "Order"], rows, numeric_from=2
+    )
+
+
+def _drama(mains: Sequence[MainSummary]) -> str:
+    rows = []
+    for m in mains:
+        if m.lead_changes is None or m.half_leader_wins is None or m.half_leader_share is None:
+            continue
+        rows.append(
+            [
+                _e(m.setting.label),
+                est(m.lead_changes.mean, percent=False, digits=2),
+                _dist(m.lead_changes),
+                est(m.half_leader_share),
+                est(m.half_leader_wins),
+                f"{100 * m.fair:.1f}%",
+            ]
+        )
+    return _table(
+        ["setting", "lead changes (mean)", "median (10-90%)", "a sole leader at half time",
+         "the half-time leader wins", "fair"],
+        rows,
+    )  # fmt: skip
+
+
+def _extras(mains: Sequence[MainSummary]) -> str:
+    """The game's own measures: a row per setting, like every other table."""
+    specs = [(e.name, e.label, e.kind) for e in mains[0].extras]
+    rows = []
+    for m in mains:
+        cells = []
+        for name, _label, kind in specs:
+            found = m.extra(name)
+            rate = kind == "rate"
+            cells.append(
+                est(found.estimate, percent=rate, digits=1 if rate else 2) if found else est(None)
+            )
+        rows.append([_e(m.setting.label), *cells])
+    return _table(["setting", *(label for _, label, _ in specs)], rows)
+
+
+def _cards(main: MainSummary) -> str:
+    cards = sorted(main.cards, key=lambda c: c.held.value - c.not_held.value, reverse=True)
+    rows = [
+        [
+            _e(c.name),
+            est(c.held),
+            est(c.not_held),
+            f"{100 * (c.held.value - c.not_held.value):+.1f}",
+            est(c.played),
+            est(c.not_played),
+            f"{100 * (c.played.value - c.not_played.value):+.1f}" if c.played.n else "",
+        ]
+        for c in cards
+    ]
+    return _table(
+        ["card", "held at start", "not held", "difference (points)", "played", "not played",
+         "difference (points)"],
+        rows,
+    )  # fmt: skip
+
+
+def _moves(mains: Sequence[MainSummary]) -> str:
+    kinds = list(dict.fromkeys(kind for m in mains for kind, _ in m.moves))
+    rows = []
+    for kind in kinds:
+        cells = [
+            f"{dict(m.moves)[kind].value:.1f}" if kind in dict(m.moves) else "0" for m in mains
+        ]
+        rows.append([_e(kind), *cells])
+    return _table(["moves per game", *(m.setting.label for m in mains)], rows)
+
+
+def _section(anchor: str, title: str, lead: str = "") -> str:
+    return f"<h2 id='{anchor}'>{_e(title)}</h2>" + (f"<p class='lead'>{lead}</p>" if lead else "")
+
+
+def _cards_setting(summary: LabSummary) -> MainSummary | None:
+    """The setting whose card impact is drawn: the game's usual player count, else the first."""
+    mains = list(summary.main)
+    if not mains:
+        return None
+    usual = summary.plan.load(mains[0].setting).default_players
+    return next((m for m in mains if m.setting.players == usual and m.cards), mains[0])
+
+
+def render(
+    summary: LabSummary,
+    claims: Sequence[ClaimResult],
+    *,
+    command: str,
+    speed: str,
+    with_plots: bool = True,
+) -> str:
+    plan = summary.plan
+    mains = list(summary.main)
+    draw = with_plots and plots.matplotlib_available()
+
+    def plot(make: Callable[[], str | None], alt: str, caption: str = "") -> str:
+        return _figure(make() if draw else None, alt, caption)
+
+    games = len(plan.settings) * sum(lineup.games for lineup in plan.lineups)
+    main_bots = next((lineup.name for lineup in plan.lineups if lineup.role == "main"), "")
+    scored = any(m.lead_changes is not None for m in mains)
+    sweeps = plots.sweep_lines(summary) if draw else []
+    shown = {"claims", "seats", "length", "files"}
+    shown |= {"questions"} if mains and mains[0].extras else set()
+    shown |= {"skill"} if summary.skill else set()
+    shown |= {"drama"} if scored else set()
+    card_main = _cards_setting(summary)
+    shown |= {"cards"} if card_main is not None and card_main.cards else set()
+    shown |= {"sweeps"} if sweeps else set()
+    nav = "".join(f"<a href='#{a}'>{_e(t)}</a>" for a, t in SECTIONS if a in shown)
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>",
+        f"<title>Roost lab: {_e(plan.title)}</title><style>{CSS}</style></head><body>",
+        "<header class='hero'><div class='in'><div class='kicker'>Roost balance lab</div>",
+        f"<h1>{_e(plan.title)}</h1>",
+        f"<p class='meta'>{games:,} games &middot; {_e(main_bots)} bots &middot; "
+        f"{len(plan.settings)} setting{'s' if len(plan.settings) != 1 else ''} &middot; "
+        f"seed {plan.seed} &middot; {_e(speed)}<br><code>{_e(command)}</code></p>",
+        f"<nav>{nav}</nav></div></header><main>",
+        glance(summary, claims),
+        _section(
+            "claims",
+            "What the rulebook claims, and what the games say",
+            "Bots, not people, played these games: read the results as what the rules do when "
+            "played sensibly, not as what your table will do. The same command gives the same "
+            "numbers, whatever the number of workers or the backend.",
+        ),
+        claims_cards(claims),
+    ]
+    if not draw:
+        parts.append(f"<p class='lead'>Plots are off (install matplotlib: {_e(plots.INSTALL)})</p>")
+    if "questions" in shown:
+        parts += [
+            _section("questions", "This game's own questions"),
+            plot(lambda: plots.extras_panels(mains), "the game's own measures"),
+            _extras(mains),
+        ]
+    parts += [
+        _section(
+            "seats",
+            "Seats: does where you sit matter?",
+            "Win rate per seat (a shared win counts for each winner). The fair rate is all wins "
+            "over all seat-games. p tests that every seat wins alike: below 0.05 (bold), the "
+            "seats differ by more than chance. The first player is whoever makes the first "
+            "decision once the cards are dealt; Order = (win rate - fair) / (1 - fair).",
+        ),
+        _seats(mains),
+        plot(lambda: plots.seat_bars(mains), "win rate per seat"),
+        "<details><summary>Mean return per seat</summary>",
+        _returns(mains),
+        "</details>",
+        _section(
+            "length",
+            "Length and table time",
+            f"Medians, with the 10&ndash;90% range of games after them. Estimated table time: "
+            f"{_e(plan.time.describe())} (adjust with --seconds-per-decision and friends). A "
+            "decision is forced when it is the only legal move. Turns are runs of decisions by "
+            "one player unless the game counts its own; rounds are the game's own, or turns / "
+            "players.",
+        ),
+        _length(mains),
+        plot(
+            lambda: plots.length_boxes(mains),
+            "length per setting",
+            "Boxes hold the middle half of the games, whiskers 10&ndash;90%; the line is the "
+            "median, the diamond the mean.",
+        ),
+        plot(lambda: plots.minutes_hist(mains), "distribution of table time"),
+    ]
+    if "skill" in shown:
+        parts += [
+            _section(
+                "skill",
+                "Skill or luck?",
+                "One stronger bot against weaker ones, its seat rotating. Order = (its win rate "
+                "- fair) / (1 - fair), the CardStock measure: 0 means skill does not show, 1 "
+                "means the stronger player always wins, below 0 that the 'stronger' bot is not.",
+            ),
+            plot(lambda: plots.skill_points(summary), "Order per line-up"),
+            _skill(summary),
+        ]
+    if "drama" in shown:
+        parts += [
+            _section(
+                "drama",
+                "Drama: is it over at half time?",
+                f"Standing: {_e(_score_label(summary))}. A lead change is the sole leader "
+                "changing hands (read at the start of every turn and at the end); the "
+                "half-time leader is the sole leader at half the game's decisions. A half-time "
+                "leader who wins far above the fair rate means the second half rarely matters.",
+            ),
+            plot(lambda: plots.drama(mains), "lead changes and half-time leaders"),
+            _drama(mains),
+        ]
+    if "cards" in shown and card_main is not None:
+        parts += [
+            _section(
+                "cards",
+                f"Card impact ({card_main.setting.label})",
+                "The win rate of a seat that held a card type at the start, or played it, "
+                "against one that did not. An association, not a cause: cards played often in "
+                "long games, or on the way out, look good. Other settings are in summary.json.",
+            ),
+            plot(lambda: plots.card_impact(card_main), "card impact"),
+            "<details><summary>The table</summary>",
+            _cards(card_main),
+            "</details>",
+        ]
+    if sweeps:
+        parts.append(
+            _section(
+                "sweeps",
+                "Variant sweeps",
+                "What changes with each swept parameter, one line per player count (other "
+                "swept parameters at their first value). Sweeps share seeds: game 17 starts "
+                "from the same deal at every value, so differences are the rule's, not luck's.",
+            )
+        )
+        for key, uri in sweeps:
+            parts += [f"<h3>{_e(key)}</h3>", _figure(uri, f"sweep of {key}")]
+    parts += [
+        "<h2>Moves</h2>",
+        "<details><summary>Moves per game, by kind</summary>",
+        _moves(mains),
+        "</details>",
+        _section("files", "Files beside this report"),
+        "<ul class='files'>"
+        "<li><code>games.csv</code>: one row per game (setting, bots, returns, winners, "
+        "length, table time, the game's own measures, moves by kind)</li>"
+        "<li><code>seats.csv</code>: one row per seat and game, with the cards held at the "
+        "start and played</li>"
+        "<li><code>cards.csv</code>: card type ids and names</li>"
+        "<li><code>summary.json</code>: every number above with its interval, the claims, "
+        "the plan and the time model</li></ul>",
+        "</main></body></html>",
+    ]
+    return "\n".join(parts)
+
+
+def _score_label(summary: LabSummary) -> str:
+    from roost.lab.hooks import game_measures
+
+    if not summary.main:
+        return ""
+    return game_measures(summary.plan.load(summary.main[0].setting)).score_label
