@@ -7,6 +7,7 @@ import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,10 @@ from pathlib import Path
 import pytest
 
 from roost.server.store import Store
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+if str(SCRIPTS) not in sys.path:  # the chaos and fuzz tests drive scripts/serverkit.py's server
+    sys.path.insert(0, str(SCRIPTS))
 
 
 @pytest.fixture

@@ -1,0 +1,147 @@
+"""What the server scripts share (chaos, load, bench): start `roost serve` as a real process on
+loopback, wait for it, read its memory, and summarise latencies.
+
+Not a test and not part of the package: `scripts/chaos.py` and `scripts/load_server.py` import
+it (they run as ``python scripts/NAME.py``, so this folder is on their path).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """One `roost serve` process."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def kill(self) -> None:
+        """SIGKILL the server (and its bot workers, its process group): no cleanup runs."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(30)
+
+    def stop(self) -> None:
+        """Stop it as Ctrl-C would (SIGINT), then SIGKILL whatever is left."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(20)
+        self.kill()
+
+    def errors(self) -> str:
+        """The tail of the server's log when it holds a traceback, else ''."""
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return text[-4000:] if "Traceback" in text else ""
+
+
+def start_server(
+    db_url: str,
+    log: Path,
+    *,
+    port: int | None = None,
+    bot_pause: float = 0.0,
+    bot_workers: int = 0,
+    grace: float = 60.0,
+    extra: Sequence[str] = (),
+) -> Server:
+    """`roost serve` on 127.0.0.1 in a process group of its own (so kill() reaches its bot
+    workers too), its output in `log`."""
+    roost = Path(sys.executable).parent / "roost"
+    port = port or free_port()
+    command = [
+        str(roost),
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db_url,
+        "--bot-pause",
+        str(bot_pause),
+        "--bot-workers",
+        str(bot_workers),
+        "--grace",
+        str(grace),
+        "--max-tables-per-client",
+        "1000000",
+        *extra,
+    ]
+    handle = log.open("ab")
+    process = subprocess.Popen(
+        command, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    handle.close()
+    return Server(process, port, log)
+
+
+async def wait_ready(server: Server, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    async with httpx.AsyncClient() as client:
+        while time.monotonic() < deadline:
+            if server.process.poll() is not None:
+                raise RuntimeError(f"the server stopped at start:\n{server.errors()}")
+            try:
+                if (await client.get(f"{server.base}/api/health")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.05)
+    raise RuntimeError("the server did not start in time")
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of one process (MiB), 0 if it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def load_average() -> str:
+    """The machine's 1/5/15-minute load averages (what `uptime` shows)."""
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
