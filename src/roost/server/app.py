@@ -190,7 +190,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "/api/tables/{table_id}/rematch",
         status_code=201,
         response_model=TableAnswer,
-        responses=ERRORS,
+        responses={
+            **ERRORS,
+            200: {"model": TableAnswer, "description": "The rematch made before"},
+        },
         tags=["tables"],
     )
     async def rematch(

@@ -577,8 +577,12 @@ class Table:
 
     async def resume(self) -> None:
         """After a restart: draw any chance still owed, start the grace of every absent person
-        and let bots and stand-ins play."""
+        and let bots and stand-ins play. A table whose last seat was stored but whose start was
+        not (the server died in between) starts now."""
         async with self.lock:
+            if self.status == "waiting" and all(s.type != "open" for s in self.seats):
+                await self._start()
+                return
             if self.status != "playing":
                 return
             for seat in self.seats:
