@@ -183,18 +183,22 @@ FORGED = [
 ]
 
 
-def steer(case: Case[Any], fixture: Fixture, rng: random.Random) -> str | None:
+def steer(case: Case[Any], fixture: Fixture, rng: random.Random) -> tuple[str | None, bool]:
     """Point part of the cases at real tables, games and tokens (random ids only ever meet a
-    404); returns the table the case acts on, if any."""
+    404); returns the table the case acts on, if any, and whether the case was changed."""
     target: str | None = None
+    changed = False
     path = case.path_parameters or {}
     if "table_id" in path and rng.random() < 0.75:
         target = rng.choice(list(fixture.tables.values()))
         path["table_id"] = target
+        changed = True
     if "name" in path and rng.random() < 0.5:
         path["name"] = rng.choice(fixture.games)
+        changed = True
     if isinstance(case.body, dict) and "game" in case.body and rng.random() < 0.5:
         case.body["game"] = rng.choice(fixture.games)
+        changed = True
     headers = case.headers if case.headers is not None else {}
     own = fixture.tokens.get(target or "", [])
     others = [t for t in fixture.all_tokens() if t not in own]
@@ -204,17 +208,9 @@ def steer(case: Case[Any], fixture: Fixture, rng: random.Random) -> str | None:
     elif choice < 0.45 and others:
         headers["Authorization"] = f"Bearer {rng.choice(others)}"
     elif choice < 0.6:
-        headers["Authorization"] = rng.choice(
-            [
-                "Bearer forged-token",
-                "Basic YTpi",
-                "Bearer ",
-                "Bearer " + "x" * 5000,
-                "bearer \u00e9t\u00e9",
-            ]
-        )
+        headers["Authorization"] = rng.choice(FORGED)
     case.headers = headers
-    return target
+    return target, changed
 
 
 def test_every_rest_route_survives_generated_requests(fuzz: Fixture) -> None:
@@ -231,11 +227,12 @@ def test_every_rest_route_survives_generated_requests(fuzz: Fixture) -> None:
             @given(case=operation.as_strategy(generation_mode=mode))
             def one(case: Case[Any]) -> None:
                 rng = random.Random(next(counter))
-                target = steer(case, fuzz, rng)
+                target, steered = steer(case, fuzz, rng)
                 before = snapshot(fuzz.db, target)
                 response = case.call(base_url=fuzz.server.base, session=session, timeout=60)
                 tried[case.operation.label] += 1
-                checks = [*CHECKS, negative_data_rejection] if target is None else CHECKS
+                # a steered case may have had its one wrong part replaced by a right one
+                checks = CHECKS if steered else [*CHECKS, negative_data_rejection]
                 case.validate_response(response, checks=checks)
                 if response.status_code >= 400:
                     error = response.json()["error"]
