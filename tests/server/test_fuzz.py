@@ -156,6 +156,8 @@ def fuzz(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fixture]:
         yield fixture
         assert server.process.poll() is None, "the server died"
         assert not server.errors(), server.errors()
+        logged = server.log.read_text(errors="replace")
+        assert not [token for token in fixture.all_tokens() if token in logged]
         print(f"\nfuzz cases tried: {dict(fixture.counts)}")
         report = os.environ.get("ROOST_FUZZ_REPORT")
         if report:

@@ -362,13 +362,19 @@ def make_engine(url: str) -> Engine:
     """An engine for `url`; a SQLite file gets WAL and a busy timeout, and its folder is
     created. ``synchronous=NORMAL`` in WAL mode: a committed move survives the server process
     being killed (kill -9) at any moment; only a power cut or an OS crash may lose the last
-    commits (``FULL`` made every commit wait for the disk: 10x fewer moves/s here)."""
+    commits (``FULL`` made every commit wait for the disk: 10x fewer moves/s here).
+    ``hide_parameters``: a failed statement's message (which is logged) never shows the values
+    it carried, such as a table's seed."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
         if database and database != ":memory:":
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            hide_parameters=True,
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
@@ -379,7 +385,7 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5, hide_parameters=True)
 
 
 def migrate(engine: Engine) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import logging
 import random
 import secrets
@@ -73,6 +74,10 @@ class Connection(Protocol):
     def deliver(self, text: str) -> None:
         """Queue one JSON frame for the client (never blocks)."""
         ...
+
+
+NO_TOKEN = "-" * 64
+"""What a seat without a token is compared with: the length of a hash, and no hash at all."""
 
 
 def hash_token(token: str) -> str:
@@ -259,8 +264,8 @@ class Table:
         given = hash_token(token)
         found: int | None = None
         for seat in self.seats:
-            stored = seat.token_hash or ""
-            if secrets.compare_digest(given, stored) and stored:
+            stored = seat.token_hash or NO_TOKEN
+            if hmac.compare_digest(given, stored):
                 found = seat.seat
         if found is None:
             raise ServerError("unauthorized", "this token is not a seat's of this table", 401)
