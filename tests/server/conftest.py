@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pwd
+import secrets
 import shutil
 import subprocess
 import sys
@@ -13,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 from roost.server.store import Store
 
@@ -21,9 +24,29 @@ if str(SCRIPTS) not in sys.path:  # the chaos and fuzz tests drive scripts/serve
     sys.path.insert(0, str(SCRIPTS))
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each kind the server runs on: a SQLite file, and a database of its
+    own in the session's throwaway PostgreSQL cluster (skipped when PostgreSQL is missing)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'roost.db'}"
+    return fresh_postgres_database(request.getfixturevalue("postgres_url"))
+
+
+def fresh_postgres_database(cluster_url: str) -> str:
+    """A new, empty database in the cluster of `cluster_url`; its URL."""
+    name = f"roost_{secrets.token_hex(6)}"
+    engine = create_engine(cluster_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return make_url(cluster_url).set(database=name).render_as_string(hide_password=False)
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = Store(f"sqlite:///{tmp_path / 'roost.db'}")
+def store(database_url: str) -> Iterator[Store]:
+    """The server's store on SQLite and on PostgreSQL: every test that takes it runs on both."""
+    opened = Store(database_url)
     yield opened
     opened.engine.dispose()
 

@@ -29,8 +29,11 @@ def settings_for(tmp_path: Path, **changes: Any) -> Settings:
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = settings_for(tmp_path, moves_per_second=1e6, frames_per_second=1e6)
+def client(tmp_path: Path, database_url: str) -> Iterator[TestClient]:
+    """The app on SQLite and on PostgreSQL (`database_url`): each test runs on both."""
+    settings = settings_for(
+        tmp_path, database_url=database_url, moves_per_second=1e6, frames_per_second=1e6
+    )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 
