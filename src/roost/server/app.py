@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from roost.server.bots import BotRunner
+from roost.server.cluster import Cluster
 from roost.server.config import Settings
 from roost.server.errors import ServerError
 from roost.server.limits import BodyLimit, TokenBucket
@@ -82,13 +83,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, settings.resolved_url())
         bots = BotRunner(settings.bot_workers)
-        lobby = Lobby(store, bots, settings)
+        cluster: Cluster | None = None
+        if settings.cluster and store.dialect == "postgresql":
+            cluster = Cluster(store, settings.adopt_every)
+            await cluster.open()
+        lobby = Lobby(store, bots, settings, cluster)
         app.state.lobby = lobby
+        if cluster is not None:
+            await cluster.start(lobby)
         restored = await lobby.restore_all()
         log.info("roost server ready: %d unfinished tables rebuilt", restored)
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.close()
             await lobby.close()
             bots.close()
             await store.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -159,6 +160,27 @@ class TableRecord:
 
 # --- the repository: plain functions of a Session ------------------------------------------------
 
+CHANNEL = "roost_tables"
+"""The PostgreSQL channel on which every committed change of a table is announced (see
+`roost.server.cluster`): the payload is ``T <origin> <table id>``."""
+
+
+class Conflict(Exception):
+    """A write found the table changed under it (by another server process): nothing was
+    written; the caller reloads the table and refuses the request as stale."""
+
+
+def announce(session: Session, table_id: str) -> None:
+    """On PostgreSQL, tell the other server processes (LISTEN/NOTIFY, sent at commit) that the
+    table changed. `origin` (the writing process) lets a process skip its own news."""
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    origin = session.info.get("origin", "")
+    session.execute(
+        text("SELECT pg_notify(:channel, :payload)"),
+        {"channel": CHANNEL, "payload": f"T {origin} {table_id}"},
+    )
+
 
 def insert_table(session: Session, record: TableRecord) -> None:
     now = time.time()
@@ -196,10 +218,14 @@ def _seat_row(table_id: str, seat: SeatRecord) -> SeatRow:
     )
 
 
-def save_seat(session: Session, table_id: str, seat: SeatRecord) -> None:
-    session.execute(
+def save_seat(session: Session, table_id: str, seat: SeatRecord, *, claim: bool = False) -> None:
+    """Store a seat; `claim`: only if it is still open (a person taking it), else `Conflict`."""
+    where = [SeatRow.table_id == table_id, SeatRow.seat == seat.seat]
+    if claim:
+        where.append(SeatRow.type == "open")
+    result = session.execute(
         update(SeatRow)
-        .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+        .where(*where)
         .values(
             type=seat.type,
             name=seat.name,
@@ -208,6 +234,13 @@ def save_seat(session: Session, table_id: str, seat: SeatRecord) -> None:
             away=seat.away,
         )
     )
+    if claim and _rowcount(result) != 1:
+        raise Conflict(f"seat {seat.seat} of table {table_id} is no longer open")
+    announce(session, table_id)
+
+
+def _rowcount(result: Any) -> int:
+    return int(result.rowcount)
 
 
 def save_status(
@@ -224,6 +257,7 @@ def save_status(
     if rematch is not None:
         values["rematch"] = rematch
     session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+    announce(session, table_id)
 
 
 def append_actions(
@@ -235,9 +269,21 @@ def append_actions(
     status: str | None = None,
     result: dict[str, Any] | None = None,
 ) -> None:
-    """Store `actions` at versions ``start, start + 1, ...``; the primary key (table, version)
-    makes a second write of the same version fail, so nothing is ever stored twice."""
+    """Store `actions` at versions ``start, start + 1, ...``, only if the table is still at
+    version `start` (else `Conflict`: another process moved first). The version check comes
+    first, so it takes the table's row lock before anything is written; the primary key
+    (table, version) makes a second write of one version fail besides."""
     now = time.time()
+    values: dict[str, Any] = {"version": start + len(actions), "updated_at": now}
+    if status is not None:
+        values["status"] = status
+    if result is not None:
+        values["result"] = result
+    moved = session.execute(
+        update(TableRow).where(TableRow.id == table_id, TableRow.version == start).values(**values)
+    )
+    if _rowcount(moved) != 1:
+        raise Conflict(f"table {table_id} is no longer at version {start}")
     session.add_all(
         ActionRow(
             table_id=table_id,
@@ -249,12 +295,7 @@ def append_actions(
         )
         for offset, record in enumerate(actions)
     )
-    values: dict[str, Any] = {"version": start + len(actions), "updated_at": now}
-    if status is not None:
-        values["status"] = status
-    if result is not None:
-        values["result"] = result
-    session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+    announce(session, table_id)
 
 
 def add_note(session: Session, table_id: str, note: NoteRecord) -> None:
@@ -263,6 +304,7 @@ def add_note(session: Session, table_id: str, note: NoteRecord) -> None:
             table_id=table_id, version=note.version, seat=note.seat, text=note.text, at=time.time()
         )
     )
+    announce(session, table_id)
 
 
 def load_table(session: Session, table_id: str, *, actions: bool = True) -> TableRecord | None:
@@ -414,7 +456,11 @@ class Store:
         self.engine = make_engine(url)
         if run_migrations:
             migrate(self.engine)
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.origin = secrets.token_hex(6)
+        """This process's name in the announcements of its writes (`announce`)."""
+        self._sessions = sessionmaker(
+            self.engine, expire_on_commit=False, info={"origin": self.origin}
+        )
         self._pending: list[tuple[Op, asyncio.Future[Any]]] = []
         self._wakeup: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
@@ -479,6 +525,9 @@ class Store:
                     results = [(True, op(session)) for op in ops]
                 self.commits += 1
                 return results
+            except Conflict as conflict:
+                if len(ops) == 1:
+                    return [(False, conflict)]
             except Exception:
                 if len(ops) == 1:
                     log.exception("a write failed")
@@ -489,6 +538,8 @@ class Store:
                     with self.session() as session:
                         outcomes.append((True, op(session)))
                     self.commits += 1
+                except Conflict as conflict:
+                    outcomes.append((False, conflict))
                 except Exception:
                     log.exception("a write failed")
                     outcomes.append((False, _failure()))
