@@ -365,3 +365,12 @@ def test_bad_requests_answer_clear_errors_and_change_nothing(tmp_path: Path) -> 
         limited = client.post("/api/tables", json={"game": "eggo"})
         assert limited.status_code == 429 and error_of(limited)["code"] == "too_many_tables"
         assert client.get("/api/tables?status=nonsense").status_code == 400
+
+
+def test_a_viewer_in_other_digits_is_a_clear_error(client: TestClient) -> None:
+    """'¹' and '٣' are digits to str.isdigit but not to int (the REST fuzz found a 500)."""
+    for viewer in ("¹", "٣", "-1", "1.0", "x" * 16):
+        for path in ("replay", "replay/0"):
+            answer = client.get(f"/api/tables/nope/{path}", params={"viewer": viewer})
+            assert answer.status_code == 400, (viewer, answer.text)
+            assert error_of(answer)["code"] == "bad_request"

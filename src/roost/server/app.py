@@ -327,7 +327,7 @@ def _viewer(text: str) -> Viewer:
         return "all"
     if text == "spectator":
         return "spectator"
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # not '¹' or '٣': digits to str.isdigit, not to int
         return int(text)
     raise ServerError("bad_request", f"viewer is 'all', 'spectator' or a seat; got {text!r}", 400)
 
