@@ -13,8 +13,8 @@ apart), the p50/p95/p99 of a person's move round trip, the server's memory at th
 every table live, at peak, and per table. `--profile FILE` records the server with py-spy
 (`pip install py-spy`) during the measured window and prints where its time goes.
 
-    nice .venv/bin/python scripts/load_server.py --tables 1000 --seconds 60
-    nice .venv/bin/python scripts/load_server.py --tables 1000 --profile /tmp/roost.prof
+    .venv/bin/python scripts/load_server.py --tables 1000 --seconds 60
+    .venv/bin/python scripts/load_server.py --tables 1000 --profile /tmp/roost.prof
 """
 
 from __future__ import annotations
@@ -37,7 +37,15 @@ import httpx
 import websockets
 from sqlalchemy import create_engine, text
 
-from serverkit import Server, load_average, percentile, rss_mib, start_server, wait_ready
+from serverkit import (
+    Server,
+    cpu_seconds,
+    load_average,
+    percentile,
+    rss_mib,
+    start_server,
+    wait_ready,
+)
 
 # --- the simulated people (a client process) ----------------------------------------------------
 
@@ -177,6 +185,14 @@ def count_decisions(url: str, since: float, until: float) -> tuple[int, int]:
     return counts.get(False, 0), counts.get(True, 0)
 
 
+def children_cpu(pid: int) -> float:
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    return sum(cpu_seconds(int(child)) for child in found)
+
+
 def children_rss(pid: int) -> float:
     try:
         found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
@@ -243,6 +259,7 @@ async def conductor(args: argparse.Namespace) -> None:
             first += count
         peak = baseline
         at_full = 0.0
+        cpu_start = 0.0
         loads: list[str] = []
         while time.time() < stop_at:
             await asyncio.sleep(1.0)
@@ -250,10 +267,12 @@ async def conductor(args: argparse.Namespace) -> None:
             peak = max(peak, rss)
             if time.time() >= start_at and not at_full:
                 at_full = rss
+                cpu_start = cpu_seconds(server.pid) + children_cpu(server.pid)
                 loads.append(load_average())
                 if args.profile:
                     profiler = _start_profile(server, args)
         loads.append(load_average())
+        cpu_used = cpu_seconds(server.pid) + children_cpu(server.pid) - cpu_start
         if profiler is not None:
             profiler.wait(60)
         results = []
@@ -282,6 +301,11 @@ async def conductor(args: argparse.Namespace) -> None:
             f"server memory: {baseline:.0f} MiB at start, {at_full:.0f} MiB with every table "
             f"live, {peak:.0f} MiB at peak ({per_table:.0f} KiB per table); bot worker "
             f"processes {children_rss(server.pid):.0f} MiB"
+        )
+        print(
+            f"server CPU: {cpu_used:.1f} s in the {args.seconds:.0f} s window "
+            f"({100 * cpu_used / args.seconds:.0f}% of one core), "
+            f"{1000 * cpu_used / max(1, decisions + draws):.2f} ms per stored action"
         )
         print(f"games finished: {sum(r['games'] for r in results)}; errors: {dict(errors)}")
         if args.profile:

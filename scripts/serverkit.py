@@ -134,6 +134,17 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process and its waited-for children have used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = os.sysconf("SC_CLK_TCK")
+    # fields[0] is the state (field 3 of stat): utime, stime, cutime, cstime are fields 14-17
+    return sum(int(fields[i]) for i in (11, 12, 13, 14)) / ticks
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     if not ordered:
