@@ -21,8 +21,12 @@ Checks (each failure is listed; the exit status is 1 if there is any):
   stored list at that view's version, for that viewer: no client saw a state the store lost;
 - each client's last view is the final one; the server's log holds no traceback.
 
-    nice .venv/bin/python scripts/chaos.py                  # 50 tables, 20 kills
-    nice .venv/bin/python scripts/chaos.py --tables 6 --kills 3 --seed 2
+    .venv/bin/python scripts/chaos.py                       # 50 tables, 20 kills, SQLite
+    .venv/bin/python scripts/chaos.py --tables 6 --kills 3 --seed 2
+    .venv/bin/python scripts/chaos.py --postgres --processes 3   # 3 processes, one PostgreSQL
+
+With ``--processes N`` (PostgreSQL only) the clients pick a server at random on every
+(re)connection and each kill hits one of them: the others adopt its tables (docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -50,7 +54,15 @@ from websockets.exceptions import WebSocketException
 from roost.core.game import CHANCE
 from roost.core.registry import load_game, registered_games
 from roost.server.store import Store, TableRecord, load_table, table_ids
-from serverkit import Server, free_port, load_average, start_server, wait_ready
+from serverkit import (
+    Postgres,
+    Server,
+    free_port,
+    fresh_database,
+    load_average,
+    start_server,
+    wait_ready,
+)
 
 NETWORK_ERRORS = (OSError, WebSocketException, TimeoutError, httpx.HTTPError, ValueError)
 
@@ -73,6 +85,11 @@ class ChaosConfig:
     finish_timeout: float = 600.0
     """Seconds the tables have to finish after the last kill."""
     verbose: bool = True
+    db_url: str = ""
+    """The database (default: a SQLite file in the run's folder)."""
+    processes: int = 1
+    """Server processes on the database (more than one needs PostgreSQL: docs/deploy.md);
+    each client picks one at random whenever it (re)connects, each kill hits one at random."""
 
 
 @dataclass
@@ -101,10 +118,11 @@ class ChaosReport:
     failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
     load: str = ""
+    setup: str = ""
 
     def summary(self) -> str:
         return (
-            f"{self.kills} kill -9 rounds survived ({self.restarts} restarts); "
+            f"{self.setup}: {self.kills} kill -9 rounds survived ({self.restarts} restarts); "
             f"{self.tables} tables in the store ({self.tables_known} known to clients, "
             f"{self.orphans} orphaned by a lost answer), {self.finished} played to the end; "
             f"{self.acks} acknowledged moves checked in the store; {self.stored_actions} stored "
@@ -126,10 +144,8 @@ class Chaos:
     def __init__(self, config: ChaosConfig, folder: Path) -> None:
         self.config = config
         self.folder = folder
-        self.url = f"sqlite:///{folder / 'chaos.db'}"
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.url = config.db_url or f"sqlite:///{folder / 'chaos.db'}"
+        self.ports = [free_port() for _ in range(config.processes)]
         self.rng = random.Random(config.seed)
         self.report = ChaosReport()
         self.acks: list[Ack] = []
@@ -139,7 +155,7 @@ class Chaos:
         self.last: dict[tuple[str, int | None], tuple[int, str]] = {}
         """(table, viewer) -> (version, status) of the last view each client received."""
         self.creating = True
-        self.server: Server | None = None
+        self.servers: list[Server | None] = [None] * config.processes
         self.games = sorted(registered_games())
 
     def say(self, text: str) -> None:
@@ -152,16 +168,22 @@ class Chaos:
 
     # --- the server -------------------------------------------------------------------------
 
-    async def start(self) -> None:
-        self.server = start_server(
+    def base(self, index: int | None = None) -> str:
+        """One server's address (a random one without `index`)."""
+        if index is None:
+            index = self.rng.randrange(len(self.ports))
+        return f"http://127.0.0.1:{self.ports[index]}"
+
+    async def start(self, index: int = 0) -> None:
+        self.servers[index] = server = start_server(
             self.url,
-            self.folder / "server.log",
-            port=self.port,
+            self.folder / f"server{index}.log",
+            port=self.ports[index],
             bot_pause=self.config.bot_pause,
             bot_workers=0,
             grace=self.config.grace,
         )
-        await wait_ready(self.server)
+        await wait_ready(server)
 
     def unfinished_in_store(self) -> set[str]:
         store = Store(self.url, run_migrations=False)
@@ -173,17 +195,20 @@ class Chaos:
     async def killer(self) -> None:
         for round_ in range(self.config.kills):
             await asyncio.sleep(self.rng.uniform(*self.config.gap))
-            assert self.server is not None
-            self.server.kill()
+            index = self.rng.randrange(len(self.servers))
+            victim = self.servers[index]
+            assert victim is not None
+            victim.kill()
             self.report.kills += 1
             unfinished = await asyncio.to_thread(self.unfinished_in_store)
             await asyncio.sleep(self.rng.uniform(*self.config.down))
-            await self.start()
+            await self.start(index)
             self.report.restarts += 1
-            async with httpx.AsyncClient(timeout=30) as http:
-                live = (await http.get(f"{self.base}/api/health")).json()["tables"]
-            if live < len(unfinished):
-                self.fail(f"restart {round_ + 1}: {live} tables live, {len(unfinished)} unfinished")
+            if len(self.servers) == 1:  # alone, it must have rebuilt every unfinished table
+                async with httpx.AsyncClient(timeout=30) as http:
+                    live = (await http.get(f"{self.base(0)}/api/health")).json()["tables"]
+                if live < len(unfinished):
+                    self.fail(f"restart {round_ + 1}: {live} live, {len(unfinished)} unfinished")
             self.say(
                 f"kill {round_ + 1}/{self.config.kills}: {len(unfinished)} unfinished tables "
                 f"rebuilt, {len(self.acks)} acks so far"
@@ -196,7 +221,7 @@ class Chaos:
         """A POST answered; None when the server went away before answering (outcome
         unknown)."""
         try:
-            response = await http.post(f"{self.base}{path}", json=body)
+            response = await http.post(f"{self.base()}{path}", json=body)
         except httpx.HTTPError:
             await asyncio.sleep(0.2)
             return None
@@ -258,8 +283,9 @@ class Chaos:
             first = False
             pending: tuple[str, int, int] | None = None
             try:
+                ws_base = self.base().replace("http://", "ws://")
                 async with connect(
-                    f"{self.ws_base}/api/tables/{table_id}/ws", open_timeout=10, max_size=2**22
+                    f"{ws_base}/api/tables/{table_id}/ws", open_timeout=10, max_size=2**22
                 ) as ws:
                     await ws.send(json.dumps({"type": "hello", "token": token}))
                     async for raw in ws:
@@ -317,7 +343,7 @@ class Chaos:
                 if not unfinished:
                     return
                 for table_id in unfinished - nudged:
-                    info = (await http.get(f"{self.base}/api/tables/{table_id}")).json()
+                    info = (await http.get(f"{self.base(0)}/api/tables/{table_id}")).json()
                     if info["status"] != "waiting":
                         continue
                     nudged.add(table_id)
@@ -325,7 +351,7 @@ class Chaos:
                     for seat in info["seats"]:
                         if seat["type"] == "open":
                             await http.post(
-                                f"{self.base}/api/tables/{table_id}/join",
+                                f"{self.base(0)}/api/tables/{table_id}/join",
                                 json={"name": "checker", "seat": seat["seat"]},
                             )
                 await asyncio.sleep(0.5)
@@ -408,7 +434,10 @@ class Chaos:
     async def run(self) -> ChaosReport:
         started = time.monotonic()
         self.report.load = load_average()
-        await self.start()
+        database = self.url.split(":", 1)[0].split("+", 1)[0]
+        self.report.setup = f"{len(self.servers)} server process(es) on {database}"
+        for index in range(len(self.servers)):
+            await self.start(index)
         slots = [asyncio.create_task(self.slot(i)) for i in range(self.config.tables)]
         try:
             await self.killer()
@@ -421,11 +450,13 @@ class Chaos:
             for task in slots:
                 task.cancel()
             await asyncio.gather(*slots, return_exceptions=True)
-            if self.server is not None:
-                self.server.stop()
-        trouble = self.server.errors() if self.server else ""
-        if trouble:
-            self.fail(f"the server logged a traceback:\n{trouble}")
+            for server in self.servers:
+                if server is not None:
+                    server.stop()
+        for server in self.servers:
+            trouble = server.errors() if server else ""
+            if trouble:
+                self.fail(f"a server logged a traceback:\n{trouble}")
         await asyncio.to_thread(self.check_store)
         self.report.seconds = time.monotonic() - started
         self.report.load += f" (start); {load_average()} (end)"
@@ -458,6 +489,15 @@ def main() -> None:
     parser.add_argument("--gap", type=_range, default=(1.0, 4.0), help="seconds between kills")
     parser.add_argument("--think", type=_range, default=(0.0, 0.04))
     parser.add_argument("--bot-pause", type=float, default=0.02)
+    parser.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="a throwaway PostgreSQL cluster (initdb/pg_ctl in a temp folder) as the database",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (more than 1: PostgreSQL)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the database and server log")
     args = parser.parse_args()
     config = ChaosConfig(
@@ -467,11 +507,18 @@ def main() -> None:
         gap=args.gap,
         think=args.think,
         bot_pause=args.bot_pause,
+        db_url=args.db,
+        processes=args.processes,
     )
     folder = Path(tempfile.mkdtemp(prefix="roost-chaos-"))
+    cluster = Postgres.start(max_connections=200) if args.postgres else None
     try:
+        if cluster is not None:
+            config.db_url = fresh_database(cluster.url)
         report = asyncio.run(run_chaos(config, folder))
     finally:
+        if cluster is not None:
+            cluster.stop()
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
     print(report.summary())

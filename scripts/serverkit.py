@@ -10,10 +10,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import pwd
+import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -156,3 +160,105 @@ def load_average() -> str:
     """The machine's 1/5/15-minute load averages (what `uptime` shows)."""
     one, five, fifteen = os.getloadavg()
     return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+# --- a throwaway PostgreSQL cluster -------------------------------------------------------------
+
+
+class PostgresMissing(RuntimeError):
+    """PostgreSQL's binaries (or, as root, a 'postgres' user to run them) are not here."""
+
+
+def postgres_bin() -> Path | None:
+    """The folder of Debian's initdb and pg_ctl (newest version), or None."""
+    for folder in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (folder / "initdb").exists() and (folder / "pg_ctl").exists():
+            return folder
+    found = shutil.which("initdb")
+    if found and shutil.which("pg_ctl"):
+        return Path(found).resolve().parent
+    return None
+
+
+@dataclass
+class Postgres:
+    """A PostgreSQL cluster in a temp folder, on a unix socket only (no TCP), made and removed
+    by this program (tests, chaos.py --postgres). `url` is its ``postgres`` database."""
+
+    root: Path
+    bin: Path
+    as_user: list[str]
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://postgres@/postgres?host={self.root}"
+
+    def _run(self, *args: str, check: bool = True) -> None:
+        env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
+        subprocess.run(
+            [*self.as_user, *args], check=check, capture_output=True, env=env, timeout=120
+        )
+
+    @classmethod
+    def start(cls, max_connections: int = 60) -> Postgres:
+        folder = postgres_bin()
+        if folder is None:
+            raise PostgresMissing(
+                "PostgreSQL is not installed (Debian: apt-get install postgresql)"
+            )
+        as_user: list[str] = []
+        if os.geteuid() == 0:  # initdb refuses to run as root
+            runuser = shutil.which("runuser")
+            try:
+                pwd.getpwnam("postgres")
+            except KeyError:
+                runuser = None
+            if runuser is None:
+                raise PostgresMissing("running as root without a 'postgres' user and runuser")
+            as_user = [runuser, "-u", "postgres", "--"]
+        root = Path(tempfile.mkdtemp(prefix="roost-pg-"))
+        root.chmod(0o777)
+        if as_user:
+            shutil.chown(root, "postgres")
+        cluster = cls(root, folder, as_user)
+        data = str(root / "data")
+        options = (
+            f"-k {root} -c listen_addresses='' -c fsync=off -c max_connections={max_connections}"
+        )
+        try:
+            cluster._run(
+                str(folder / "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                "--no-sync",
+            )  # fmt: skip
+            cluster._run(
+                str(folder / "pg_ctl"), "-D", data, "-o", options, "-l", str(root / "log"), "-w",
+                "-t", "60", "start",
+            )  # fmt: skip
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+            log = (root / "log").read_text() if (root / "log").exists() else ""
+            shutil.rmtree(root, ignore_errors=True)
+            stderr = getattr(error, "stderr", b"") or b""
+            raise RuntimeError(
+                f"could not start PostgreSQL: {error}\n{stderr.decode(errors='replace')}\n{log}"
+            ) from None
+        return cluster
+
+    def stop(self) -> None:
+        data = str(self.root / "data")
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop", check=False
+        )
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def fresh_database(cluster_url: str) -> str:
+    """A new, empty database in the PostgreSQL cluster of `cluster_url`; its URL."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"roost_{secrets.token_hex(6)}"
+    engine = create_engine(cluster_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return make_url(cluster_url).set(database=name).render_as_string(hide_password=False)

@@ -20,8 +20,7 @@ from chaos import digest
 from roost.core.game import CHANCE
 from roost.core.registry import load_game
 from roost.server.store import Store, load_table
-from serverkit import Server, start_server, wait_ready
-from tests.server.conftest import fresh_postgres_database
+from serverkit import Server, fresh_database, start_server, wait_ready
 
 
 @dataclass
@@ -162,5 +161,5 @@ async def scenario(url: str, folder: Path) -> None:
 def test_two_processes_share_a_table_and_one_dies_without_losing_a_move(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    url = fresh_postgres_database(postgres_url)
+    url = fresh_database(postgres_url)
     asyncio.run(scenario(url, tmp_path))
