@@ -31,13 +31,15 @@ GRACE = 1.5
 """Seconds a closed tab keeps its seat before a stand-in plays (small, for the tests)."""
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with LiveServer(tmp_path_factory.mktemp("roost-e2e"), grace=GRACE) as live:
         yield live
 
 
-@pytest.fixture(scope="session")
+# Package scope: the sync API keeps an event loop running in this thread until it stops, and
+# later tests that start a loop of their own (asyncio.run) must not find it still running.
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     if not CHROMIUM.exists():  # pragma: no cover - depends on the machine
         pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (make test does, as root)")
@@ -45,7 +47,7 @@ def playwright() -> Iterator[Playwright]:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     # Playwright gives every launch a fresh temporary profile (user-data dir) of its own.
     launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -53,7 +55,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     launched.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
