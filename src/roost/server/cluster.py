@@ -11,6 +11,9 @@ processes. What makes that safe and live:
 * **Fan-out.** Each committed change of a table is announced on the channel
   `roost.server.store.CHANNEL` (``NOTIFY``, sent by PostgreSQL at commit). Every process that
   holds the table in memory reloads what it lacks and sends its own clients their new views.
+* **Missed news heals.** Every `Settings.adopt_every` seconds each process compares the stored
+  version and status of the unfinished tables it holds with its own, and reloads any that
+  differ (news that came while the table was being loaded, or while LISTEN was reconnecting).
 * **One owner per table.** Bots, stand-ins, move clocks and the disconnection grace run in one
   process only: the one holding the table's session-level advisory lock. When that process
   dies, PostgreSQL drops its session and the lock; another process takes the lock within
@@ -37,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from sqlalchemy.engine import make_url
 
-from roost.server.store import CHANNEL, Store, table_ids
+from roost.server.store import CHANNEL, Store, table_versions
 
 if TYPE_CHECKING:
     from roost.server.lobby import Lobby
@@ -140,15 +143,22 @@ class Cluster:
         """Own every unfinished table whose owner is gone; forget the connections of
         processes that are gone; let go of finished tables."""
         assert self.lobby is not None
-        unfinished = await self.store.read(partial(table_ids, statuses=("waiting", "playing")))
-        for table_id in unfinished:
+        stored = await self.store.read(partial(table_versions, statuses=("waiting", "playing")))
+        for table_id in stored:
             if table_id not in self.owned and await self.try_own(table_id):
                 log.info("table %s: adopted (its owner is gone)", table_id)
                 await self.lobby.adopt(table_id)
-        still = set(unfinished)
+        # News can be missed (it came while the table was being loaded, or the LISTEN
+        # connection dropped): a table whose stored version or status differs is reloaded.
+        for table_id, table in list(self.lobby.tables.items()):
+            if table.status == "over":
+                continue
+            if stored.get(table_id, (-1, "over")) != (table.version, table.status):
+                self._refresh(table_id)
+        still = set(stored)
         for table_id in list(self.owned):
-            table = self.lobby.tables.get(table_id)
-            if table_id not in still and (table is None or table.status == "over"):
+            held = self.lobby.tables.get(table_id)
+            if table_id not in still and (held is None or held.status == "over"):
                 await self.release(table_id)
         origins = {origin for seats in self.remote.values() for origin, _ in seats}
         for origin in origins:

@@ -374,6 +374,14 @@ def table_ids(session: Session, statuses: tuple[str, ...]) -> list[str]:
     )
 
 
+def table_versions(session: Session, statuses: tuple[str, ...]) -> dict[str, tuple[int, str]]:
+    """Table id -> (stored version, status) of the tables with these statuses."""
+    rows = session.execute(
+        select(TableRow.id, TableRow.version, TableRow.status).where(TableRow.status.in_(statuses))
+    )
+    return {table_id: (version, status) for table_id, version, status in rows}
+
+
 def list_tables(
     session: Session, statuses: tuple[str, ...], limit: int
 ) -> list[tuple[TableRecord, int]]:
