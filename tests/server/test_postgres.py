@@ -7,11 +7,11 @@ import secrets
 import time
 
 import pytest
-from sqlalchemy.exc import IntegrityError
 
 from roost.core.registry import load_game
 from roost.server.store import (
     ActionRecord,
+    Conflict,
     SeatRecord,
     Store,
     TableRecord,
@@ -47,7 +47,7 @@ def test_the_schema_migrates_twice_and_round_trips_a_table(pg_store: Store) -> N
             session, record.id, 0, [ActionRecord(54, 0, "person"), ActionRecord(3, None, "chance")]
         )
     )
-    with pytest.raises(IntegrityError):  # one version is never stored twice
+    with pytest.raises(Conflict):  # one version is never stored twice
         pg_store.run(
             lambda session: append_actions(session, record.id, 1, [ActionRecord(4, None, "chance")])
         )

@@ -13,6 +13,8 @@ from roost.core.registry import load_game
 from roost.server.app import create_app
 from roost.server.config import Settings
 from roost.server.store import Store, load_table
+from roost.server.table import Table
+from tests.server.helpers import make_table, run, until
 
 
 def _settings(url: str) -> Settings:
@@ -96,3 +98,24 @@ def restart_scenario(url: str) -> None:
     assert final["result"]["returns"] == replayed.returns()
     assert final["result"]["winners"] == replayed.winners()
     assert final["version"] == len(record.actions)
+
+
+def test_a_full_table_whose_start_was_lost_starts_when_rebuilt(store: Store) -> None:
+    """The server died between storing a table's last seat and storing its start (chaos.py
+    found it): the rebuilt table must start, not wait forever with no open seat."""
+    game = load_game("manda-huevos", players=2)
+
+    async def scenario() -> None:
+        table, _ = make_table(store, game, ["easy", "medium"])  # stored full, still 'waiting'
+        record = store.run(lambda session: load_table(session, table.id))
+        assert record is not None and record.status == "waiting"
+        rebuilt = Table.restore(record, store=store, bots=table.bots, settings=table.settings)
+        await rebuilt.resume()
+        await until(lambda: rebuilt.status == "over", timeout=120)
+        stored = store.run(lambda session: load_table(session, table.id))
+        assert stored is not None and stored.status == "over"
+        assert [a.action for a in stored.actions] == rebuilt.state.history()
+        rebuilt.close()
+        await store.close()
+
+    run(scenario())

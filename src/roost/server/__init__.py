@@ -9,6 +9,7 @@ The modules, from the bottom up:
 * `clock` - the per-move clock and the disconnection grace, which hand a seat to a stand-in;
 * `table` - one table: authenticate, check the version, apply, store, fan out per-seat views;
 * `lobby` - the live tables of this process: create, join, start, rematch, rebuild on start;
+* `cluster` - several processes on one PostgreSQL: table owners (advisory locks), NOTIFY fan-out;
 * `limits` - message size, moves per second, tables per client;
 * `app` - the FastAPI app: REST lobby and one WebSocket per client.
 

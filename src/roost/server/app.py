@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from roost.server.bots import BotRunner
+from roost.server.cluster import Cluster
 from roost.server.config import Settings
 from roost.server.errors import ServerError
 from roost.server.limits import BodyLimit, TokenBucket
@@ -82,13 +83,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, settings.resolved_url())
         bots = BotRunner(settings.bot_workers)
-        lobby = Lobby(store, bots, settings)
+        cluster: Cluster | None = None
+        if settings.cluster and store.dialect == "postgresql":
+            cluster = Cluster(store, settings.adopt_every)
+            await cluster.open()
+        lobby = Lobby(store, bots, settings, cluster)
         app.state.lobby = lobby
+        if cluster is not None:
+            await cluster.start(lobby)
         restored = await lobby.restore_all()
         log.info("roost server ready: %d unfinished tables rebuilt", restored)
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.close()
             await lobby.close()
             bots.close()
             await store.close()
@@ -190,7 +199,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "/api/tables/{table_id}/rematch",
         status_code=201,
         response_model=TableAnswer,
-        responses=ERRORS,
+        responses={
+            **ERRORS,
+            200: {"model": TableAnswer, "description": "The rematch made before"},
+        },
         tags=["tables"],
     )
     async def rematch(
@@ -315,7 +327,7 @@ def _viewer(text: str) -> Viewer:
         return "all"
     if text == "spectator":
         return "spectator"
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # not '¹' or '٣': digits to str.isdigit, not to int
         return int(text)
     raise ServerError("bad_request", f"viewer is 'all', 'spectator' or a seat; got {text!r}", 400)
 

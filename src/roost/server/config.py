@@ -63,6 +63,11 @@ class Settings:
     max_connections_per_table: int = 64
     public_url: str = ""
     """The server's address for invite links (empty: taken from the first request)."""
+    cluster: bool = True
+    """On PostgreSQL, share the tables with the other server processes on the same database
+    (see ``roost.server.cluster``); off: this process assumes it is alone."""
+    adopt_every: float = 1.0
+    """Seconds between two looks for tables whose owning process is gone (cluster only)."""
     keep_finished: float = 600.0
     """Seconds a finished table with nobody connected stays in memory (then: from the store)."""
 

@@ -18,6 +18,7 @@ from roost.core.errors import ParameterError, RoostError, UnknownGameError
 from roost.core.game import OMNISCIENT, Game
 from roost.core.registry import game_class, load_game, registered_games
 from roost.server.bots import BotRunner
+from roost.server.cluster import Cluster
 from roost.server.config import Settings
 from roost.server.errors import ServerError
 from roost.server.protocol import (
@@ -62,8 +63,12 @@ STATUSES = {
 class Lobby:
     """The live tables of one process, with the store and the bot workers they share."""
 
-    def __init__(self, store: Store, bots: BotRunner, settings: Settings) -> None:
+    def __init__(
+        self, store: Store, bots: BotRunner, settings: Settings, cluster: Cluster | None = None
+    ) -> None:
         self.store = store
+        self.cluster = cluster
+        """Set when other server processes share the database (PostgreSQL; see cluster.py)."""
         self.bots = bots
         self.settings = settings
         self.tables: dict[str, Table] = {}
@@ -99,30 +104,65 @@ class Lobby:
             settings=self.settings,
             public_url=lambda: self.public_url,
             on_change=self._changed,
+            peers=self.cluster,
         )
 
+    def _rebuild(self, record: TableRecord, owner: bool) -> Table:
+        return Table.restore(
+            record,
+            store=self.store,
+            bots=self.bots,
+            settings=self.settings,
+            public_url=lambda: self.public_url,
+            on_change=self._changed,
+            peers=self.cluster,
+            owner=owner,
+        )
+
+    async def _owns(self, table_id: str) -> bool:
+        """Whether this process runs the table's bots and clocks: always when alone; in a
+        cluster, when it holds (or now takes) the table's lock."""
+        return self.cluster is None or await self.cluster.try_own(table_id)
+
     async def restore_all(self) -> int:
-        """Rebuild every unfinished table from the store and let its game go on."""
+        """Rebuild every unfinished table from the store and let its game go on (in a
+        cluster: those no other live process owns; the others are rebuilt when asked for)."""
         ids = await self.store.read(partial(table_ids, statuses=("waiting", "playing")))
+        rebuilt = 0
         for table_id in ids:
+            if not await self._owns(table_id):
+                continue
             record = await self.store.read(partial(load_table, table_id=table_id))
             if record is None:
                 continue
             try:
-                table = Table.restore(
-                    record,
-                    store=self.store,
-                    bots=self.bots,
-                    settings=self.settings,
-                    public_url=lambda: self.public_url,
-                    on_change=self._changed,
-                )
+                table = self._rebuild(record, owner=True)
             except RoostError:
                 log.exception("table %s cannot be rebuilt from its stored actions", table_id)
                 continue
             self.tables[table_id] = table
+            rebuilt += 1
             await table.resume()
-        return len(ids)
+        return rebuilt
+
+    async def adopt(self, table_id: str) -> None:
+        """This process now owns the table (its owner died): bring it up to date and let its
+        bots and clocks go on here."""
+        table = self.tables.get(table_id)
+        if table is None:
+            record = await self.store.read(partial(load_table, table_id=table_id))
+            if record is None:
+                return
+            try:
+                table = self._rebuild(record, owner=True)
+            except RoostError:
+                log.exception("table %s cannot be rebuilt from its stored actions", table_id)
+                return
+            self.tables[table_id] = table
+        else:
+            await table.refresh()
+            table.owner = True
+        await table.resume()
 
     async def find(self, table_id: str) -> Table:
         """The live table, or the stored one rebuilt (a finished table, or one of another
@@ -136,16 +176,10 @@ class Lobby:
         record = await self.store.read(partial(load_table, table_id=table_id))
         if record is None:
             raise ServerError("table_not_found", f"there is no table {table_id!r}", 404)
+        owner = record.status == "over" or await self._owns(table_id)
         table = self.tables.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
-            table = Table.restore(
-                record,
-                store=self.store,
-                bots=self.bots,
-                settings=self.settings,
-                public_url=lambda: self.public_url,
-                on_change=self._changed,
-            )
+            table = self._rebuild(record, owner)
             self.tables[table_id] = table
             if table.status == "over":
                 self._changed(table)
@@ -184,6 +218,7 @@ class Lobby:
         )
         await self.store.write(partial(insert_table, record=record))
         table = self._table(record)
+        table.owner = await self._owns(record.id)
         self.tables[record.id] = table
         await table.start_if_full()
         return SeatGrant(table=table.info(), seat=seat, token=token)
@@ -247,6 +282,7 @@ class Lobby:
             await self.store.write(write)
             old.record.rematch = record.id
             table = self._table(record)
+            table.owner = await self._owns(record.id)
             self.tables[record.id] = table
             old.notify_table()
         await table.start_if_full()
@@ -326,6 +362,8 @@ class Lobby:
         if table is not None and table.status == "over" and not table.connections:
             table.close()
             del self.tables[table_id]
+            if self.cluster is not None:
+                asyncio.get_running_loop().create_task(self.cluster.release(table_id))
 
     async def close(self) -> None:
         for handle in self._evictions.values():

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -159,6 +161,27 @@ class TableRecord:
 
 # --- the repository: plain functions of a Session ------------------------------------------------
 
+CHANNEL = "roost_tables"
+"""The PostgreSQL channel on which every committed change of a table is announced (see
+`roost.server.cluster`): the payload is ``T <origin> <table id>``."""
+
+
+class Conflict(Exception):
+    """A write found the table changed under it (by another server process): nothing was
+    written; the caller reloads the table and refuses the request as stale."""
+
+
+def announce(session: Session, table_id: str) -> None:
+    """On PostgreSQL, tell the other server processes (LISTEN/NOTIFY, sent at commit) that the
+    table changed. `origin` (the writing process) lets a process skip its own news."""
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    origin = session.info.get("origin", "")
+    session.execute(
+        text("SELECT pg_notify(:channel, :payload)"),
+        {"channel": CHANNEL, "payload": f"T {origin} {table_id}"},
+    )
+
 
 def insert_table(session: Session, record: TableRecord) -> None:
     now = time.time()
@@ -196,10 +219,14 @@ def _seat_row(table_id: str, seat: SeatRecord) -> SeatRow:
     )
 
 
-def save_seat(session: Session, table_id: str, seat: SeatRecord) -> None:
-    session.execute(
+def save_seat(session: Session, table_id: str, seat: SeatRecord, *, claim: bool = False) -> None:
+    """Store a seat; `claim`: only if it is still open (a person taking it), else `Conflict`."""
+    where = [SeatRow.table_id == table_id, SeatRow.seat == seat.seat]
+    if claim:
+        where.append(SeatRow.type == "open")
+    result = session.execute(
         update(SeatRow)
-        .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+        .where(*where)
         .values(
             type=seat.type,
             name=seat.name,
@@ -208,6 +235,13 @@ def save_seat(session: Session, table_id: str, seat: SeatRecord) -> None:
             away=seat.away,
         )
     )
+    if claim and _rowcount(result) != 1:
+        raise Conflict(f"seat {seat.seat} of table {table_id} is no longer open")
+    announce(session, table_id)
+
+
+def _rowcount(result: Any) -> int:
+    return int(result.rowcount)
 
 
 def save_status(
@@ -224,6 +258,7 @@ def save_status(
     if rematch is not None:
         values["rematch"] = rematch
     session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+    announce(session, table_id)
 
 
 def append_actions(
@@ -235,26 +270,42 @@ def append_actions(
     status: str | None = None,
     result: dict[str, Any] | None = None,
 ) -> None:
-    """Store `actions` at versions ``start, start + 1, ...``; the primary key (table, version)
-    makes a second write of the same version fail, so nothing is ever stored twice."""
+    """Store `actions` at versions ``start, start + 1, ...``, only if the table is still at
+    version `start` (else `Conflict`: another process moved first). The version check comes
+    first, so it takes the table's row lock before anything is written; the primary key
+    (table, version) makes a second write of one version fail besides."""
     now = time.time()
-    session.add_all(
-        ActionRow(
-            table_id=table_id,
-            version=start + offset,
-            action=record.action,
-            seat=record.seat,
-            by=record.by,
-            at=now,
-        )
-        for offset, record in enumerate(actions)
-    )
     values: dict[str, Any] = {"version": start + len(actions), "updated_at": now}
     if status is not None:
         values["status"] = status
     if result is not None:
         values["result"] = result
-    session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+    # Core statements, not the ORM's unit of work: the writer thread holds the GIL for a
+    # third as long per move (measured with scripts/load_server.py --profile).
+    tables = Base.metadata.tables["roost_tables"]
+    moved = session.execute(
+        tables.update().where(tables.c.id == table_id, tables.c.version == start).values(**values)
+    )
+    if _rowcount(moved) != 1:
+        raise Conflict(f"table {table_id} is no longer at version {start}")
+    if not actions:  # (an empty executemany would insert one row of defaults)
+        announce(session, table_id)
+        return
+    session.execute(
+        Base.metadata.tables["roost_actions"].insert(),
+        [
+            {
+                "table_id": table_id,
+                "version": start + offset,
+                "action": record.action,
+                "seat": record.seat,
+                "by": record.by,
+                "at": now,
+            }
+            for offset, record in enumerate(actions)
+        ],
+    )
+    announce(session, table_id)
 
 
 def add_note(session: Session, table_id: str, note: NoteRecord) -> None:
@@ -263,6 +314,7 @@ def add_note(session: Session, table_id: str, note: NoteRecord) -> None:
             table_id=table_id, version=note.version, seat=note.seat, text=note.text, at=time.time()
         )
     )
+    announce(session, table_id)
 
 
 def load_table(session: Session, table_id: str, *, actions: bool = True) -> TableRecord | None:
@@ -322,6 +374,14 @@ def table_ids(session: Session, statuses: tuple[str, ...]) -> list[str]:
     )
 
 
+def table_versions(session: Session, statuses: tuple[str, ...]) -> dict[str, tuple[int, str]]:
+    """Table id -> (stored version, status) of the tables with these statuses."""
+    rows = session.execute(
+        select(TableRow.id, TableRow.version, TableRow.status).where(TableRow.status.in_(statuses))
+    )
+    return {table_id: (version, status) for table_id, version, status in rows}
+
+
 def list_tables(
     session: Session, statuses: tuple[str, ...], limit: int
 ) -> list[tuple[TableRecord, int]]:
@@ -362,13 +422,19 @@ def make_engine(url: str) -> Engine:
     """An engine for `url`; a SQLite file gets WAL and a busy timeout, and its folder is
     created. ``synchronous=NORMAL`` in WAL mode: a committed move survives the server process
     being killed (kill -9) at any moment; only a power cut or an OS crash may lose the last
-    commits (``FULL`` made every commit wait for the disk: 10x fewer moves/s here)."""
+    commits (``FULL`` made every commit wait for the disk: 10x fewer moves/s here).
+    ``hide_parameters``: a failed statement's message (which is logged) never shows the values
+    it carried, such as a table's seed."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
         if database and database != ":memory:":
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            hide_parameters=True,
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
@@ -379,7 +445,7 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5, hide_parameters=True)
 
 
 def migrate(engine: Engine) -> None:
@@ -408,11 +474,19 @@ class Store:
         self.engine = make_engine(url)
         if run_migrations:
             migrate(self.engine)
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.origin = secrets.token_hex(6)
+        """This process's name in the announcements of its writes (`announce`)."""
+        self._sessions = sessionmaker(
+            self.engine, expire_on_commit=False, info={"origin": self.origin}
+        )
         self._pending: list[tuple[Op, asyncio.Future[Any]]] = []
         self._wakeup: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
         self._lock = threading.Lock()
+        # Threads of the store's own: a commit never waits in the default pool's queue behind
+        # bot jobs (the load test's p99 came mostly from that queue).
+        self._committer = ThreadPoolExecutor(1, thread_name_prefix="roost-commit")
+        self._readers = ThreadPoolExecutor(4, thread_name_prefix="roost-read")
         self.commits = 0
         """Transactions committed by the writer (for benchmarks)."""
 
@@ -433,7 +507,7 @@ class Store:
 
     async def read(self, op: Callable[[Session], T]) -> T:
         """Run a read in a worker thread (off the event loop)."""
-        return await asyncio.to_thread(self.run, op)
+        return await asyncio.get_running_loop().run_in_executor(self._readers, self.run, op)
 
     async def write(self, op: Callable[[Session], T]) -> T:
         """Run `op` in the next batch transaction; returns once that transaction committed."""
@@ -455,7 +529,9 @@ class Store:
             batch, self._pending = self._pending, []
             if not batch:
                 continue
-            outcomes = await asyncio.to_thread(self._commit_batch, [op for op, _ in batch])
+            outcomes = await asyncio.get_running_loop().run_in_executor(
+                self._committer, self._commit_batch, [op for op, _ in batch]
+            )
             for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
                 if future.done():
                     continue
@@ -473,6 +549,9 @@ class Store:
                     results = [(True, op(session)) for op in ops]
                 self.commits += 1
                 return results
+            except Conflict as conflict:
+                if len(ops) == 1:
+                    return [(False, conflict)]
             except Exception:
                 if len(ops) == 1:
                     log.exception("a write failed")
@@ -483,6 +562,8 @@ class Store:
                     with self.session() as session:
                         outcomes.append((True, op(session)))
                     self.commits += 1
+                except Conflict as conflict:
+                    outcomes.append((False, conflict))
                 except Exception:
                     log.exception("a write failed")
                     outcomes.append((False, _failure()))
@@ -496,6 +577,8 @@ class Store:
             with suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = None
+        self._committer.shutdown(wait=False)
+        self._readers.shutdown(wait=False)
         self.engine.dispose()
 
 

@@ -16,7 +16,9 @@ rebuilt table draws exactly what the first one would have.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import hmac
 import logging
 import random
 import secrets
@@ -50,6 +52,7 @@ from roost.server.protocol import (
 )
 from roost.server.store import (
     ActionRecord,
+    Conflict,
     NoteRecord,
     SeatRecord,
     StorageError,
@@ -57,6 +60,7 @@ from roost.server.store import (
     TableRecord,
     add_note,
     append_actions,
+    load_table,
     save_seat,
     save_status,
 )
@@ -67,12 +71,28 @@ DEAL_LINE = "The cards are dealt."
 Viewer = int | None
 
 
+class Peers(Protocol):
+    """The other server processes sharing the database (`roost.server.cluster.Cluster`)."""
+
+    def elsewhere(self, table_id: str) -> set[int]:
+        """Seats of the table with a connection at another process."""
+        ...
+
+    def changed(self, table_id: str, seat: int, count: int) -> None:
+        """This process now has `count` connections for the seat."""
+        ...
+
+
 class Connection(Protocol):
     """A client connected to a table, as the table sees it."""
 
     def deliver(self, text: str) -> None:
         """Queue one JSON frame for the client (never blocks)."""
         ...
+
+
+NO_TOKEN = "-" * 64
+"""What a seat without a token is compared with: the length of a hash, and no hash at all."""
 
 
 def hash_token(token: str) -> str:
@@ -121,8 +141,14 @@ class Table:
         settings: Settings,
         public_url: Callable[[], str] = lambda: "",
         on_change: Callable[[Table], None] | None = None,
+        peers: Peers | None = None,
+        owner: bool = True,
     ) -> None:
         self.record = record
+        self.peers = peers
+        self.owner = owner
+        """Only the owner runs the table's bots, stand-ins, clock and grace (see cluster.py);
+        every process applies the moves of its own clients."""
         self.store = store
         self.bots = bots
         self.settings = settings
@@ -154,6 +180,8 @@ class Table:
         settings: Settings,
         public_url: Callable[[], str] = lambda: "",
         on_change: Callable[[Table], None] | None = None,
+        peers: Peers | None = None,
+        owner: bool = True,
     ) -> Table:
         """The table of a stored record, its game rebuilt by replaying the action list."""
         table = cls(
@@ -163,6 +191,8 @@ class Table:
             settings=settings,
             public_url=public_url,
             on_change=on_change,
+            peers=peers,
+            owner=owner,
         )
         state = table.state
         notes = record.notes
@@ -211,7 +241,14 @@ class Table:
         return record.name or f"P{seat}"
 
     def connected_seats(self) -> set[int]:
-        return {a.seat for a in self.connections.values() if a.seat is not None}
+        """Seats with a connection here or at another server process."""
+        here = {a.seat for a in self.connections.values() if a.seat is not None}
+        return here | self.peers.elsewhere(self.id) if self.peers is not None else here
+
+    def _tell_peers(self, seat: int | None) -> None:
+        if self.peers is not None and seat is not None:
+            count = sum(1 for a in self.connections.values() if a.seat == seat)
+            self.peers.changed(self.id, seat, count)
 
     def info(self) -> TableInfo:
         """The table's public description (no token, no seed before the end)."""
@@ -259,8 +296,8 @@ class Table:
         given = hash_token(token)
         found: int | None = None
         for seat in self.seats:
-            stored = seat.token_hash or ""
-            if secrets.compare_digest(given, stored) and stored:
+            stored = seat.token_hash or NO_TOKEN
+            if hmac.compare_digest(given, stored):
                 found = seat.seat
         if found is None:
             raise ServerError("unauthorized", "this token is not a seat's of this table", 401)
@@ -305,6 +342,7 @@ class Table:
             if len(self.connections) >= self.settings.max_connections_per_table:
                 raise ServerError("too_many_connections", "this table has too many connections")
             self.connections[connection] = Attached(seat)
+            self._tell_peers(seat)
             role = "player" if seat is not None else "spectator"
             connection.deliver(
                 frame_text(Welcome(table_id=self.id, seat=seat, role=role))  # type: ignore[arg-type]
@@ -324,6 +362,7 @@ class Table:
             if attached is None:
                 return
             seat = attached.seat
+            self._tell_peers(seat)
             if seat is not None and seat not in self.connected_seats():
                 self._start_grace(seat)
             self._broadcast_table()
@@ -331,7 +370,7 @@ class Table:
                 self.on_change(self)
 
     def _start_grace(self, seat: int) -> None:
-        if self.status != "playing" or self.seats[seat].type != "person":
+        if not self.owner or self.status != "playing" or self.seats[seat].type != "person":
             return
         if self.seats[seat].away:
             return
@@ -345,6 +384,58 @@ class Table:
                 return
             level = self.settings.standin_level
             await self._set_away(seat, True, clock.left(self.seat_name(seat), level))
+
+    async def presence_changed(self, seat: int) -> None:
+        """A person connected or left at another server process: the owner starts or stops
+        the grace (and a stand-in ends when its person is back)."""
+        async with self.lock:
+            if not 0 <= seat < len(self.seats):
+                return
+            if self.owner and self.status == "playing" and self.seats[seat].type == "person":
+                if seat in self.connected_seats():
+                    self.timers.cancel(("grace", seat))
+                    if self.seats[seat].away:
+                        await self._set_away(seat, False, clock.back(self.seat_name(seat)))
+                        return
+                else:
+                    self._start_grace(seat)
+            self._broadcast_table()
+
+    async def refresh(self) -> None:
+        """Take in what another server process stored for this table (new actions and the
+        notes among them, seats, status), then send this process's clients their views."""
+        async with self.lock:
+            if await self._sync():
+                self._schedule()
+                self._broadcast()
+                if self.status == "over" and self.on_change is not None:
+                    self.on_change(self)
+
+    async def _sync(self) -> bool:
+        """Reload the stored table into this one (the lock is held); True if it changed."""
+        record = await self.store.read(partial(load_table, table_id=self.id))
+        if record is None or len(record.actions) < self.version:
+            return False
+        changed = False
+        for entry in record.actions[self.version :]:
+            version = self.version
+            self._log_notes(record.notes, version)
+            self._apply_logged(self.state, version, entry.action)
+            self.record.actions.append(entry)
+            changed = True
+        if self._notes_done < len(record.notes):
+            self._log_notes(record.notes, self.version)
+            changed = True
+        self.record.notes = record.notes
+        for seat, stored in enumerate(record.seats):
+            if seat < len(self.seats) and stored != self.seats[seat]:
+                self.seats[seat] = stored
+                changed = True
+        for name in ("status", "result", "rematch"):
+            if getattr(record, name) != getattr(self.record, name):
+                setattr(self.record, name, getattr(record, name))
+                changed = True
+        return changed
 
     async def come_back(self, seat: int) -> None:
         """The person at `seat` says they are back (ends a stand-in; harmless otherwise)."""
@@ -483,6 +574,13 @@ class Table:
             raise ServerError(
                 "storage_failed", "the move could not be stored and was not applied; try again", 503
             ) from None
+        except Conflict:  # another server process stored this version first
+            if await self._sync():
+                self._schedule()
+                self._broadcast()
+            raise ServerError(
+                "stale_version", "the table moved on before this move; here is the current view"
+            ) from None
         self.state = state
         self.record.actions.extend(records)
         pending_logs.commit()
@@ -520,10 +618,14 @@ class Table:
             note = NoteRecord(self.version, seat, f"{name} takes seat {seat}.")
 
             def write(session: Any) -> None:
-                save_seat(session, self.id, changed)
+                save_seat(session, self.id, changed, claim=True)
                 add_note(session, self.id, note)
 
-            await self.store.write(write)
+            try:
+                await self.store.write(write)
+            except Conflict:  # taken at another server process meanwhile
+                await self._sync()
+                raise ServerError("seat_taken", f"seat {seat} was just taken") from None
             self.seats[seat] = changed
             self.record.notes.append(note)
             self._notes_done += 1
@@ -577,10 +679,19 @@ class Table:
 
     async def resume(self) -> None:
         """After a restart: draw any chance still owed, start the grace of every absent person
-        and let bots and stand-ins play."""
+        and let bots and stand-ins play. A table whose last seat was stored but whose start was
+        not (the server died in between) starts now."""
         async with self.lock:
-            if self.status != "playing":
+            if not self.owner:
                 return
+            with contextlib.suppress(ServerError):  # stale: another process went on first
+                await self._resume()
+
+    async def _resume(self) -> None:
+        if self.status == "waiting" and all(s.type != "open" for s in self.seats):
+            await self._start()
+            return
+        if self.status == "playing":
             for seat in self.seats:
                 if seat.type == "person" and seat.seat not in self.connected_seats():
                     self._start_grace(seat.seat)
@@ -596,7 +707,7 @@ class Table:
         self.timers.cancel(("clock", None))
         for seat in range(self.game.num_players):
             self.timers.cancel(("clock", seat))
-        if self.record.status != "playing" or self._closed:
+        if self.record.status != "playing" or self._closed or not self.owner:
             return
         player = self.state.current_player()
         if player < 0:
@@ -759,6 +870,10 @@ class _LogDraft:
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        self.viewers: list[Viewer] = [s.seat for s in table.seats if s.type != "bot"] + [None]
+        """Who may read the log: people (and open seats) and spectators. A bot's seat has no
+        token, so nobody ever reads its log: its observations are not worked out (with one
+        person and three bots, that was half the server's time in the load test)."""
         self.entries: list[tuple[int, int | None, LogKind, dict[Viewer, list[str]]]] = []
         self.in_deal = table._in_deal
         self.seen = table._seen
@@ -767,9 +882,9 @@ class _LogDraft:
         self.before: dict[Viewer, Mapping[str, Any]] = {}
 
     def action(self, state: State, version: int, action: int) -> None:
-        viewers = list(self.table.logs)
+        viewers = self.viewers
         seen_version, seen = self.seen
-        if seen_version == version:
+        if seen_version == version and all(viewer in seen for viewer in viewers):
             self.before = seen
         else:
             self.before = {viewer: state.observation(viewer) for viewer in viewers}
@@ -791,7 +906,7 @@ class _LogDraft:
     def applied(self, state: State, version: int) -> None:
         """The action logged at `version` was applied to `state`: log its events."""
         game = state.game
-        after = {viewer: state.observation(viewer) for viewer in self.table.logs}
+        after = {viewer: state.observation(viewer) for viewer in self.viewers}
         events = {viewer: game.narrate(self.before[viewer], after[viewer]) for viewer in after}
         if any(events.values()):
             self.in_deal = False
@@ -803,7 +918,8 @@ class _LogDraft:
         table._in_deal = self.in_deal
         table._seen = self.seen
         for version, seat, kind, texts in self.entries:
-            for viewer, viewer_log in table.logs.items():
+            for viewer in self.viewers:
+                viewer_log = table.logs[viewer]
                 lines = [DEAL_LINE] if kind == "deal" else texts[viewer]
                 for text in lines:
                     viewer_log.lines.append(_line(viewer_log, version, seat, kind, text))

@@ -1,0 +1,437 @@
+"""Load test: many concurrent tables on one `roost serve` process, over real WebSockets.
+
+Each table is one simulated person and bots (medium, with the server's pause before each bot
+move). The person thinks a random time before each move, then sends it over its WebSocket;
+the round trip is the time from sending the move to its ``ack`` (the move is then stored). A
+finished table is replaced by a new one, so the count of tables stays up. The simulated people
+run in `--client-procs` processes of their own so that their work does not sit in the server's
+event loop (they share the machine's cores with it all the same: see the load average printed
+beside every figure).
+
+Figures: moves per second (every decision stored in the window: people's and bots'; chance draws
+apart), the p50/p95/p99 of a person's move round trip, the server's memory at the start, with
+every table live, at peak, and per table. `--profile FILE` records the server with py-spy
+(`pip install py-spy`) during the measured window and prints where its time goes.
+
+    .venv/bin/python scripts/load_server.py --tables 1000 --seconds 60
+    .venv/bin/python scripts/load_server.py --tables 1000 --profile /tmp/roost.prof
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from sqlalchemy import create_engine, text
+
+from serverkit import (
+    Server,
+    cpu_seconds,
+    load_average,
+    percentile,
+    rss_mib,
+    start_server,
+    wait_ready,
+)
+
+# --- the simulated people (a client process) ----------------------------------------------------
+
+
+class Person:
+    """One person at one table at a time, playing from its views."""
+
+    def __init__(self, args: argparse.Namespace, base: str, index: int) -> None:
+        self.args = args
+        self.base = base
+        self.ws_base = base.replace("http://", "ws://")
+        self.rng = random.Random(index)
+        self.index = index
+        self.samples: list[float] = []
+        self.errors: Counter[str] = Counter()
+        self.moves = 0
+        self.games = 0
+
+    async def run(self, http: httpx.AsyncClient, stop_at: float, start_at: float) -> None:
+        low, high = self.args.think
+        seats: list[dict[str, Any]] = [{"type": "open"}]
+        seats += [{"type": "bot", "level": "medium"}] * (self.args.players - 1)
+        while time.time() < stop_at:
+            try:
+                response = await http.post(
+                    f"{self.base}/api/tables",
+                    json={
+                        "game": self.args.game,
+                        "players": self.args.players,
+                        "seats": seats,
+                        "name": f"p{self.index}",
+                    },
+                )
+                response.raise_for_status()
+            except httpx.HTTPError as error:
+                self.errors[f"create: {type(error).__name__}"] += 1
+                await asyncio.sleep(1.0)
+                continue
+            body = response.json()
+            table_id, token = body["table"]["id"], body["token"]
+            try:
+                await self._play(table_id, token, low, high, stop_at, start_at)
+            except (OSError, websockets.WebSocketException) as error:
+                self.errors[f"socket: {type(error).__name__}"] += 1
+                await asyncio.sleep(1.0)
+
+    async def _play(
+        self, table_id: str, token: str, low: float, high: float, stop_at: float, start_at: float
+    ) -> None:
+        async with websockets.connect(
+            f"{self.ws_base}/api/tables/{table_id}/ws", max_size=2**20
+        ) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            while time.time() < stop_at:
+                remaining = stop_at - time.time()
+                try:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), remaining + 0.1))
+                except TimeoutError:
+                    return
+                if frame["type"] != "view":
+                    continue
+                if frame["table"]["status"] == "over":
+                    self.games += 1
+                    return
+                if not frame["actions"]:
+                    continue
+                await asyncio.sleep(self.rng.uniform(low, high))
+                action = self.rng.choice(frame["actions"])["action"]
+                sent_wall = time.time()
+                sent = time.perf_counter()
+                await ws.send(
+                    json.dumps({"type": "move", "version": frame["version"], "action": action})
+                )
+                while True:
+                    reply = json.loads(await ws.recv())
+                    if reply["type"] in ("ack", "error"):
+                        break
+                elapsed = time.perf_counter() - sent
+                if reply["type"] == "error":
+                    self.errors[reply["code"]] += 1
+                    continue
+                self.moves += 1
+                if start_at <= sent_wall < stop_at:
+                    self.samples.append(elapsed)
+
+
+async def client_main(args: argparse.Namespace) -> None:
+    """A client process: `args.count` people, started evenly over the ramp."""
+    stop_at, start_at = args.stop_at, args.start_at
+    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        people = [Person(args, args.base, args.first + i) for i in range(args.count)]
+        tasks = []
+        ramp_end = args.ramp_until
+        for i, person in enumerate(people):
+            at = time.time() + (ramp_end - time.time()) * i / max(1, len(people))
+            tasks.append(asyncio.create_task(_later(at, person.run(http, stop_at, start_at))))
+        await asyncio.wait(tasks, timeout=max(1.0, stop_at - time.time() + 15))
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    errors: Counter[str] = Counter()
+    for person in people:
+        errors.update(person.errors)
+    print(
+        json.dumps(
+            {
+                "samples": [s for p in people for s in p.samples],
+                "errors": dict(errors),
+                "moves": sum(p.moves for p in people),
+                "games": sum(p.games for p in people),
+            }
+        )
+    )
+
+
+async def _later(at: float, coroutine: Any) -> None:
+    await asyncio.sleep(max(0.0, at - time.time()))
+    await coroutine
+
+
+# --- the conductor ------------------------------------------------------------------------------
+
+
+def count_decisions(url: str, since: float, until: float) -> tuple[int, int]:
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text(
+                "SELECT by = 'chance', count(*) FROM roost_actions "
+                "WHERE at >= :since AND at < :until GROUP BY by = 'chance'"
+            ),
+            {"since": since, "until": until},
+        ).all()
+    engine.dispose()
+    counts = {bool(chance): int(n) for chance, n in rows}
+    return counts.get(False, 0), counts.get(True, 0)
+
+
+def children_cpu(pid: int) -> float:
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    return sum(cpu_seconds(int(child)) for child in found)
+
+
+def children_rss(pid: int) -> float:
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    return sum(rss_mib(int(child)) for child in found)
+
+
+async def conductor(args: argparse.Namespace) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="roost-load-"))
+    url = args.db or f"sqlite:///{folder / 'load.db'}"
+    server = start_server(
+        url,
+        folder / "server.log",
+        bot_pause=args.bot_pause,
+        bot_workers=args.bot_workers,
+        grace=3600,
+    )
+    clients: list[subprocess.Popen[bytes]] = []
+    profiler: subprocess.Popen[bytes] | None = None
+    try:
+        await wait_ready(server)
+        await _warm(server, args)
+        baseline = rss_mib(server.pid)
+        now = time.time()
+        ramp_until = now + args.ramp
+        start_at = ramp_until + args.settle
+        stop_at = start_at + args.seconds
+        print(f"server pid {server.pid} on {server.base}; database {url}")
+        print(
+            f"{args.tables} tables of {args.game} ({args.players} seats: 1 person, "
+            f"{args.players - 1} medium bots), think {args.think[0]}-{args.think[1]} s, "
+            f"bot pause {args.bot_pause} s; ramp {args.ramp:.0f} s, measure {args.seconds:.0f} s"
+        )
+        share = [args.tables // args.client_procs] * args.client_procs
+        for i in range(args.tables % args.client_procs):
+            share[i] += 1
+        first = 0
+        for count in share:
+            command = [
+                sys.executable,
+                __file__,
+                "--client",
+                "--base",
+                server.base,
+                "--first",
+                str(first),
+                "--count",
+                str(count),
+                "--ramp-until",
+                str(ramp_until),
+                "--start-at",
+                str(start_at),
+                "--stop-at",
+                str(stop_at),
+                "--game",
+                args.game,
+                "--players",
+                str(args.players),
+                "--think",
+                f"{args.think[0]}-{args.think[1]}",
+            ]
+            clients.append(subprocess.Popen(command, stdout=subprocess.PIPE))
+            first += count
+        peak = baseline
+        at_full = 0.0
+        cpu_start = 0.0
+        loads: list[str] = []
+        while time.time() < stop_at:
+            await asyncio.sleep(1.0)
+            rss = rss_mib(server.pid)
+            peak = max(peak, rss)
+            if time.time() >= start_at and not at_full:
+                at_full = rss
+                cpu_start = cpu_seconds(server.pid) + children_cpu(server.pid)
+                loads.append(load_average())
+                if args.profile:
+                    profiler = _start_profile(server, args)
+        loads.append(load_average())
+        cpu_used = cpu_seconds(server.pid) + children_cpu(server.pid) - cpu_start
+        if profiler is not None:
+            profiler.wait(60)
+        results = []
+        for client in clients:
+            out, _ = client.communicate(timeout=120)
+            results.append(json.loads(out.decode().strip().splitlines()[-1]))
+        decisions, draws = count_decisions(url, start_at, stop_at)
+        samples = [s * 1000 for r in results for s in r["samples"]]
+        errors: Counter[str] = Counter()
+        for r in results:
+            errors.update(r["errors"])
+        async with httpx.AsyncClient() as http:
+            live = (await http.get(f"{server.base}/api/health")).json()["tables"]
+        print(f"machine: {loads[0]} (measure start), {loads[-1]} (end)")
+        print(
+            f"moves: {decisions / args.seconds:.0f}/s stored decisions (people and bots; plus "
+            f"{draws / args.seconds:.0f} chance draws/s), {live} tables in memory"
+        )
+        print(
+            f"person's move round trip ({len(samples)} moves): p50 {percentile(samples, 0.5):.1f}"
+            f" ms, p95 {percentile(samples, 0.95):.1f} ms, p99 {percentile(samples, 0.99):.1f}"
+            f" ms, max {max(samples, default=float('nan')):.1f} ms"
+        )
+        per_table = (at_full - baseline) * 1024 / max(1, args.tables)
+        print(
+            f"server memory: {baseline:.0f} MiB at start, {at_full:.0f} MiB with every table "
+            f"live, {peak:.0f} MiB at peak ({per_table:.0f} KiB per table); bot worker "
+            f"processes {children_rss(server.pid):.0f} MiB"
+        )
+        print(
+            f"server CPU: {cpu_used:.1f} s in the {args.seconds:.0f} s window "
+            f"({100 * cpu_used / args.seconds:.0f}% of one core), "
+            f"{1000 * cpu_used / max(1, decisions + draws):.2f} ms per stored action"
+        )
+        print(f"games finished: {sum(r['games'] for r in results)}; errors: {dict(errors)}")
+        if args.profile:
+            summarise_profile(Path(args.profile))
+    finally:
+        for client in clients:
+            if client.poll() is None:
+                client.kill()
+        if profiler is not None and profiler.poll() is None:
+            profiler.kill()
+        server.stop()
+        trouble = server.errors()
+        if trouble:
+            print(trouble)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _warm(server: Server, args: argparse.Namespace) -> None:
+    """One table played through first: imports and caches are warm before the baseline."""
+    seats = [{"type": "bot", "level": "medium"}] * args.players
+    async with httpx.AsyncClient(timeout=60) as http:
+        body = (
+            await http.post(
+                f"{server.base}/api/tables",
+                json={"game": args.game, "players": args.players, "seats": seats},
+            )
+        ).json()
+        for _ in range(600):
+            info = (await http.get(f"{server.base}/api/tables/{body['table']['id']}")).json()
+            if info["status"] == "over" or args.bot_pause > 0:
+                break
+            await asyncio.sleep(0.05)
+
+
+def _start_profile(server: Server, args: argparse.Namespace) -> subprocess.Popen[bytes]:
+    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    command = [
+        spy,
+        "record",
+        "--pid",
+        str(server.pid),
+        "--duration",
+        str(int(args.seconds) - 2),
+        "--rate",
+        "50",
+        "--format",
+        "raw",
+        "--nonblocking",
+        "--output",
+        args.profile,
+    ]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def summarise_profile(path: Path, top: int = 25) -> None:
+    """The functions the server spent its samples in: inclusive and own (py-spy raw)."""
+    if not path.exists():
+        print(f"no profile at {path} (is py-spy installed? it needs ptrace rights)")
+        return
+    inclusive: Counter[str] = Counter()
+    own: Counter[str] = Counter()
+    total = 0
+    for line in path.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        n = int(count)
+        frames = [_short(frame) for frame in stack.split(";")]
+        total += n
+        for frame in set(frames):
+            inclusive[frame] += n
+        own[frames[-1]] += n
+    if not total:
+        print("the profile is empty")
+        return
+    print(f"profile: {total} samples ({path})")
+    print("  inclusive:")
+    for frame, n in inclusive.most_common(top):
+        print(f"    {100 * n / total:5.1f}%  {frame}")
+    print("  own:")
+    for frame, n in own.most_common(top):
+        print(f"    {100 * n / total:5.1f}%  {frame}")
+
+
+def _short(frame: str) -> str:
+    """'function (path/to/file.py:12)' -> 'function (file.py)'."""
+    name, _, where = frame.partition(" (")
+    filename = where.rsplit("/", 1)[-1].split(":", 1)[0].rstrip(")")
+    return f"{name} ({filename})"
+
+
+def _range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=60.0, help="the measured window")
+    parser.add_argument("--ramp", type=float, default=40.0, help="seconds to open the tables")
+    parser.add_argument("--settle", type=float, default=10.0, help="seconds before measuring")
+    parser.add_argument("--think", type=_range, default=(3.0, 9.0), help="a person's think time")
+    parser.add_argument("--bot-pause", type=float, default=0.8)
+    parser.add_argument("--bot-workers", type=int, default=2)
+    parser.add_argument("--game", default="eggo")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--client-procs", type=int, default=2)
+    parser.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--profile", default="", help="py-spy raw profile of the server to FILE")
+    # a client process's own arguments
+    parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--base", help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--ramp-until", type=float, default=0.0, help=argparse.SUPPRESS)
+    parser.add_argument("--start-at", type=float, default=0.0, help=argparse.SUPPRESS)
+    parser.add_argument("--stop-at", type=float, default=0.0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    runner = asyncio.run
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        runner = uvloop.run
+    runner(client_main(args) if args.client else conductor(args))
+
+
+if __name__ == "__main__":
+    main()
