@@ -158,9 +158,9 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         for seat, size in enumerate(obs["hand_sizes"]):
             buf[sizes + order[seat]] = size / 16 if size < 16 else 1.0
         buf[dealer + order[obs["dealer"]]] = 1.0
-        seat = obs["leader"]
-        if seat is not None:
-            buf[leader + order[seat]] = 1.0
+        who = obs["leader"]
+        if who is not None:
+            buf[leader + order[who]] = 1.0
         shown = obs["shown"]
         if shown is not None:
             buf[shown_seat + order[shown["seat"]]] = 1.0
@@ -198,12 +198,12 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         if finished:
             for seat, points in enumerate(finished[-1]):
                 buf[last_scores + order[seat]] = _cap(points / 30)
-        seat = obs["good_egg"]
-        if seat is not None:
-            buf[good + order[seat]] = 1.0
-        seat = obs["bad_egg"]
-        if seat is not None:
-            buf[bad + order[seat]] = 1.0
+        who = obs["good_egg"]
+        if who is not None:
+            buf[good + order[who]] = 1.0
+        who = obs["bad_egg"]
+        if who is not None:
+            buf[bad + order[who]] = 1.0
         exchange = obs["exchange"]
         card = exchange["given"]
         if card is not None:
