@@ -87,6 +87,21 @@ def test_the_tensor_depends_on_the_observation_only(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_the_state_writer_writes_the_observation_tensor(name: str) -> None:
+    """`encode_state` (the envs' path, straight from the state where the encoder has a state
+    writer) gives exactly the tensor of the seat's observation, at every node and seat of
+    random games in every configuration: it shows no more than the observation does."""
+    for game in configs(name):
+        encoding = encoding_for(game)
+        for state in random_states(game, 3, seed=game.num_players + 11):
+            for seat in range(game.num_players):
+                expected = encoding.encode(state.observation(seat))
+                got = encoding.encode_state(state, seat)
+                assert got.dtype == np.float32
+                assert got.tobytes() == expected.tobytes(), f"{game}: seat {seat} differs"
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_every_field_varies(name: str) -> None:
     """Each field takes two different values in some configuration's random games."""
     varied: set[str] = set()

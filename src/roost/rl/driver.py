@@ -81,7 +81,15 @@ class Driver:
 
     def tensor(self, seat: int) -> Tensor:
         """The observation tensor of `seat` now."""
-        return self.encoding.encode(self.state.observation(seat))
+        return self.encoding.encode_state(self.state, seat)
+
+    def observation(self, seat: int, to_move: bool) -> dict[str, Any]:
+        """PettingZoo's observation of `seat`: its tensor, and the mask (`mask` if `to_move`,
+        else all zeros)."""
+        return {
+            "observation": self.encoding.encode_state(self.state, seat),
+            "action_mask": self.mask() if to_move else self.zero_mask(),
+        }
 
     def mask(self) -> Mask:
         """The legal-action mask of the seat to move (int8, 1 for each legal action)."""

@@ -134,13 +134,8 @@ class RoostAECEnv(AECEnv):
         cached = self._cache.get(agent)
         if cached is not None:
             return cached
-        driver = self._driver
-        observation: Observation = {
-            "observation": driver.tensor(self._seat_of[agent]),
-            "action_mask": (
-                driver.mask() if agent == self.agent_selection else driver.zero_mask()
-            ),
-        }
+        seat = self._seat_of[agent]
+        observation: Observation = self._driver.observation(seat, agent == self.agent_selection)
         self._cache[agent] = observation
         return observation
 
