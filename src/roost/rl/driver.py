@@ -44,7 +44,7 @@ class Driver:
         self._state: State | None = None
         self._rng = random.Random()
         self._zero_mask = bytes(self.num_actions)
-        self._int8: Any = np.int8
+        self._int8: Any = np.dtype(np.int8)  # positionally to np.frombuffer: the fastest way
 
     @property
     def state(self) -> State:
@@ -96,10 +96,10 @@ class Driver:
         mask = bytearray(self._zero_mask)
         for action in self.legal:
             mask[action] = 1
-        result: Mask = np.frombuffer(mask, dtype=self._int8)
+        result: Mask = np.frombuffer(mask, self._int8)
         return result
 
     def zero_mask(self) -> Mask:
         """An all-zero mask (for a seat not to move)."""
-        result: Mask = np.frombuffer(bytearray(self._zero_mask), dtype=self._int8)
+        result: Mask = np.frombuffer(bytearray(self._zero_mask), self._int8)
         return result

@@ -314,7 +314,8 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
         for card in hand(s, seat):
             buf[hand_at + card] += third
         for p, size in enumerate(s._sizes):
-            buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
+            if size:
+                buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
         buf[dealer + order[s._dealer]] = 1.0
         lead = s._leader
         if lead >= 0 and phase != DEAL:
@@ -346,21 +347,26 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
                 buf[last_egg + said_width * order[p] + _SAID_AT[said]] = 1.0
         if phase == CATCHING:
             buf[quiet + order[s._caught]] = 1.0
+        # (zeros are in the buffer already: only the other values are written)
         for p, count in enumerate(s._catches):
-            x = count / 10
-            buf[catches + order[p]] = x if x < 1.0 else 1.0
+            if count:
+                x = count / 10
+                buf[catches + order[p]] = x if x < 1.0 else 1.0
         for p, points in enumerate(s._penalties):
-            x = points / 50
-            buf[penalties + order[p]] = x if x < 1.0 else 1.0
+            if points:
+                x = points / 50
+                buf[penalties + order[p]] = x if x < 1.0 else 1.0
         totals = s._totals
         for p, points in enumerate(totals):
-            x = points / scale
-            buf[scores + order[p]] = x if x < 1.0 else 1.0
+            if points:
+                x = points / scale
+                buf[scores + order[p]] = x if x < 1.0 else 1.0
         finished = s._round_scores
         if finished:
             for p, points in enumerate(finished[-1]):
-                x = points / 30
-                buf[last_scores + order[p]] = x if x < 1.0 else 1.0
+                if points:
+                    x = points / 30
+                    buf[last_scores + order[p]] = x if x < 1.0 else 1.0
         if s._good >= 0:
             buf[good + order[s._good]] = 1.0
         if s._bad >= 0:
@@ -369,8 +375,10 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             buf[given + s._given] = 1.0
         if s._returned >= 0:
             buf[returned + s._returned] = 1.0
-        buf[discard] = len(s._discard) / deck
-        buf[undealt] = len(s._pool) / deck
+        if s._discard:
+            buf[discard] = len(s._discard) / deck
+        if s._pool:
+            buf[undealt] = len(s._pool) / deck
         if phase in (TIE_DRAW, OVER) and s._round >= rounds:
             high = max(totals)
             for p, points in enumerate(totals):

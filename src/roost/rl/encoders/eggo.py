@@ -212,9 +212,11 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
         for p, out in enumerate(s._escaped):
             if out:
                 buf[escaped + order[p]] = 1.0
+        # (zeros are in the buffer already: only the other values are written)
         for p, held in enumerate(s._hands):
             size = len(held)
-            buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
+            if size:
+                buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
         played = s._discard
         if played:
             buf[top + played[-1]] = 1.0
@@ -223,13 +225,18 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
                 buf[character + _DECK_CHARACTER_AT[s._character]] = 1.0
         add_counts(buf, discard, CARDS, played, 0.125)
         left = s._decks
-        buf[decks] = left[0] / 53
-        buf[decks + 1] = left[1] / 53
-        buf[demogorgons] = s._demogorgons / 4
+        if left[0]:
+            buf[decks] = left[0] / 53
+        if left[1]:
+            buf[decks + 1] = left[1] / 53
+        if s._demogorgons:
+            buf[demogorgons] = s._demogorgons / 4
         if s._direction != 1:
             buf[direction] = 1.0
-        buf[owed] = s._forced / 2
-        buf[drawn] = s._draws / 2
+        if s._forced:
+            buf[owed] = s._forced / 2
+        if s._draws:
+            buf[drawn] = s._draws / 2
         if phase == OVER:
             for p in s.winners():
                 buf[winners + order[p]] = 1.0
