@@ -139,6 +139,25 @@ class RoostAECEnv(AECEnv):
         self._cache[agent] = observation
         return observation
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """`AECEnv.last` with `observe` inlined: the same tuple, a call fewer per step."""
+        agent = self.agent_selection
+        observation = None
+        if observe:
+            observation = self._cache.get(agent)
+            if observation is None:
+                seat = self._seat_of[agent]
+                observation = self._cache[agent] = self._driver.observation(seat, True)
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

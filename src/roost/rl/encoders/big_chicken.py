@@ -52,6 +52,7 @@ The envs write the same tensor straight from the state (`make_state_writer`), re
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -68,8 +69,9 @@ from roost.games.big_chicken.actions import (
     TIE_DRAW,
     Phase,
 )
+from roost.games.big_chicken.cards import DUCK
 from roost.games.big_chicken.game import BigChickenGame
-from roost.games.big_chicken.rules import QUIET, SAID, hand
+from roost.games.big_chicken.rules import CHICKEN_CARDS, QUIET, SAID
 from roost.games.big_chicken.state import BigChickenState
 from roost.games.big_chicken.views import LAY_KINDS, Direction, LastEgg, LayKind
 from roost.rl.encoding import (
@@ -257,6 +259,20 @@ _SAID_AT[SAID] = _LAST_EGG[str(LastEgg.SAID)]
 _SAID_AT[QUIET] = _LAST_EGG[str(LastEgg.QUIET)]
 
 
+def _thirds(most: int) -> list[float]:
+    """``_THIRDS[k]``: an entry after ``+= 1/3`` k times in the float32 buffer, which is what
+    the observation writer leaves for k copies of a card (written at once here)."""
+    entry = array("f", [0.0])
+    values = [0.0]
+    for _ in range(most):
+        entry[0] += 1 / 3
+        values.append(entry[0])
+    return values
+
+
+_THIRDS = _thirds(16)
+
+
 def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     """`make_writer`'s tensor from the state (what `roost.games.big_chicken.views.observation`
     shows the seat, field by field)."""
@@ -311,8 +327,21 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
         buf[round_at] = (number if number < rounds else rounds) / rounds
         if s._direction != 1:
             buf[direction] = 1.0
-        for card in hand(s, seat):
-            buf[hand_at + card] += third
+        # my hand, as `roost.games.big_chicken.rules.hand` lists it: two copies at most of an
+        # Egg card type per base-3 digit of its number's code, the Ducks, the Chickens
+        for number, code in enumerate(s._eggs[seat]):
+            card = hand_at + 4 * number
+            while code:
+                copies = code % 3
+                if copies:
+                    buf[card] = _THIRDS[copies]
+                code //= 3
+                card += 1
+        ducks = s._ducks[seat]
+        if ducks:
+            buf[hand_at + DUCK] = _THIRDS[ducks]
+        for card in CHICKEN_CARDS[s._chicks[seat]]:
+            buf[hand_at + card] = _THIRDS[1]
         for p, size in enumerate(s._sizes):
             if size:
                 buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
@@ -333,7 +362,7 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             action = laid[-1]
             buf[beat_seat + order[s._run_seats[-1]]] = 1.0
             buf[beat_kind + _KIND_AT[SIZE[action]]] = 1.0
-            for card in HAND_CARDS[action]:
+            for card in HAND_CARDS[action]:  # (sorted: the copies of a card together)
                 buf[beat_cards + card] += third
             duck = DECLARED[action]
             if duck >= 0:
