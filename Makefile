@@ -72,7 +72,9 @@ unit-pure: $(VENV)/.installed-dev
 		-exec rm -rf {} +
 	ROOST_EXPECT_BUILD=pure PYTHONPATH=$(PURE_SOURCE) $(BIN)/pytest $(PYTEST_ARGS) \
 		-p no:cacheprovider $(PURE_TESTS) \
-		$(PURE_SOURCE)/roost/core $(PURE_SOURCE)/roost/games $(PURE_SOURCE)/roost/bots
+		$(PURE_SOURCE)/roost/core $(PURE_SOURCE)/roost/games $(PURE_SOURCE)/roost/bots \
+		$(PURE_SOURCE)/roost/rl/encoders $(PURE_SOURCE)/roost/rl/encoding.py \
+		$(PURE_SOURCE)/roost/rl/driver.py
 
 bench: $(VENV)/.installed
 	$(BIN)/roost bench

@@ -169,7 +169,7 @@ class RoostAECEnv(AECEnv):
             raise ValueError(
                 f"{agent} must act with an int in 0-{self.num_actions - 1}; got {action!r}"
             )
-        self._cache = {}
+        self._cache.clear()  # (the observations handed out stay as they were)
         self._cumulative_rewards[agent] = 0.0
         driver = self._driver
         number = int(action)
