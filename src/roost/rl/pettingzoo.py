@@ -139,12 +139,10 @@ class RoostAECEnv(AECEnv):
         self._cache[agent] = observation
         return observation
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """`AECEnv.last` with `observe` inlined: the same tuple, a call fewer per step."""
         agent = self.agent_selection
-        observation = None
+        observation: Observation | None = None
         if observe:
             observation = self._cache.get(agent)
             if observation is None:
