@@ -7,10 +7,13 @@ reference and the fallback:
 
     ROOST_PURE=1 pip install .        # no C compiler needed, nothing compiled
 
-``roost --version`` (or ``roost.build_info()``) says which build is running. Modules left
-interpreted on purpose: the package ``__init__`` files, the exceptions (classes derived from
-built-in exceptions must stay interpreted), and everything above the bots (server, CLI,
-simulations, testing), whose speed does not matter.
+``roost --version`` (or ``roost.build_info()``) says which build is running. The hot path of the
+RL environments is compiled too (`COMPILED_MODULES` and the observation encoders); they import
+numpy, which mypy reads as ``Any`` when it is missing, so the engine still builds without the
+``rl`` extra, and numpy is needed only when those modules are imported. Modules left interpreted
+on purpose: the package ``__init__`` files, the exceptions (classes derived from built-in
+exceptions must stay interpreted), and everything above the bots (server, CLI, simulations,
+testing, the RL adapters), whose speed does not matter.
 
 ``ROOST_BUILD_JOBS`` sets how many C files compile at once (default: the number of CPUs, at most
 4). mypyc runs only when the extensions are built, not when pip reads the metadata.
@@ -33,7 +36,8 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 SOURCE = ROOT / "src"
-COMPILED_PACKAGES = ("roost/core", "roost/games", "roost/bots")
+COMPILED_PACKAGES = ("roost/core", "roost/games", "roost/bots", "roost/rl/encoders")
+COMPILED_MODULES = ("roost/rl/encoding.py", "roost/rl/driver.py")
 INTERPRETED = {"roost/core/errors.py"}
 
 
@@ -58,6 +62,7 @@ def compiled_modules() -> list[str]:
             relative = path.relative_to(SOURCE).as_posix()
             if path.name != "__init__.py" and relative not in INTERPRETED:
                 found.append(path.relative_to(ROOT).as_posix())
+    found += [(SOURCE / module).relative_to(ROOT).as_posix() for module in COMPILED_MODULES]
     return found
 
 

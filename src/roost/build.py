@@ -14,8 +14,11 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-ENGINE_PACKAGES = ("roost.core", "roost.games", "roost.bots")
+ENGINE_PACKAGES = ("roost.core", "roost.games", "roost.bots", "roost.rl.encoders")
 """The packages the compiled build compiles (less their ``__init__`` files and the errors)."""
+ENGINE_MODULES = ("roost.rl.encoding", "roost.rl.driver")
+"""Single modules it compiles too: the hot path of the RL environments (they import numpy,
+from the ``rl`` extra, only when imported)."""
 INTERPRETED = frozenset({"roost.core.errors"})
 """Engine modules that stay Python in both builds (exceptions derived from built-in ones)."""
 
@@ -69,6 +72,10 @@ def _engine_modules() -> list[tuple[str, str]]:
             module_spec = importlib.util.find_spec(module.name)
             if module_spec is not None and module_spec.origin:
                 found.append((module.name, module_spec.origin))
+    for name in ENGINE_MODULES:
+        module_spec = importlib.util.find_spec(name)
+        if module_spec is not None and module_spec.origin:
+            found.append((name, module_spec.origin))
     return found
 
 

@@ -50,10 +50,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from roost.core.game import CHANCE, OMNISCIENT, Game
+from roost.core.game import OMNISCIENT, Game
 from roost.core.registry import load_game
 from roost.core.state import State
-from roost.rl.encoding import encoding_for
+from roost.rl.driver import Driver
 
 Observation = dict[str, np.ndarray]
 
@@ -82,9 +82,10 @@ class RoostAECEnv(AECEnv):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human'; got {render_mode!r}")
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
-        self.encoding = encoding_for(self.game)
+        self._driver = driver = Driver(self.game)
+        self.encoding = driver.encoding
         n = self.game.num_players
-        self.num_actions = self.game.num_distinct_actions()
+        self.num_actions = driver.num_actions
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation_space = spaces.Dict(
@@ -97,11 +98,9 @@ class RoostAECEnv(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
         self.agents: list[str] = []
-        self._state: State | None = None
+        self._started = False
         self._rng = random.Random()
-        self._legal: list[int] = []
         self._cache: dict[str, Observation] = {}
-        self._zero_mask = np.zeros(self.num_actions, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -112,9 +111,7 @@ class RoostAECEnv(AECEnv):
     @property
     def roost_state(self) -> State:
         """The Roost state being played (for inspection; the env owns it)."""
-        if self._state is None:
-            raise RuntimeError("reset() must be called before anything else")
-        return self._state
+        return self._driver.state
 
     # --- the AEC API ---------------------------------------------------------------------------
 
@@ -129,49 +126,52 @@ class RoostAECEnv(AECEnv):
         self.truncations = dict.fromkeys(agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         self._skip_agent_selection = None
-        state = self._state = self.game.new_initial_state()
         self._cache = {}
-        rng = self._rng
-        while state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-        if state.is_terminal():  # cannot happen: every game starts with decisions
-            raise RuntimeError(f"{self.game.name} ended before its first decision")
-        self._legal = state.legal_actions()
-        self.agent_selection = agents[state.current_player()]
+        self.agent_selection = agents[self._driver.start(self._rng)]
+        self._started = True
 
     def observe(self, agent: str) -> Observation:
         cached = self._cache.get(agent)
         if cached is not None:
             return cached
-        state = self.roost_state
         seat = self._seat_of[agent]
-        if agent == self.agent_selection and self._legal:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-            mask[self._legal] = 1
-        else:
-            mask = self._zero_mask.copy()
-        observation: Observation = {
-            "observation": self.encoding.encode(state.observation(seat)),
-            "action_mask": mask,
-        }
+        observation: Observation = self._driver.observation(seat, agent == self.agent_selection)
         self._cache[agent] = observation
         return observation
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """`AECEnv.last` with `observe` inlined: the same tuple, a call fewer per step."""
+        agent = self.agent_selection
+        observation: Observation | None = None
+        if observe:
+            observation = self._cache.get(agent)
+            if observation is None:
+                seat = self._seat_of[agent]
+                observation = self._cache[agent] = self._driver.observation(seat, True)
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.roost_state
+        if not self._started:
+            raise RuntimeError("reset() must be called before anything else")
         if action is None or not 0 <= action < self.num_actions:
             raise ValueError(
                 f"{agent} must act with an int in 0-{self.num_actions - 1}; got {action!r}"
             )
-        self._cache = {}
+        self._cache.clear()  # (the observations handed out stay as they were)
         self._cumulative_rewards[agent] = 0.0
-        legal = self._legal
+        driver = self._driver
         number = int(action)
-        if number not in legal:
+        if number not in driver.legal:
             gymnasium.logger.warn(
                 f"[WARNING]: Illegal move {number} made by {agent}, game terminating with it "
                 "losing."
@@ -179,17 +179,11 @@ class RoostAECEnv(AECEnv):
             self._end(dict.fromkeys(self.agents, 0.0) | {agent: self.illegal_reward})
             self.infos[agent] = {"illegal_move": True}
             return
-        state.apply_action(number)
-        rng = self._rng
-        player = state.current_player()
-        while player == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-            player = state.current_player()
+        player = driver.advance(number)
         if player < 0:  # the game is over
-            self._legal = []
-            self._end(dict(zip(self.possible_agents, state.returns(), strict=True)))
+            returns = driver.state.returns()
+            self._end(dict(zip(self.possible_agents, returns, strict=True)))
         else:
-            self._legal = state.legal_actions()
             self.agent_selection = self.possible_agents[player]
         if self.render_mode == "human":
             self.render()

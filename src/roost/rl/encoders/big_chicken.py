@@ -45,17 +45,45 @@ winners            n     1 for the Golden Egg, once the game is over
 Left out: ``game``, ``players``, ``seat``, ``rounds``, ``last_egg_rule`` (the same in every
 observation of an env); ``round_scores`` but for the last Round's; ``last_round_hands``; at the
 end ``tie_draws`` and ``golden_egg`` (the same as ``winners``).
+
+The envs write the same tensor straight from the state (`make_state_writer`), reading only what
+``observation(seat)`` shows.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from roost.core.game import Game
-from roost.games.big_chicken.actions import Phase
-from roost.games.big_chicken.views import Direction, LastEgg, LayKind
-from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
+from roost.core.state import State
+from roost.games.big_chicken.actions import (
+    CATCHING,
+    DEAL,
+    DECLARED,
+    HAND_CARDS,
+    OVER,
+    PHASES,
+    SIZE,
+    TIE_DRAW,
+    Phase,
+)
+from roost.games.big_chicken.cards import DUCK
+from roost.games.big_chicken.game import BigChickenGame
+from roost.games.big_chicken.rules import CHICKEN_CARDS, QUIET, SAID
+from roost.games.big_chicken.state import BigChickenState
+from roost.games.big_chicken.views import LAY_KINDS, Direction, LastEgg, LayKind
+from roost.rl.encoding import (
+    Buffer,
+    ObservationEncoder,
+    StateWrite,
+    Write,
+    block,
+    index_of,
+    relative,
+    seats,
+)
 
 CARDS = 46
 EGGS = 40
@@ -158,9 +186,9 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         for seat, size in enumerate(obs["hand_sizes"]):
             buf[sizes + order[seat]] = size / 16 if size < 16 else 1.0
         buf[dealer + order[obs["dealer"]]] = 1.0
-        seat = obs["leader"]
-        if seat is not None:
-            buf[leader + order[seat]] = 1.0
+        who = obs["leader"]
+        if who is not None:
+            buf[leader + order[who]] = 1.0
         shown = obs["shown"]
         if shown is not None:
             buf[shown_seat + order[shown["seat"]]] = 1.0
@@ -198,12 +226,12 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         if finished:
             for seat, points in enumerate(finished[-1]):
                 buf[last_scores + order[seat]] = _cap(points / 30)
-        seat = obs["good_egg"]
-        if seat is not None:
-            buf[good + order[seat]] = 1.0
-        seat = obs["bad_egg"]
-        if seat is not None:
-            buf[bad + order[seat]] = 1.0
+        who = obs["good_egg"]
+        if who is not None:
+            buf[good + order[who]] = 1.0
+        who = obs["bad_egg"]
+        if who is not None:
+            buf[bad + order[who]] = 1.0
         exchange = obs["exchange"]
         card = exchange["given"]
         if card is not None:
@@ -221,4 +249,175 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     return write
 
 
-ENCODER = ObservationEncoder("big-chicken", FIELDS, make_writer)
+_PHASE_AT = [_PHASE[str(phase)] for phase in PHASES]
+"""The one-hot entry of each phase number of the state."""
+_KIND_AT = [0] + [_KIND[str(kind)] for kind in LAY_KINDS]
+"""The one-hot entry of each Lay size (1-5)."""
+_SAID_AT = [-1, -1, -1]
+"""The entry of each Last Egg state of a seat: SAID, QUIET (-1: none)."""
+_SAID_AT[SAID] = _LAST_EGG[str(LastEgg.SAID)]
+_SAID_AT[QUIET] = _LAST_EGG[str(LastEgg.QUIET)]
+
+
+def _thirds(most: int) -> list[float]:
+    """``_THIRDS[k]``: an entry after ``+= 1/3`` k times in the float32 buffer, which is what
+    the observation writer leaves for k copies of a card (written at once here)."""
+    entry = array("f", [0.0])
+    values = [0.0]
+    for _ in range(most):
+        entry[0] += 1 / 3
+        values.append(entry[0])
+    return values
+
+
+_THIRDS = _thirds(16)
+
+
+def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
+    """`make_writer`'s tensor from the state (what `roost.games.big_chicken.views.observation`
+    shows the seat, field by field)."""
+    n = game.num_players
+    rel = relative(n)
+    deck = len(game.all_cards())
+    phase_at = at["phase"]
+    current = at["current_player"]
+    round_at = at["round"]
+    direction = at["direction"]
+    hand_at = at["hand"]
+    sizes = at["hand_sizes"]
+    dealer = at["dealer"]
+    leader = at["leader"]
+    shown_seat = at["shown_seat"]
+    shown_card = at["shown_card"]
+    run_cards = at["run_cards"]
+    run_lays = at["run_lays"]
+    beat_seat = at["to_beat_seat"]
+    beat_kind = at["to_beat_kind"]
+    beat_cards = at["to_beat_cards"]
+    beat_duck = at["to_beat_duck_as"]
+    clucked = at["clucked"]
+    last_egg = at["last_egg"]
+    quiet = at["quiet_player"]
+    catches = at["catches"]
+    penalties = at["penalties"]
+    scores = at["scores"]
+    last_scores = at["last_round_scores"]
+    good = at["good_egg"]
+    bad = at["bad_egg"]
+    given = at["given"]
+    returned = at["returned"]
+    discard = at["discard_size"]
+    undealt = at["deck_size"]
+    rotten = at["rotten_eggs"]
+    winners = at["winners"]
+    third = 1 / 3
+    said_width = len(LastEgg)
+    rounds = cast(BigChickenGame, game).rounds
+    scale = 30 * rounds
+
+    def write(state: State, seat: int, buf: Buffer) -> None:
+        s = cast(BigChickenState, state)
+        order = rel[seat]
+        phase = s._phase
+        buf[phase_at + _PHASE_AT[phase]] = 1.0
+        player = s.current_player()
+        if player >= 0:
+            buf[current + order[player]] = 1.0
+        number = s._round + 1
+        buf[round_at] = (number if number < rounds else rounds) / rounds
+        if s._direction != 1:
+            buf[direction] = 1.0
+        # my hand, as `roost.games.big_chicken.rules.hand` lists it: two copies at most of an
+        # Egg card type per base-3 digit of its number's code, the Ducks, the Chickens
+        for number, code in enumerate(s._eggs[seat]):
+            card = hand_at + 4 * number
+            while code:
+                copies = code % 3
+                if copies:
+                    buf[card] = _THIRDS[copies]
+                code //= 3
+                card += 1
+        ducks = s._ducks[seat]
+        if ducks:
+            buf[hand_at + DUCK] = _THIRDS[ducks]
+        for card in CHICKEN_CARDS[s._chicks[seat]]:
+            buf[hand_at + card] = _THIRDS[1]
+        for p, size in enumerate(s._sizes):
+            if size:
+                buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
+        buf[dealer + order[s._dealer]] = 1.0
+        lead = s._leader
+        if lead >= 0 and phase != DEAL:
+            buf[leader + order[lead]] = 1.0
+        if s._shown >= 0 and lead >= 0:
+            buf[shown_seat + order[lead]] = 1.0
+            buf[shown_card + s._shown] = 1.0
+        laid = s._run_actions
+        for action in laid:
+            for card in HAND_CARDS[action]:
+                buf[run_cards + card] += third
+        lays = len(laid) / 8
+        buf[run_lays] = lays if lays < 1.0 else 1.0
+        if s._top > 0:
+            action = laid[-1]
+            buf[beat_seat + order[s._run_seats[-1]]] = 1.0
+            buf[beat_kind + _KIND_AT[SIZE[action]]] = 1.0
+            for card in HAND_CARDS[action]:  # (sorted: the copies of a card together)
+                buf[beat_cards + card] += third
+            duck = DECLARED[action]
+            if duck >= 0:
+                buf[beat_duck + duck] = 1.0
+        clucks = s._clucks
+        for p in range(n):
+            if clucks >> p & 1:
+                buf[clucked + order[p]] = 1.0
+        for p, said in enumerate(s._last_egg):
+            if said:
+                buf[last_egg + said_width * order[p] + _SAID_AT[said]] = 1.0
+        if phase == CATCHING:
+            buf[quiet + order[s._caught]] = 1.0
+        # (zeros are in the buffer already: only the other values are written)
+        for p, count in enumerate(s._catches):
+            if count:
+                x = count / 10
+                buf[catches + order[p]] = x if x < 1.0 else 1.0
+        for p, points in enumerate(s._penalties):
+            if points:
+                x = points / 50
+                buf[penalties + order[p]] = x if x < 1.0 else 1.0
+        totals = s._totals
+        for p, points in enumerate(totals):
+            if points:
+                x = points / scale
+                buf[scores + order[p]] = x if x < 1.0 else 1.0
+        finished = s._round_scores
+        if finished:
+            for p, points in enumerate(finished[-1]):
+                if points:
+                    x = points / 30
+                    buf[last_scores + order[p]] = x if x < 1.0 else 1.0
+        if s._good >= 0:
+            buf[good + order[s._good]] = 1.0
+        if s._bad >= 0:
+            buf[bad + order[s._bad]] = 1.0
+        if s._given >= 0:
+            buf[given + s._given] = 1.0
+        if s._returned >= 0:
+            buf[returned + s._returned] = 1.0
+        if s._discard:
+            buf[discard] = len(s._discard) / deck
+        if s._pool:
+            buf[undealt] = len(s._pool) / deck
+        if phase in (TIE_DRAW, OVER) and s._round >= rounds:
+            high = max(totals)
+            for p, points in enumerate(totals):
+                if points == high:
+                    buf[rotten + order[p]] = 1.0
+        if phase == OVER:
+            for p in s.winners():
+                buf[winners + order[p]] = 1.0
+
+    return write
+
+
+ENCODER = ObservationEncoder("big-chicken", FIELDS, make_writer, make_state_writer)

@@ -214,9 +214,9 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         if result is not None:
             buf[event + _HAPPENED[result["event"]]] = 1.0
             buf[r_player + order[result["player"]]] = 1.0
-            seat = result["target"]
-            if seat is not None:
-                buf[r_target + order[seat]] = 1.0
+            who = result["target"]
+            if who is not None:
+                buf[r_target + order[who]] = 1.0
             buf[r_card + result["card"]] = 1.0
             chicken = result["chicken"]
             if chicken is not None:
@@ -224,9 +224,9 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
             chicken = result["defender_chicken"]
             if chicken is not None:
                 buf[r_defender + chicken] = 1.0
-            seat = result["winner"]
-            if seat is not None:
-                buf[r_winner + order[seat]] = 1.0
+            who = result["winner"]
+            if who is not None:
+                buf[r_winner + order[who]] = 1.0
             why = result["blocked"]
             if why is not None:
                 buf[r_blocked + _BLOCKED[why]] = 1.0

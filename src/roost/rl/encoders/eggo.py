@@ -27,19 +27,26 @@ winners          n     1 for each seat that escaped, once the game is over
 ===============  ====  ============================================================
 
 Left out: ``game``, ``players``, ``seat`` (the same in every observation of an env).
+
+The envs write the same tensor straight from the state (`make_state_writer`), reading only what
+``observation(seat)`` shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from roost.core.game import Game
-from roost.games.eggo.actions import Phase
+from roost.core.state import State
+from roost.games.eggo.actions import CHOOSING, DRAWING, OVER, PHASES, TURN, Phase
+from roost.games.eggo.cards import NO_CHARACTER
+from roost.games.eggo.state import EggoState
 from roost.games.eggo.views import COLOUR_IDS, DECK_CHARACTERS, PLAYER_CHARACTER_IDS, Direction
 from roost.rl.encoding import (
     Buffer,
     ObservationEncoder,
+    StateWrite,
     Write,
     add_counts,
     block,
@@ -156,4 +163,85 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     return write
 
 
-ENCODER = ObservationEncoder("eggo", FIELDS, make_writer)
+_PHASE_AT = [_PHASE[str(phase)] for phase in PHASES]
+"""The one-hot entry of each phase number of the state."""
+_CHARACTER_AT = [_PLAYER_CHARACTER[str(name)] for name in PLAYER_CHARACTER_IDS]
+_COLOUR_AT = [_COLOUR[str(name)] for name in COLOUR_IDS]
+_DECK_CHARACTER_AT = [_DECK_CHARACTER[str(name)] for name in DECK_CHARACTERS]
+
+
+def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
+    """`make_writer`'s tensor from the state (what `roost.games.eggo.views.observation` shows
+    the seat, field by field)."""
+    n = game.num_players
+    rel = relative(n)
+    phase_at = at["phase"]
+    current = at["current_player"]
+    hand = at["hand"]
+    characters = at["characters"]
+    upside = at["upside_down"]
+    escaped = at["escaped"]
+    sizes = at["hand_sizes"]
+    top = at["top"]
+    colour = at["colour"]
+    character = at["character"]
+    discard = at["discard"]
+    decks = at["decks"]
+    demogorgons = at["demogorgons"]
+    direction = at["direction"]
+    owed = at["draws_owed"]
+    drawn = at["draws_this_turn"]
+    winners = at["winners"]
+    width = len(PLAYER_CHARACTER_IDS)
+
+    def write(state: State, seat: int, buf: Buffer) -> None:
+        s = cast(EggoState, state)
+        order = rel[seat]
+        phase = s._phase
+        buf[phase_at + _PHASE_AT[phase]] = 1.0
+        if phase in (TURN, CHOOSING, DRAWING):
+            buf[current + order[s._player]] = 1.0
+        for card in s._hands[seat]:
+            buf[hand + card] += 0.125
+        for p, chosen in enumerate(s._characters):
+            if chosen >= 0:
+                buf[characters + width * order[p] + _CHARACTER_AT[chosen]] = 1.0
+        for p, up in enumerate(s._upside):
+            if up:
+                buf[upside + order[p]] = 1.0
+        for p, out in enumerate(s._escaped):
+            if out:
+                buf[escaped + order[p]] = 1.0
+        # (zeros are in the buffer already: only the other values are written)
+        for p, held in enumerate(s._hands):
+            size = len(held)
+            if size:
+                buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
+        played = s._discard
+        if played:
+            buf[top + played[-1]] = 1.0
+            buf[colour + _COLOUR_AT[s._colour]] = 1.0
+            if s._character != NO_CHARACTER:
+                buf[character + _DECK_CHARACTER_AT[s._character]] = 1.0
+        add_counts(buf, discard, CARDS, played, 0.125)
+        left = s._decks
+        if left[0]:
+            buf[decks] = left[0] / 53
+        if left[1]:
+            buf[decks + 1] = left[1] / 53
+        if s._demogorgons:
+            buf[demogorgons] = s._demogorgons / 4
+        if s._direction != 1:
+            buf[direction] = 1.0
+        if s._forced:
+            buf[owed] = s._forced / 2
+        if s._draws:
+            buf[drawn] = s._draws / 2
+        if phase == OVER:
+            for p in s.winners():
+                buf[winners + order[p]] = 1.0
+
+    return write
+
+
+ENCODER = ObservationEncoder("eggo", FIELDS, make_writer, make_state_writer)
