@@ -79,6 +79,13 @@ def _engine_modules() -> list[tuple[str, str]]:
     return found
 
 
+def _in_source_tree(path: Path) -> bool:
+    """Whether `path` is in a source tree (an editable install), where an edit can leave a
+    compiled module behind its source. An installed package's files carry the times pip
+    unpacked them, which say nothing about which came first."""
+    return not {"site-packages", "dist-packages"} & set(path.parts)
+
+
 def build_info() -> BuildInfo:
     """Which build is running (see `BuildInfo`)."""
     compiled: list[str] = []
@@ -89,7 +96,11 @@ def build_info() -> BuildInfo:
         if any(origin.endswith(suffix) for suffix in EXTENSION_SUFFIXES):
             compiled.append(name)
             source = path.parent / (name.rpartition(".")[2] + ".py")
-            if source.exists() and source.stat().st_mtime > path.stat().st_mtime:
+            if (
+                _in_source_tree(path)
+                and source.exists()
+                and source.stat().st_mtime > path.stat().st_mtime
+            ):
                 stale.append(name)
         else:
             interpreted.append(name)
