@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 from chaos import ChaosConfig, run_chaos
+from serverkit import fresh_database
 
 
 def test_kill_9_loses_no_acknowledged_move_and_every_table_finishes(tmp_path: Path) -> None:
@@ -17,4 +18,24 @@ def test_kill_9_loses_no_acknowledged_move_and_every_table_finishes(tmp_path: Pa
     assert report.failures == [], report.summary()
     assert report.kills == 2 and report.restarts == 2
     assert report.acks > 0 and report.views_checked > report.acks
+    assert report.tables >= 4 and report.finished == report.tables
+
+
+def test_kill_9_of_one_of_two_processes_on_postgres_loses_nothing(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """The same with two server processes on one PostgreSQL: each kill hits one of them, the
+    other adopts its tables; clients reconnect to either."""
+    config = ChaosConfig(
+        tables=4,
+        kills=2,
+        seed=11,
+        gap=(1.5, 3.0),
+        verbose=False,
+        db_url=fresh_database(postgres_url),
+        processes=2,
+    )
+    report = asyncio.run(run_chaos(config, tmp_path))
+    assert report.failures == [], report.summary()
+    assert report.kills == 2 and report.acks > 0 and report.views_checked > report.acks
     assert report.tables >= 4 and report.finished == report.tables

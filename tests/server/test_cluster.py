@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import text
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
@@ -163,3 +164,74 @@ def test_two_processes_share_a_table_and_one_dies_without_losing_a_move(
 ) -> None:
     url = fresh_database(postgres_url)
     asyncio.run(scenario(url, tmp_path))
+
+
+def silent_move(url: str, table_id: str, seat: int, action: int) -> int:
+    """Store a move (and the chance draws that follow, as the server draws them) straight into
+    the database with no NOTIFY: news that a server missed. Returns the new version."""
+    store = Store(url, run_migrations=False)
+    try:
+        record = store.run(lambda session: load_table(session, table_id))
+        assert record is not None
+        state = load_game(record.game, **record.params).state_from_history(
+            [a.action for a in record.actions]
+        )
+        rows: list[tuple[int, int | None, str]] = [(action, seat, "person")]
+        state.apply_action(action)
+        while state.current_player() == CHANCE:
+            version = len(record.actions) + len(rows)
+            draw = state.sample_chance(random.Random(f"{record.seed}:{version}"))
+            state.apply_action(draw)
+            rows.append((draw, None, "chance"))
+        start = len(record.actions)
+
+        def write(session: Any) -> None:
+            for offset, (act, who, by) in enumerate(rows):
+                session.execute(
+                    text(
+                        "INSERT INTO roost_actions (table_id, version, action, seat, by, at) "
+                        "VALUES (:t, :v, :a, :s, :b, 0)"
+                    ),
+                    {"t": table_id, "v": start + offset, "a": act, "s": who, "b": by},
+                )
+            session.execute(
+                text("UPDATE roost_tables SET version = :v WHERE id = :t"),
+                {"v": start + len(rows), "t": table_id},
+            )
+
+        store.run(write)
+        return start + len(rows)
+    finally:
+        store.engine.dispose()
+
+
+async def missed_news(url: str, folder: Path) -> None:
+    server = start_server(url, folder / "one.log", bot_pause=0.05, grace=60.0)
+    try:
+        await wait_ready(server)
+        async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+            seats = [{"type": "open"}, {"type": "open"}]
+            body = {"game": "manda-huevos", "players": 2, "seats": seats, "name": "Ana"}
+            created = (await http.post("/api/tables", json=body)).json()
+            table_id = created["table"]["id"]
+            joined = (await http.post(f"/api/tables/{table_id}/join", json={"name": "Bo"})).json()
+            tokens = {0: created["token"], 1: joined["token"]}
+            info = (await http.get(f"/api/tables/{table_id}")).json()
+            mover = info["to_move"]
+            auth = {"Authorization": f"Bearer {tokens[mover]}"}
+            view = (await http.get(f"/api/tables/{table_id}/view", headers=auth)).json()
+            version = await asyncio.to_thread(
+                silent_move, url, table_id, mover, view["actions"][0]["action"]
+            )
+            for _ in range(1200):  # generous: the server reloads within about a second
+                seen = (await http.get(f"/api/tables/{table_id}/view", headers=auth)).json()
+                if seen["version"] == version:
+                    break
+                await asyncio.sleep(0.05)
+            assert seen["version"] == version
+    finally:
+        server.stop()
+
+
+def test_a_change_whose_news_was_missed_is_picked_up(postgres_url: str, tmp_path: Path) -> None:
+    asyncio.run(missed_news(fresh_database(postgres_url), tmp_path))

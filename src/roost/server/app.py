@@ -92,6 +92,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if cluster is not None:
             await cluster.start(lobby)
         restored = await lobby.restore_all()
+        if cluster is not None:
+            cluster.adopting()
         log.info("roost server ready: %d unfinished tables rebuilt", restored)
         try:
             yield

@@ -92,14 +92,18 @@ class Cluster:
         await self._query("SELECT pg_advisory_lock(%s, %s)", PROCESS_LOCKS, lock_key(self.origin))
 
     async def start(self, lobby: Lobby) -> None:
-        """Listen for the others' news, and adopt tables nobody owns, from now on."""
+        """Listen for the others' news from now on (before the lobby rebuilds its tables)."""
         self.lobby = lobby
         loop = asyncio.get_running_loop()
         listening = asyncio.Event()
         self._tasks.append(loop.create_task(self._listen(listening), name="roost-listen"))
         await asyncio.wait_for(listening.wait(), 30)
-        self._tasks.append(loop.create_task(self._adopt_loop(), name="roost-adopt"))
         await self._notify(f"Q {self.origin}")
+
+    def adopting(self) -> None:
+        """Adopt the tables nobody owns from now on (once the lobby has rebuilt its own)."""
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self._adopt_loop(), name="roost-adopt"))
 
     async def close(self) -> None:
         for task in self._tasks + list(self._refreshing.values()) + list(self._background):

@@ -132,17 +132,11 @@ class Lobby:
         for table_id in ids:
             if not await self._owns(table_id):
                 continue
-            record = await self.store.read(partial(load_table, table_id=table_id))
-            if record is None:
-                continue
             try:
-                table = self._rebuild(record, owner=True)
+                if await self._bring_in(table_id) is not None:
+                    rebuilt += 1
             except RoostError:
                 log.exception("table %s cannot be rebuilt from its stored actions", table_id)
-                continue
-            self.tables[table_id] = table
-            rebuilt += 1
-            await table.resume()
         return rebuilt
 
     async def adopt(self, table_id: str) -> None:
@@ -150,19 +144,39 @@ class Lobby:
         bots and clocks go on here."""
         table = self.tables.get(table_id)
         if table is None:
-            record = await self.store.read(partial(load_table, table_id=table_id))
-            if record is None:
-                return
             try:
-                table = self._rebuild(record, owner=True)
+                await self._bring_in(table_id)  # the lock is held: it comes in as its owner
             except RoostError:
                 log.exception("table %s cannot be rebuilt from its stored actions", table_id)
-                return
-            self.tables[table_id] = table
-        else:
-            await table.refresh()
+            return
+        await table.refresh()
+        if not table.owner:
             table.owner = True
-        await table.resume()
+            await table.resume()
+
+    async def _bring_in(self, table_id: str) -> Table | None:
+        """The table in memory, rebuilt from the store if it is not: one object per table
+        whatever the requests and adoptions in flight (the check comes after every wait)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        record = await self.store.read(partial(load_table, table_id=table_id))
+        if record is None:
+            return None
+        owner = record.status == "over" or await self._owns(table_id)
+        table = self.tables.get(table_id)  # another request may have brought it in meanwhile
+        if table is not None:
+            if owner and not table.owner:
+                table.owner = True
+                await table.resume()
+            return table
+        table = self._rebuild(record, owner)
+        self.tables[table_id] = table
+        if table.status == "over":
+            self._changed(table)
+        else:
+            await table.resume()
+        return table
 
     async def find(self, table_id: str) -> Table:
         """The live table, or the stored one rebuilt (a finished table, or one of another
@@ -173,18 +187,9 @@ class Lobby:
             return table
         if len(table_id) > 16:
             raise ServerError("table_not_found", f"there is no table {table_id!r}", 404)
-        record = await self.store.read(partial(load_table, table_id=table_id))
-        if record is None:
-            raise ServerError("table_not_found", f"there is no table {table_id!r}", 404)
-        owner = record.status == "over" or await self._owns(table_id)
-        table = self.tables.get(table_id)  # another request may have loaded it meanwhile
+        table = await self._bring_in(table_id)
         if table is None:
-            table = self._rebuild(record, owner)
-            self.tables[table_id] = table
-            if table.status == "over":
-                self._changed(table)
-            else:
-                await table.resume()
+            raise ServerError("table_not_found", f"there is no table {table_id!r}", 404)
         return table
 
     async def create(self, request: CreateTable, creator: str) -> SeatGrant:
@@ -216,9 +221,10 @@ class Lobby:
             created_at=time.time(),
             clock=request.clock,
         )
+        owner = await self._owns(record.id)  # before it is stored: nobody else adopts it
         await self.store.write(partial(insert_table, record=record))
         table = self._table(record)
-        table.owner = await self._owns(record.id)
+        table.owner = owner
         self.tables[record.id] = table
         await table.start_if_full()
         return SeatGrant(table=table.info(), seat=seat, token=token)
@@ -279,10 +285,11 @@ class Lobby:
                 insert_table(session, record)
                 save_status(session, old.id, "over", rematch=record.id)
 
+            owner = await self._owns(record.id)  # before it is stored: nobody else adopts it
             await self.store.write(write)
             old.record.rematch = record.id
             table = self._table(record)
-            table.owner = await self._owns(record.id)
+            table.owner = owner
             self.tables[record.id] = table
             old.notify_table()
         await table.start_if_full()

@@ -673,7 +673,12 @@ class Table:
         for seat in self.seats:
             if seat.type == "person" and seat.seat not in self.connected_seats():
                 self._start_grace(seat.seat)
-        await self._advance([])
+        try:
+            await self._advance([])
+        except ServerError as error:
+            if error.code != "stale_version":
+                raise
+            # another server process started it first: _advance took its draws in
         if self.on_change is not None:
             self.on_change(self)
 
