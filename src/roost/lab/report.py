@@ -483,7 +483,6 @@ def render(
     def plot(make: Callable[[], str | None], alt: str, caption: str = "") -> str:
         return _figure(make() if draw else None, alt, caption)
 
-    games = len(plan.settings) * sum(lineup.games for lineup in plan.lineups)
     main_bots = next((lineup.name for lineup in plan.lineups if lineup.role == "main"), "")
     scored = any(m.lead_changes is not None for m in mains)
     sweeps = plots.sweep_lines(summary) if draw else []
@@ -501,7 +500,7 @@ def render(
         f"<title>Roost lab: {_e(plan.title)}</title><style>{CSS}</style></head><body>",
         "<header class='hero'><div class='in'><div class='kicker'>Roost balance lab</div>",
         f"<h1>{_e(plan.title)}</h1>",
-        f"<p class='meta'>{games:,} games &middot; {_e(main_bots)} bots &middot; "
+        f"<p class='meta'>{_e(main_bots)} bots &middot; "
         f"{len(plan.settings)} setting{'s' if len(plan.settings) != 1 else ''} &middot; "
         f"seed {plan.seed} &middot; {_e(speed)}<br><code>{_e(command)}</code></p>",
         f"<nav>{nav}</nav></div></header><main>",
