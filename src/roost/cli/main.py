@@ -685,7 +685,7 @@ def serve(
     import uvicorn
 
     from roost.server.app import create_app
-    from roost.server.config import Settings, default_database_url
+    from roost.server.config import Settings, default_database_url, tune_gc
 
     url = db or default_database_url()
     settings = Settings(
@@ -696,6 +696,7 @@ def serve(
         public_url=public_url or _public_url(host, port),
         max_tables_per_client=max_tables_per_client,
     )
+    tune_gc()
     console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))
     console.print(Text(f"Database: {_safe_url(url)}   (stop with Ctrl-C)"))
     uvicorn.run(
