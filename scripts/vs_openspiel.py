@@ -24,11 +24,12 @@ over all seat-games), plus the mean seconds a move each side thought.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 ROOST = "roost"
@@ -116,13 +117,52 @@ def play(args: tuple[str, int, str, int, int, int]) -> Outcome:
 
 
 def run(
-    name: str, players: int, kind: str, simulations: int, games: int, seed: int, jobs: int
+    name: str,
+    players: int,
+    kind: str,
+    simulations: int,
+    games: int,
+    seed: int,
+    jobs: int,
+    records: str | None = None,
 ) -> list[Outcome]:
+    """Play the games; with `records`, append each game's outcome to that file as a JSON line
+    as soon as it ends (so a long run stopped early still has its games)."""
     work = [(name, players, kind, simulations, seed, index) for index in range(games)]
+    outcomes: list[Outcome] = []
+
+    def keep(outcome: Outcome) -> None:
+        outcomes.append(outcome)
+        if records:
+            line = {"game": name, "simulations": simulations, "kind": kind, **asdict(outcome)}
+            with open(records, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps(line) + "\n")
+
     if jobs == 1:
-        return [play(item) for item in work]
-    with multiprocessing.get_context().Pool(jobs) as pool:
-        return list(pool.imap_unordered(play, work, chunksize=1))
+        for item in work:
+            keep(play(item))
+    else:
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            for outcome in pool.imap_unordered(play, work, chunksize=1):
+                keep(outcome)
+    return sorted(outcomes, key=lambda o: o.index)
+
+
+def load_records(path: str) -> dict[tuple[str, str, int], list[Outcome]]:
+    """Outcomes from a records file, by (game, Roost kind, OpenSpiel simulations)."""
+    found: dict[tuple[str, str, int], list[Outcome]] = {}
+    with open(path, encoding="utf-8") as handle:
+        for text in handle:
+            line = json.loads(text)
+            outcome = Outcome(
+                line["index"],
+                tuple(line["kinds"]),
+                tuple(line["winners"]),
+                {side: (float(v[0]), int(v[1])) for side, v in line["think"].items()},
+                line["failed"],
+            )
+            found.setdefault((line["game"], line["kind"], line["simulations"]), []).append(outcome)
+    return found
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -181,14 +221,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="a game (repeatable; default: all)")
     parser.add_argument("--games", type=int, default=200, help="games per game and budget")
     parser.add_argument("--iterations", type=int, default=1000, help="simulations a move")
-    parser.add_argument("--bot", default="hard", help="Roost's bot kind (its iterations are set)")
+    parser.add_argument(
+        "--bot",
+        default="hard",
+        help="Roost's bot kind, its iterations set by --iterations (settings may follow: "
+        "hard/bias=1)",
+    )
+    parser.add_argument(
+        "--spiel-simulations",
+        type=int,
+        help="OpenSpiel's simulations a move, if not --iterations (e.g. as many as it makes in "
+        "the Roost bot's think time)",
+    )
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
         "--same-time", action="store_true", help="also play at the same think time a move"
     )
+    parser.add_argument("--records", help="append every game's outcome to this JSONL file")
+    parser.add_argument("--summarize", help="only print the tables of a records file")
     args = parser.parse_args(argv)
+    if args.summarize:
+        for (name, kind, simulations), outcomes in load_records(args.summarize).items():
+            title = f"{name}, Roost {kind} against OpenSpiel ISMCTS at {simulations} simulations"
+            print(report(title, sorted(outcomes, key=lambda o: o.index)))
+        return 0
     if args.games < 1 or args.iterations < 1 or not 1 <= args.jobs <= 64:
         parser.error("--games and --iterations take a positive number, --jobs 1 to 64")
     from roost.core.registry import registered_games
@@ -197,15 +255,26 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in names if name not in registered_games()]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}; the games are {', '.join(registered_games())}")
-    kind = f"{args.bot.partition(':')[0]}:{args.iterations}"
+    bot, _, settings = args.bot.partition("/")
+    kind = f"{bot.partition(':')[0]}:{args.iterations}" + (f"/{settings}" if settings else "")
+    spiel = args.spiel_simulations or args.iterations
     for name in names:
         outcomes = run(name, args.players, kind, args.iterations, args.games, args.seed, args.jobs)
         title = f"{name}, {args.players}p, both {args.iterations} iterations a move ({kind})"
         print(report(title, outcomes), flush=True)
         if args.same_time:
             ours, theirs = mean_think(outcomes, ROOST), mean_think(outcomes, SPIEL)
-            simulations = max(1, round(args.iterations * ours / theirs)) if theirs else 1
-            outcomes = run(name, args.players, kind, simulations, args.games, args.seed, args.jobs)
+            simulations = max(1, round(spiel * ours / theirs)) if theirs else 1
+            outcomes = run(
+                name,
+                args.players,
+                kind,
+                simulations,
+                args.games,
+                args.seed,
+                args.jobs,
+                args.records,
+            )
             title = (
                 f"{name}, {args.players}p, same time a move: Roost {args.iterations} iterations "
                 f"({1000 * ours:.1f} ms), OpenSpiel {simulations} simulations"
