@@ -259,8 +259,10 @@ def main(argv: list[str] | None = None) -> int:
     kind = f"{bot.partition(':')[0]}:{args.iterations}" + (f"/{settings}" if settings else "")
     spiel = args.spiel_simulations or args.iterations
     for name in names:
-        outcomes = run(name, args.players, kind, args.iterations, args.games, args.seed, args.jobs)
-        title = f"{name}, {args.players}p, both {args.iterations} iterations a move ({kind})"
+        outcomes = run(
+            name, args.players, kind, spiel, args.games, args.seed, args.jobs, args.records
+        )
+        title = f"{name}, {args.players}p, Roost {kind}, OpenSpiel {spiel} simulations a move"
         print(report(title, outcomes), flush=True)
         if args.same_time:
             ours, theirs = mean_think(outcomes, ROOST), mean_think(outcomes, SPIEL)
