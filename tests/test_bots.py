@@ -137,6 +137,7 @@ def test_bad_bot_kinds_are_refused(kind: str, message: str) -> None:
         ({"seconds": -1.0}, "seconds must be positive"),
         ({"rollout_depth": 5}, "needs an evaluator"),
         ({"worlds": 0}, "worlds must be at least 1"),
+        ({"bias": 1.0}, "needs a playout policy"),
     ],
 )
 def test_bad_search_settings_are_refused(options: dict[str, object], message: str) -> None:
@@ -154,3 +155,57 @@ def test_search_over_a_fixed_number_of_worlds_is_reproducible_and_blind() -> Non
         for position in (state, twin, state)
     }
     assert len(picks) == 1
+
+
+def test_progressive_bias_follows_the_policy_until_the_statistics_disagree() -> None:
+    """A strong bias toward the move a policy names makes it the most visited; with no bias the
+    same search spreads its visits by the statistics."""
+    game = roost.load_game("eggo")
+    state = next(s for s in _decision_points(game, 3, 8) if len(s.legal_actions()) > 2)
+    seat = state.current_player()
+    view = SeatView(state, seat)
+    named = state.legal_actions()[-1]
+
+    def last(_state: State, legal: list[int], _rng: random.Random) -> int:
+        return legal[-1]
+
+    biased = ISMCTSBot(game, 1, iterations=200, playout_policy=last, bias=50.0)
+    root = biased.search(view)
+    assert max(root.children, key=lambda a: root.children[a].visits) == named
+    plain = ISMCTSBot(game, 1, iterations=200, playout_policy=last).search(view)
+    assert root.children[named].visits > 2 * plain.children[named].visits
+
+
+@pytest.mark.parametrize(
+    ("kind", "iterations", "seconds", "settings"),
+    [
+        ("ismcts", 1000, None, {}),
+        ("hard:250", 250, None, {}),
+        ("ismcts:0.25s", 1000, 0.25, {}),
+        ("ismcts:300/bias=2/c=0.5", 300, None, {"bias": 2.0, "exploration": 0.5}),
+        ("ismcts:/worlds=0/depth=4", 1000, None, {"worlds": None, "rollout_depth": 4}),
+    ],
+)
+def test_search_bot_options(
+    kind: str, iterations: int, seconds: float | None, settings: dict[str, object]
+) -> None:
+    bot = make_bot(kind, roost.load_game("egg-bound"), 1)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.seconds) == (iterations, seconds)
+    for name, value in settings.items():
+        assert getattr(bot, name) == value
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("ismcts:0s", "think time"),
+        ("ismcts:fast", "positive number of iterations"),
+        ("ismcts:100/speed=3", "unknown setting"),
+        ("ismcts:100/bias=x", "takes a number"),
+        ("ismcts:100/bias=-1", "bias must be 0 or more"),
+    ],
+)
+def test_bad_search_options_are_refused(kind: str, message: str) -> None:
+    with pytest.raises(ParameterError, match=message):
+        make_bot(kind, roost.load_game("egg-bound"), 1)

@@ -1,15 +1,22 @@
 """Bots: they see a game only through a `SeatView`, never the state itself.
 
 Kinds: ``random``; ``heuristic`` (a game's hand-written policy); ``ismcts`` (search, 1000
-iterations a move; ``ismcts:N`` for N iterations); and the levels for people: ``easy`` (the
+iterations a move, with the game's search settings); and the levels for people: ``easy`` (the
 heuristic with 40% random moves), ``medium`` (the heuristic) and ``hard`` (ISMCTS).
+
+``ismcts`` (and ``hard``) take options after a colon: ``ismcts:N`` for N iterations a move,
+``ismcts:Ss`` for a think time of S seconds a move (e.g. ``ismcts:0.5s``; not reproducible,
+since it depends on the machine), and ``/key=value`` settings that replace the game's for
+experiments: ``bias``, ``c`` (exploration), ``worlds`` (0: a fresh one every iteration),
+``depth`` (playout decisions before the estimate), e.g. ``ismcts:2000/bias=0/worlds=40``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from importlib import metadata
-from typing import Final
+from typing import Any, Final
 
 from roost.bots.heuristic import HeuristicBot
 from roost.bots.ismcts import ISMCTSBot
@@ -17,7 +24,7 @@ from roost.bots.random_bot import RandomBot
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.runner import Bot
-from roost.core.search import search_hooks
+from roost.core.search import SearchHooks, search_hooks
 
 BotFactory = Callable[[Game, int, str], Bot]
 """Builds a bot for a game from a seed and the text after ``kind:`` (may be empty)."""
@@ -25,26 +32,79 @@ BotFactory = Callable[[Game, int, str], Bot]
 DEFAULT_ITERATIONS: Final = 1000
 
 
-def search_bot(game: Game, seed: int, iterations: int = DEFAULT_ITERATIONS) -> ISMCTSBot:
-    """ISMCTS with the game's search settings (``roost.games.<game>.search``, if it has one)."""
-    hooks = search_hooks(game)
+def search_bot(
+    game: Game,
+    seed: int,
+    iterations: int = DEFAULT_ITERATIONS,
+    *,
+    seconds: float | None = None,
+    hooks: SearchHooks[Any] | None = None,
+) -> ISMCTSBot:
+    """ISMCTS with the game's search settings (``roost.games.<game>.search``, if it has one),
+    or with `hooks` given; `seconds` makes the budget a think time instead."""
+    if hooks is None:
+        hooks = search_hooks(game)
     return ISMCTSBot(
         game,
         seed,
         iterations=iterations,
+        seconds=seconds,
+        exploration=hooks.exploration,
         rollout_depth=hooks.rollout_depth,
         evaluator=hooks.evaluate,
         playout_policy=hooks.playout_action,
         worlds=hooks.worlds,
+        bias=hooks.bias,
     )
 
 
-def _iterations(arg: str) -> int:
-    if not arg:
-        return DEFAULT_ITERATIONS
-    if not arg.isdigit() or int(arg) < 1:
-        raise ParameterError(f"ismcts:N takes a positive number of iterations; got {arg!r}")
-    return int(arg)
+_SETTINGS: Final = {
+    "bias": "bias",
+    "c": "exploration",
+    "worlds": "worlds",
+    "depth": "rollout_depth",
+}
+"""The ``/key=value`` settings of ``ismcts:`` and the `SearchHooks` field each replaces."""
+
+
+def _search_options(game: Game, arg: str) -> tuple[int, float | None, SearchHooks[Any]]:
+    """Iterations, seconds and settings from the text after ``ismcts:``."""
+    budget, *settings = arg.split("/")
+    iterations, seconds = DEFAULT_ITERATIONS, None
+    if budget.endswith("s"):
+        try:
+            seconds = float(budget[:-1])
+        except ValueError:
+            seconds = -1.0
+        if not 0.0 < seconds < 3600.0:
+            raise ParameterError(
+                f"ismcts:Ss takes a think time in seconds a move, e.g. 0.5s; got {budget!r}"
+            )
+    elif budget:
+        if not budget.isdigit() or int(budget) < 1:
+            raise ParameterError(f"ismcts:N takes a positive number of iterations; got {budget!r}")
+        iterations = int(budget)
+    hooks = search_hooks(game)
+    changes: dict[str, Any] = {}
+    for item in settings:
+        key, _, text = item.partition("=")
+        field = _SETTINGS.get(key)
+        if field is None:
+            raise ParameterError(
+                f"ismcts: unknown setting {item!r}; the settings are "
+                f"{', '.join(f'{k}=' for k in _SETTINGS)}"
+            )
+        try:
+            value: float = int(text) if key in ("worlds", "depth") else float(text)
+        except ValueError:
+            raise ParameterError(f"ismcts: {key}= takes a number; got {text!r}") from None
+        changes[field] = None if key == "worlds" and value == 0 else value
+    if changes:
+        try:
+            hooks = replace(hooks, **changes)
+        except ValueError as error:
+            raise ParameterError(f"ismcts: {error}") from None
+    return iterations, seconds, hooks
 
 
 def _no_arg(kind: str) -> Callable[[str], None]:
@@ -71,7 +131,8 @@ def _easy(game: Game, seed: int, arg: str) -> Bot:
 
 
 def _ismcts(game: Game, seed: int, arg: str) -> Bot:
-    return search_bot(game, seed, _iterations(arg))
+    iterations, seconds, hooks = _search_options(game, arg)
+    return search_bot(game, seed, iterations, seconds=seconds, hooks=hooks)
 
 
 _BOTS: dict[str, BotFactory] = {

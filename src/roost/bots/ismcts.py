@@ -12,6 +12,13 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), for any number of
 * selection is UCB1 with *availability counts*: an action's exploration term counts the
   iterations in which it was legal, not the visits of its parent, because different
   determinizations allow different actions;
+* a decision with a single legal action (a seat with no Cluck-Off in its reaction window, a
+  Fowled seat losing its turn) is played through without a node: it spends no iteration on
+  expanding what nobody chooses;
+* with a `bias` (progressive bias, Chaslot et al. 2008), the game's playout policy is asked at
+  every decision of the tree, for every seat: the move it names is expanded first and gets
+  ``bias / (visits + 1)`` added to its score, so the search first follows the obvious move
+  (and expects the opponents to make theirs) and leaves it only when the statistics say so;
 * a playout from the new node finishes the game with uniformly random moves (or a game's cheap
   playout policy), or stops after `rollout_depth` decisions and asks an evaluator (a game's
   value estimate) for the rest.
@@ -72,6 +79,7 @@ class ISMCTSBot:
         evaluator: Evaluator | None = None,
         playout_policy: PlayoutPolicy | None = None,
         worlds: int | None = None,
+        bias: float = 0.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations < 1:
@@ -84,6 +92,10 @@ class ISMCTSBot:
             raise ValueError(f"worlds must be at least 1; got {worlds}")
         if rollout_depth is not None and evaluator is None:
             raise ValueError("a rollout_depth needs an evaluator for the states it stops at")
+        if bias < 0.0:
+            raise ValueError(f"bias must be 0 or more; got {bias}")
+        if bias > 0.0 and playout_policy is None:
+            raise ValueError("a bias needs a playout policy to name the moves it favours")
         self.game = game
         self.iterations = iterations
         self.seconds = seconds
@@ -92,6 +104,7 @@ class ISMCTSBot:
         self.evaluator = evaluator
         self.playout_policy = playout_policy
         self.worlds = worlds
+        self.bias = bias
         self._clock = clock
         self._rng = random.Random(seed)
         low, high = game.min_return(), game.max_return()
@@ -149,6 +162,8 @@ class ISMCTSBot:
         path: list[Node] = []
         movers: list[int] = []
         c = self.exploration
+        bias = self.bias
+        policy = self.playout_policy
         # Selection and expansion.
         while True:
             player = state.current_player()
@@ -158,6 +173,12 @@ class ISMCTSBot:
             if player == TERMINAL:
                 break
             legal = state._legal_cached()
+            if len(legal) == 1:  # nothing to choose: no node
+                state._apply_legal(legal[0])
+                continue
+            hint = -1
+            if bias > 0.0 and policy is not None:
+                hint = policy(state, legal, rng)
             children = node.children
             # One pass: count every present child as available, note the untried actions,
             # and score the children by UCB1 while there is no untried action.
@@ -174,10 +195,17 @@ class ISMCTSBot:
                 if not untried:
                     visits = child.visits
                     score = child.total / visits + c * math.sqrt(math.log(float(avail)) / visits)
+                    if a == hint:
+                        score += bias / (visits + 1)
                     if score > best_score:
                         best, best_score = a, score
             if untried:
-                action = untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
+                if hint >= 0 and hint not in children:
+                    action = hint
+                elif len(untried) > 1:
+                    action = untried[randbelow(rng, len(untried))]
+                else:
+                    action = untried[0]
                 child = children[action] = Node()
                 state._apply_legal(action)
                 path.append(child)

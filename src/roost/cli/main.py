@@ -399,11 +399,12 @@ def _check_writable(path: Path, option: str) -> None:
 
 def _check_bot(kind: str, game: Game) -> None:
     name, _, arg = kind.partition(":")
-    digits = arg.isascii() and arg.isdigit()
-    if name in ("ismcts", "hard") and digits and int(arg) > MAX_ITERATIONS:
+    budget = arg.partition("/")[0]
+    digits = budget.isascii() and budget.isdigit()
+    if name in ("ismcts", "hard") and digits and int(budget) > MAX_ITERATIONS:
         raise RoostError(
             f"{kind!r}: ismcts:N takes at most {MAX_ITERATIONS:,} iterations a move "
-            f"(about a minute a move); got {int(arg):,}"
+            f"(about a minute a move); got {int(budget):,}"
         )
     try:
         make_bot(kind, game, 0)
@@ -653,6 +654,61 @@ def lab(
         console.print(claims_table(plan.title, result.claims))
     console.print(result.speed() + ".")
     console.print(f"Report: {report}   (records and summary.json beside it)")
+
+
+@app.command()
+@guarded
+def ratings(
+    bots: Annotated[
+        str, typer.Option(help="bot kinds, comma-separated, weakest first (one rated player each)")
+    ] = "random,easy,medium,hard",
+    game: Annotated[
+        list[str] | None, typer.Option(help="only these games (repeatable; default: every game)")
+    ] = None,
+    games: Annotated[int, typer.Option(help="games per table of the round robin")] = 200,
+    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    players: Annotated[int, typer.Option(help="number of players")] = 4,
+) -> None:
+    """Rate bot kinds: a round robin in every game, multiplayer ratings fitted with openskill."""
+    from roost.sim.ratings import run_round_robin, tables
+    from roost.sim.report import print_ratings
+
+    names = game or list(registered_games())
+    kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        progress.advance(task, count)
+
+    try:
+        built = [build_game(name, players, []) for name in names]
+        for each in built:
+            for kind in kinds:
+                _check_bot(kind, each)
+        total = sum(games * len(tables(kinds, each.num_players)) for each in built)
+        rated = []
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task("round robin", total=total)
+            for each in built:
+                progress.update(task, description=f"{each.name}: {' vs '.join(kinds)}")
+                rated.append(run_round_robin(each, kinds, games, seed, jobs, advance))
+    except RoostError as error:
+        raise _fail(str(error)) from None
+    except KeyboardInterrupt:
+        console.print(Text(f"\nInterrupted after {done} games; nothing was rated."))
+        raise typer.Exit(INTERRUPTED) from None
+    print_ratings(console, rated, seed)
 
 
 @app.command()

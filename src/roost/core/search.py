@@ -36,6 +36,11 @@ class SearchHooks(Generic[S]):
     worlds: int | None = None
     """Determinizations drawn per search and reused in turn (None: a fresh one every
     iteration), for games whose resampling is costly."""
+    bias: float = 0.0
+    """Progressive bias toward `playout_action`'s move in the tree (0: none; see
+    `roost.bots.ismcts`)."""
+    exploration: float = 0.7
+    """The UCB1 exploration constant (rewards are in [0, 1])."""
 
     def __post_init__(self) -> None:
         if self.rollout_depth is not None and self.evaluate is None:
@@ -44,6 +49,12 @@ class SearchHooks(Generic[S]):
             raise ValueError(f"rollout_depth must be 0 or more; got {self.rollout_depth}")
         if self.worlds is not None and self.worlds < 1:
             raise ValueError(f"worlds must be at least 1; got {self.worlds}")
+        if self.bias < 0.0:
+            raise ValueError(f"bias must be 0 or more; got {self.bias}")
+        if self.bias > 0.0 and self.playout_action is None:
+            raise ValueError("a bias needs a playout_action to name the moves it favours")
+        if self.exploration < 0.0:
+            raise ValueError(f"exploration must be 0 or more; got {self.exploration}")
 
 
 def search_hooks(game: Game | type[Game]) -> SearchHooks[Any]:

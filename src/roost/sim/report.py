@@ -8,7 +8,8 @@ from dataclasses import asdict
 from rich.console import Console
 from rich.table import Table
 
-from roost.sim.arena import ArenaResult
+from roost.sim.arena import ArenaResult, wilson
+from roost.sim.ratings import GameRatings
 
 
 def _interval(low: float, high: float) -> str:
@@ -67,3 +68,49 @@ def write_records(result: ArenaResult, path: str) -> None:
     }
     with open(path, "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=1)
+
+
+def print_ratings(console: Console, rated: list[GameRatings], seed: int) -> None:
+    """Per game: each kind's rating and win rate, then whether each level beats the one below
+    (the kinds in the order given, weakest first); then the ordinals side by side."""
+    for entry in rated:
+        games = len(entry.records)
+        fair = entry.fair_rate
+        table = Table(
+            title=f"{entry.game}, {entry.players} players, {games} games, seed {seed}: ratings",
+            caption="openskill Plackett-Luce; ordinal = mu - 3 sigma; win % over the round robin",
+        )
+        for column in ("bot", "mu", "sigma", "ordinal", "win %", "95% CI", "fair %"):
+            table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+        wins = entry.win_rates()
+        for rating in entry.ratings():
+            won, seats = wins[rating.kind]
+            low, high = wilson(won, seats)
+            table.add_row(
+                rating.kind,
+                f"{rating.mu:.2f}",
+                f"{rating.sigma:.2f}",
+                f"{rating.ordinal:.2f}",
+                f"{100 * won / seats:.1f}" if seats else "-",
+                _interval(low, high),
+                f"{100 * fair:.1f}",
+            )
+        console.print(table)
+        for lower, upper in zip(entry.kinds, entry.kinds[1:], strict=False):
+            duel = entry.head_to_head(upper, lower)
+            low, high = duel.interval()
+            verdict = "clearly" if duel.clear else "not clearly"
+            console.print(
+                f"  {upper} ahead of {lower}: {100 * duel.share:.1f}% ({_interval(low, high)}) of "
+                f"{duel.decided} games that did not tie them ({duel.ties} ties): {verdict} above"
+            )
+    if len(rated) > 1:
+        summary = Table(title="Ordinals (mu - 3 sigma) by game")
+        summary.add_column("bot", no_wrap=True)
+        for entry in rated:
+            summary.add_column(entry.game, justify="right", no_wrap=True)
+        kinds = rated[0].kinds
+        ordinals = [{r.kind: r.ordinal for r in entry.ratings()} for entry in rated]
+        for kind in kinds:
+            summary.add_row(kind, *(f"{values.get(kind, 0.0):.2f}" for values in ordinals))
+        console.print(summary)

@@ -339,5 +339,9 @@ def _turn(state: EggBoundState, legal: list[int], rng: random.Random) -> int:
 
 
 SEARCH = SearchHooks[EggBoundState](
-    evaluate=evaluate, playout_action=playout_action, rollout_depth=8, worlds=20
+    evaluate=evaluate, playout_action=playout_action, rollout_depth=8, worlds=20, bias=1.0
 )
+"""Egg Bound's search settings: playouts of 8 decisions, then the win estimate; 20
+determinizations reused in turn; a progressive bias of 1 toward `playout_action`'s move in the
+tree (ISMCTS against three heuristic players, 300 games: 42.3% (36.9-48.0) with it, 34.5%
+(30.0-39.3) without, 400 games; fair 24%)."""

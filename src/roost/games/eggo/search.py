@@ -89,4 +89,7 @@ def escape_chances(state: EggoState) -> list[float]:
 SEARCH: Final = SearchHooks[EggoState](
     evaluate=escape_chances, playout_action=playout_action, rollout_depth=10
 )
-"""Eggo's search settings: short playouts (10 decisions), then the escape estimate."""
+"""Eggo's search settings: short playouts (10 decisions), then the escape estimate. No
+progressive bias: toward `playout_action` (nearly random moves) it made the search weaker
+(ISMCTS against three heuristic players, 400 games: 66.0% (61.2-70.5) with bias 1, 71.2%
+(66.6-75.5) without; fair 65%)."""
