@@ -82,7 +82,7 @@ GC_THRESHOLDS = (50_000, 20, 100)
 A busy server makes many objects that live a few seconds (a table's state lives until its next
 move); with the defaults they are promoted to the oldest generation and trigger full
 collections, each a pause of the whole process: with 1,000 tables, 19 pauses of 0.1-1.2 s in
-75 s, which were the load test's whole p95/p99 (scripts/load_server.py; HARDENING_FIGURES.md).
+75 s, which were the load test's whole p95/p99 (scripts/load_server.py; docs/measured/server.md).
 Young collections of up to 50,000 objects let them die first; full ones become rare."""
 
 
