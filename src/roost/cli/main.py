@@ -587,6 +587,13 @@ def lab(
             "ray://HOST:10001 from elsewhere, auto inside ray job submit (docs/lab.md)"
         ),
     ] = None,
+    ship_code: Annotated[
+        bool,
+        typer.Option(
+            help="on a Ray cluster, send this roost's source to the workers (off: they use "
+            "their own install, which must be the same version)"
+        ),
+    ] = True,
     out: Annotated[str | None, typer.Option(help="output folder (default: lab-GAME)")] = None,
     seconds_per_decision: Annotated[
         float, typer.Option(help="table time of a decision with a choice (s)")
@@ -634,7 +641,7 @@ def lab(
         )
         folder = Path(out or f"lab-{name}")
         check_writable(folder)
-        runner = make_backend(backend, jobs, address)
+        runner = make_backend(backend, jobs, address, ship_code if address else None)
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),

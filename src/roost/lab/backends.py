@@ -98,10 +98,14 @@ def code_runtime_env() -> dict[str, Any]:
     """Ray's runtime environment that ships this process's ``roost`` package to every worker:
     the lab's workers import nothing else outside the standard library (and
     typing_extensions, which Ray brings), so a node needs no Roost of its own, and a stale one
-    cannot give different games."""
+    cannot give different games.
+
+    Only the Python source goes: a compiled build's extension modules are tied to one platform
+    and Python, and lean on a helper module outside the package, so the workers run the pure
+    source, which plays the same games (``--no-ship-code`` uses the nodes' own install)."""
     return {
         "py_modules": [str(Path(roost.__file__).parent)],
-        "excludes": ["__pycache__", "*.pyc", "web/static"],
+        "excludes": ["__pycache__", "*.pyc", "*.so", "*.pyd", "web/static"],
     }
 
 
@@ -171,11 +175,13 @@ class RayBackend:
                 ray.shutdown()
 
 
-def make_backend(name: str, jobs: int, address: str | None) -> Backend:
+def make_backend(
+    name: str, jobs: int, address: str | None, ship_code: bool | None = None
+) -> Backend:
     if name == "local":
         if address:
             raise RoostError("--address is for --backend ray")
         return LocalBackend(jobs)
     if name == "ray":
-        return RayBackend(jobs, address)
+        return RayBackend(jobs, address, ship_code)
     raise RoostError(f"--backend is local or ray; got {name!r}")

@@ -230,7 +230,7 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
     tiles.append(
         _tile(
             "Seats",
-            "alike" if alike == len(mains) else f"differ at {len(mains) - alike}",
+            "alike" if alike == len(mains) else f"alike at {alike} of {len(mains)}",
             f"every seat wins alike (p &ge; 0.05) at {alike} of {len(mains)} settings",
             "good" if alike == len(mains) else "mid",
         )
