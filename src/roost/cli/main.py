@@ -386,6 +386,19 @@ def _player_count(
     return counts.pop() if counts else None
 
 
+def _progress_bar() -> Progress:
+    """The bar of the long commands (arena, lab, ratings): done of total, elapsed, remaining."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 def _check_writable(path: Path, option: str) -> None:
     """Refuse a path that cannot be written, before any work is done."""
     if path.is_dir():
@@ -497,15 +510,7 @@ def arena(
             _check_bot(kind, game)
         if json_out:
             _check_writable(Path(json_out), "--json")
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with _progress_bar() as progress:
             task = progress.add_task(f"{name}: {' vs '.join(kinds)}", total=games)
             result = run_arena(game, kinds, games, seed, jobs, advance)
     except RoostError as error:
@@ -642,15 +647,7 @@ def lab(
         folder = Path(out or f"lab-{name}")
         check_writable(folder)
         runner = make_backend(backend, jobs, address, ship_code if address else None)
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with _progress_bar() as progress:
             task = progress.add_task(f"lab {name}", total=plan.total_games)
             result = run_lab(plan, runner, lambda done: progress.advance(task, done))
         command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
@@ -697,15 +694,7 @@ def ratings(
                 _check_bot(kind, each)
         total = sum(games * len(tables(kinds, each.num_players)) for each in built)
         rated = []
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with _progress_bar() as progress:
             task = progress.add_task("round robin", total=total)
             for each in built:
                 progress.update(task, description=f"{each.name}: {' vs '.join(kinds)}")
