@@ -295,7 +295,10 @@ def evaluate(state: BigChickenState) -> list[float]:
 
 
 SEARCH: Final = SearchHooks[BigChickenState](
-    evaluate=evaluate, playout_action=playout_action, rollout_depth=8, worlds=20
+    evaluate=evaluate, playout_action=playout_action, rollout_depth=8, worlds=20, bias=1.0
 )
 """BIG CHICKEN's search settings: playouts of 8 decisions, then the Golden Egg estimate; 20
-determinizations reused in turn (resampling with penalty draws is a search of its own)."""
+determinizations reused in turn (resampling with penalty draws is a search of its own); a
+progressive bias of 1 toward `playout_action`'s move in the tree (ISMCTS against three heuristic
+players: 42.8% of 1,000 games on three seeds with it, 36.5% (31.9-41.3) of 400 without; fair
+25%)."""

@@ -135,14 +135,14 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         return []
 
     def _turn_actions(self) -> list[int]:
-        """Every legal action of a normal turn, generated in increasing id order."""
+        """Every legal action of a normal turn, generated in increasing id order (no list but
+        the answer is made: this is most of the time a random game takes)."""
         n = self._game.num_players
         player = self._player
         occupied = self._occupied
-        chunks = [(occupied >> (CONTAINER_SIZE * c)) & FULL for c in range(n)]
-        rooms = 0
+        rooms = 0  # the containers with room, as a bit mask
         for c in range(n):
-            if chunks[c] != FULL:
+            if (occupied >> (CONTAINER_SIZE * c)) & FULL != FULL:
                 rooms |= 1 << c
         actions: list[int] = []
         hand = self._hands[player]
@@ -150,26 +150,25 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             present = 0  # the card types in the hand, as a bit mask
             for v in hand:
                 present |= 1 << v
-            hen = present >> HEN & 1
             eggs = present & ~(1 << HEN)
-            values: list[int] = []
-            while eggs:
-                low = eggs & -eggs
-                values.append(low.bit_length() - 1)
-                eggs ^= low
-            for c in BITS6[rooms]:
-                base = PLACE + c * EGG_TYPES
-                for v in values:
-                    actions.append(base + v)
-            if hen:
+            if eggs and rooms:
+                values: list[int] = []
+                while eggs:
+                    low = eggs & -eggs
+                    values.append(low.bit_length() - 1)
+                    eggs ^= low
+                for c in BITS6[rooms]:
+                    base = PLACE + c * EGG_TYPES
+                    for v in values:
+                        actions.append(base + v)
+            if present >> HEN & 1:
                 actions.append(PLAY_HEN)
         down = self._down[player]
         if down != ALL_DOWN:
-            asleep = self._asleep
-            awake = [chunk & ~(asleep >> (CONTAINER_SIZE * c)) for c, chunk in enumerate(chunks)]
+            awake = occupied & ~self._asleep
             if not down & MOVE_BIT:
                 for c in range(n):
-                    chunk = awake[c]
+                    chunk = (awake >> (CONTAINER_SIZE * c)) & FULL
                     targets = rooms & ~(1 << c)
                     if chunk and targets:
                         base = CONTAINER_SIZE * c
@@ -177,23 +176,90 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                             actions.extend(MOVE_IDS[base + slot][targets])
             if not down & SWAP_BIT:
                 for c in range(n - 1):
-                    chunk = awake[c]
-                    if not chunk:
-                        continue
-                    later = [64 * d + awake[d] for d in range(c + 1, n) if awake[d]]
-                    if not later:
-                        continue
                     base = CONTAINER_SIZE * c
-                    for slot in BITS6[chunk]:
-                        table = SWAP_IDS[base + slot]
-                        for index in later:
-                            actions.extend(table[index])
+                    chunk = (awake >> base) & FULL
+                    rest = awake >> (base + CONTAINER_SIZE)  # the awake eggs of later containers
+                    if chunk and rest:
+                        for slot in BITS6[chunk]:
+                            table = SWAP_IDS[base + slot]
+                            later = rest
+                            index = 64 * (c + 1)
+                            while later:
+                                part = later & FULL
+                                if part:
+                                    actions.extend(table[index + part])
+                                later >>= CONTAINER_SIZE
+                                index += 64
             if not down & SLEEP_BIT:
                 for c in range(n):
-                    actions.extend(TOGGLE_IDS[c][chunks[c]])
+                    chunk = (occupied >> (CONTAINER_SIZE * c)) & FULL
+                    if chunk:
+                        actions.extend(TOGGLE_IDS[c][chunk])
         if not actions:
             actions.append(PASS)
         return actions
+
+    def _checks_one(self) -> bool:
+        return True
+
+    def _is_legal(self, action: int) -> bool:
+        """One decision's legality read off the masks, without listing a turn's ~40 actions
+        (the conformance suite checks it agrees with `_legal_now` at every step)."""
+        phase = self._phase
+        player = self._player
+        occupied = self._occupied
+        n = self._game.num_players
+        if phase == HEN_TAKING:
+            if action == HEN_STOP:
+                return True
+            position = action - HEN_TAKE
+            return (
+                0 <= position < CONTAINER_SIZE * n
+                and position // CONTAINER_SIZE != player
+                and (occupied & ~self._asleep) >> position & 1 == 1
+                and (occupied >> (CONTAINER_SIZE * player)) & FULL != FULL
+            )
+        if phase != TURN or action < 0:
+            return False
+        if action < PLAY_HEN:
+            container, value = divmod(action - PLACE, EGG_TYPES)
+            return (
+                container < n
+                and (occupied >> (CONTAINER_SIZE * container)) & FULL != FULL
+                and value in self._hands[player]
+            )
+        if action == PLAY_HEN:
+            return HEN in self._hands[player]
+        if action < MOVE:
+            return False
+        down = self._down[player]
+        awake = occupied & ~self._asleep
+        cells = CONTAINER_SIZE * n
+        if action < SWAP:
+            position, target = divmod(action - MOVE, MAX_SEATS)
+            return (
+                not down & MOVE_BIT
+                and position < cells
+                and target < n
+                and awake >> position & 1 == 1
+                and target != position // CONTAINER_SIZE
+                and (occupied >> (CONTAINER_SIZE * target)) & FULL != FULL
+            )
+        if action < TOGGLE:
+            a, b = divmod(action - SWAP, POSITIONS)
+            return (
+                not down & SWAP_BIT
+                and b < cells
+                and a // CONTAINER_SIZE < b // CONTAINER_SIZE
+                and awake >> a & 1 == 1
+                and awake >> b & 1 == 1
+            )
+        if action < PASS:
+            position = action - TOGGLE
+            return not down & SLEEP_BIT and position < cells and occupied >> position & 1 == 1
+        if action == PASS:
+            return self._turn_actions() == [PASS]
+        return False
 
     def _takes(self) -> list[int]:
         """The hen's possible takes now: awake eggs in other containers, while there is room."""
