@@ -168,7 +168,7 @@ class ISMCTSBot:
         while True:
             player = state.current_player()
             if player == CHANCE:
-                state._apply_legal(state._sample(rng))
+                state._play_chance(rng)
                 continue
             if player == TERMINAL:
                 break
@@ -229,7 +229,7 @@ class ISMCTSBot:
         while True:
             player = state.current_player()
             if player == CHANCE:
-                state._apply_legal(state._sample(rng))
+                state._play_chance(rng)
             elif player == TERMINAL:
                 low, scale = self._low, self._scale
                 return [(r - low) * scale for r in state.returns()]

@@ -221,6 +221,13 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
         self._sampled = -1
         self._apply(action)
 
+    def _play_chance(self, rng: random.Random) -> None:
+        """At a chance node of a throwaway copy (a search's), play chance until a decision or
+        the end: what `_sample` and `_apply_legal` would do one outcome at a time. Games whose
+        chance comes in long runs (a deal) override it to play the run at once."""
+        while self.current_player() == CHANCE:
+            self._apply_legal(self._sample(rng))
+
     def _apply_legal(self, action: int) -> None:
         """Apply `action`, known to be legal here (taken from `_legal_cached()`, or drawn by
         `_sample` at a chance node): `apply_action` without the check, for search loops."""

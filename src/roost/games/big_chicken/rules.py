@@ -10,9 +10,11 @@ Chickens. What the rules make public is written to ``state._events`` while the s
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Final
 
 from roost.core.game import CHANCE, TERMINAL
+from roost.core.rand import randbelow
 from roost.games.big_chicken.actions import (
     BAD_GIVES,
     CARDS,
@@ -199,6 +201,23 @@ def start_round(state: BigChickenState, dealer: int) -> None:
 
 def deal(state: BigChickenState, card: int) -> None:
     state._pool.remove(card)
+    deal_drawn(state, card)
+
+
+def deal_rest(state: BigChickenState, rng: random.Random) -> None:
+    """Deal every card still to deal, in a throwaway copy: each drawn uniformly from the pool
+    and taken out of it in one step (the pool's order is not kept, only what is in it)."""
+    pool = state._pool
+    while state._phase == DEAL:
+        index = randbelow(rng, len(pool))
+        card = pool[index]
+        pool[index] = pool[-1]
+        pool.pop()
+        deal_drawn(state, card)
+
+
+def deal_drawn(state: BigChickenState, card: int) -> None:
+    """Give `card`, already taken from the pool, to the next seat dealt to."""
     seat = state._deal_seat
     if card < NUM_EGG_TYPES:
         state._eggs[seat][card >> 2] += _POW3[card & 3]
@@ -425,19 +444,18 @@ def _end_round(state: BigChickenState) -> None:
     hands = tuple(tuple(hand(state, seat)) for seat in range(n))
     if state._record:
         state._events.append((EV_END, hands))
-    # "The highest card still in their hand", in the rulebook's card order (Ducks lowest).
-    highs = [max((HIGH_RANK[card] for card in held), default=NO_CARD) for held in hands]
-    earlier = state._round_scores[::-1]
     # Bad Egg: most points; ties by the latest earlier Round's score, then the one before,
-    # then the highest card still held, then the lowest seat.
-    bad = max(
-        range(n),
-        key=lambda p: (scores[p], [r[p] for r in earlier], highs[p], -p),
-    )
-    good = min(
-        (p for p in range(n) if p != bad),
-        key=lambda p: (scores[p], [r[p] for r in earlier], highs[p], p),
-    )
+    # then the highest card still held, then the lowest seat. Good Egg, among the others: the
+    # fewest points, ties by the same in the other direction, then the lowest seat.
+    earlier = state._round_scores
+    bad = 0
+    for p in range(1, n):
+        if _compare_round(p, bad, scores, earlier, hands) > 0:
+            bad = p
+    good = 1 if bad == 0 else 0
+    for p in range(good + 1, n):
+        if p != bad and _compare_round(p, good, scores, earlier, hands) < 0:
+            good = p
     state._round_scores.append(scores)
     for p in range(n):
         state._totals[p] += scores[p]
@@ -448,6 +466,36 @@ def _end_round(state: BigChickenState) -> None:
         start_round(state, dealer=bad)  # the Bad Egg deals
     else:
         _end_game(state)
+
+
+def _compare_round(
+    a: int,
+    b: int,
+    scores: tuple[int, ...],
+    earlier: list[tuple[int, ...]],
+    hands: tuple[tuple[int, ...], ...],
+) -> int:
+    """-1, 0 or 1 as seat `a` ends the Round below, level with or above seat `b`: by points,
+    then each earlier Round's points from the latest back, then the highest card still held
+    ("highest" in the rulebook's card order, Ducks lowest)."""
+    if scores[a] != scores[b]:
+        return 1 if scores[a] > scores[b] else -1
+    for i in range(len(earlier) - 1, -1, -1):
+        x, y = earlier[i][a], earlier[i][b]
+        if x != y:
+            return 1 if x > y else -1
+    high_a, high_b = _high_rank(hands[a]), _high_rank(hands[b])
+    if high_a != high_b:
+        return 1 if high_a > high_b else -1
+    return 0
+
+
+def _high_rank(held: tuple[int, ...]) -> int:
+    high = NO_CARD
+    for card in held:
+        if HIGH_RANK[card] > high:
+            high = HIGH_RANK[card]
+    return high
 
 
 def _end_game(state: BigChickenState) -> None:

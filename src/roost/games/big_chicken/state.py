@@ -67,6 +67,7 @@ from roost.games.big_chicken.rules import (
     catch,
     cluck,
     deal,
+    deal_rest,
     flip_or_skip,
     good_gives,
     hand,
@@ -353,6 +354,14 @@ class BigChickenState(State["BigChickenGame"]):
         return outcome in (self._discard if self._phase == PENALTY else self._pool)
 
     # --- protocol: applying actions ---------------------------------------------------------
+
+    def _play_chance(self, rng: random.Random) -> None:
+        """A search's chance: a round's deal (a third of a playout's steps) in one call."""
+        if self._phase == DEAL and not self._record:
+            deal_rest(self, rng)
+            self._legal = None
+            self._sampled = -1
+        super()._play_chance(rng)
 
     def _apply(self, action: int) -> None:
         phase = self._phase
