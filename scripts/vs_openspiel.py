@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -127,9 +128,18 @@ def run(
     records: str | None = None,
 ) -> list[Outcome]:
     """Play the games; with `records`, append each game's outcome to that file as a JSON line
-    as soon as it ends (so a long run stopped early still has its games)."""
-    work = [(name, players, kind, simulations, seed, index) for index in range(games)]
+    as soon as it ends, and skip the games it already holds (so a long run can be stopped
+    and started again with the same command)."""
     outcomes: list[Outcome] = []
+    if records and os.path.exists(records):  # resume: keep the games already played
+        done = load_records(records).get((name, kind, simulations), [])
+        outcomes = [o for o in done if o.index < games]
+    played = {o.index for o in outcomes}
+    work = [
+        (name, players, kind, simulations, seed, index)
+        for index in range(games)
+        if index not in played
+    ]
 
     def keep(outcome: Outcome) -> None:
         outcomes.append(outcome)
