@@ -356,7 +356,8 @@ class BigChickenState(State["BigChickenGame"]):
     # --- protocol: applying actions ---------------------------------------------------------
 
     def _play_chance(self, rng: random.Random) -> None:
-        """A search's chance: a round's deal (a third of a playout's steps) in one call."""
+        """A search's chance: a round's deal in one call (card by card it was a seventh of
+        the search's time)."""
         if self._phase == DEAL and not self._record:
             deal_rest(self, rng)
             self._legal = None
