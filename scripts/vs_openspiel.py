@@ -126,6 +126,7 @@ def run(
     seed: int,
     jobs: int,
     records: str | None = None,
+    last_first: bool = False,
 ) -> list[Outcome]:
     """Play the games; with `records`, append each game's outcome to that file as a JSON line
     as soon as it ends, and skip the games it already holds (so a long run can be stopped
@@ -140,6 +141,8 @@ def run(
         for index in range(games)
         if index not in played
     ]
+    if last_first:
+        work.reverse()
 
     def keep(outcome: Outcome) -> None:
         outcomes.append(outcome)
@@ -171,7 +174,9 @@ def load_records(path: str) -> dict[tuple[str, str, int], list[Outcome]]:
                 {side: (float(v[0]), int(v[1])) for side, v in line["think"].items()},
                 line["failed"],
             )
-            found.setdefault((line["game"], line["kind"], line["simulations"]), []).append(outcome)
+            games = found.setdefault((line["game"], line["kind"], line["simulations"]), [])
+            if all(o.index != outcome.index for o in games):  # two processes may meet
+                games.append(outcome)
     return found
 
 
@@ -251,6 +256,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--records", help="append every game's outcome to this JSONL file")
     parser.add_argument("--summarize", help="only print the tables of a records file")
+    parser.add_argument(
+        "--last-first",
+        action="store_true",
+        help="play the games still missing from the records from the last one down (a second "
+        "process on the same records file then meets the first halfway)",
+    )
     args = parser.parse_args(argv)
     if args.summarize:
         for (name, kind, simulations), outcomes in load_records(args.summarize).items():
@@ -270,7 +281,15 @@ def main(argv: list[str] | None = None) -> int:
     spiel = args.spiel_simulations or args.iterations
     for name in names:
         outcomes = run(
-            name, args.players, kind, spiel, args.games, args.seed, args.jobs, args.records
+            name,
+            args.players,
+            kind,
+            spiel,
+            args.games,
+            args.seed,
+            args.jobs,
+            args.records,
+            args.last_first,
         )
         title = f"{name}, {args.players}p, Roost {kind}, OpenSpiel {spiel} simulations a move"
         print(report(title, outcomes), flush=True)
