@@ -142,3 +142,32 @@ def test_start_now_fills_the_open_seats(server: LiveServer, browser: Browser) ->
     expect(page.locator(".seat .badge.bot")).to_have_count(3)
     assert not ana.errors, ana.errors
     ana.context.close()
+
+
+def test_a_name_being_typed_survives_a_frame(server: LiveServer, browser: Browser) -> None:
+    """Someone typing their name in the waiting room keeps it when the page redraws (here:
+    another person starts watching), and Sit here then seats them under that name."""
+    ana, bo, cy = (person(browser, name) for name in ("Ana", "Bo", "Cy"))
+    page = ana.page
+    page.goto(f"{server.url}/?game=eggo")
+    wait_ready(page)
+    page.fill("#player-name", "Ana")
+    page.get_by_role("button", name="Leave the others open").click()
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    link = page.locator(".invite-url").input_value()
+    bo.page.goto(link)
+    wait_ready(bo.page)
+    expect(bo.page.locator(".seat-row.open")).to_have_count(3)
+    bo.page.fill("#join-name", "Bo")
+    watchers = bo.page.locator(".watchers")
+    before = watchers.inner_text() if watchers.count() else "0"
+    cy.page.goto(link)
+    expect(watchers).not_to_have_text(before)  # Bo's page has redrawn since Bo typed
+    expect(bo.page.locator("#join-name")).to_have_value("Bo")
+    bo.page.get_by_role("button", name="Sit here").first.click()
+    wait_seat(bo.page, 1)
+    expect(page.locator(".seat-row", has_text="Bo")).to_have_count(1)
+    assert not ana.errors and not bo.errors and not cy.errors
+    for someone in (ana, bo, cy):
+        someone.context.close()

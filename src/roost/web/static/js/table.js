@@ -42,6 +42,7 @@ class TablePage {
     this.resultsShown = false;
     this.resultsDialog = null;
     this.ui = {}; // the game module's own state between renders (e.g. selected cards)
+    this.joinDraft = null; // the name typed in the waiting room, not yet sent
     this.connection = "connecting";
     this.announced = -1;
   }
@@ -356,9 +357,15 @@ class TablePage {
       type: "text",
       maxlength: "24",
       autocomplete: "nickname",
-      value: playerName(),
+      // What was typed survives a re-render (a frame can arrive mid-typing: someone joins or
+      // starts watching), so a name is never wiped between typing it and pressing Sit here.
+      value: this.joinDraft ?? playerName(),
       placeholder: "Your name",
       required: true,
+      dataset: { key: "join-name" },
+      oninput: () => {
+        this.joinDraft = nameInput.value;
+      },
     });
     const join = async (seat) => {
       const name = nameInput.value.trim();
