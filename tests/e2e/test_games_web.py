@@ -8,6 +8,7 @@ import random
 import re
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -144,9 +145,10 @@ def test_start_now_fills_the_open_seats(server: LiveServer, browser: Browser) ->
     ana.context.close()
 
 
-def test_a_name_being_typed_survives_a_frame(server: LiveServer, browser: Browser) -> None:
-    """Someone typing their name in the waiting room keeps it when the page redraws (here:
-    another person starts watching), and Sit here then seats them under that name."""
+def test_what_is_being_chosen_survives_a_frame(server: LiveServer, browser: Browser) -> None:
+    """In the waiting room a page redraws whenever the table changes (here: someone starts
+    watching). A name being typed and the bot level chosen for Start now survive it: Sit here
+    then seats the person under that name, and Start now fills with bots of that level."""
     ana, bo, cy = (person(browser, name) for name in ("Ana", "Bo", "Cy"))
     page = ana.page
     page.goto(f"{server.url}/?game=eggo")
@@ -156,18 +158,25 @@ def test_a_name_being_typed_survives_a_frame(server: LiveServer, browser: Browse
     page.click("#create")
     page.wait_for_url("**/t/*")
     link = page.locator(".invite-url").input_value()
+    table_id = link.rsplit("/", 1)[1]
+    page.select_option("#fill-level", "easy")
     bo.page.goto(link)
     wait_ready(bo.page)
     expect(bo.page.locator(".seat-row.open")).to_have_count(3)
     bo.page.fill("#join-name", "Bo")
-    watchers = bo.page.locator(".watchers")
-    before = watchers.inner_text() if watchers.count() else "0"
     cy.page.goto(link)
-    expect(watchers).not_to_have_text(before)  # Bo's page has redrawn since Bo typed
+    for someone in (ana, bo):  # both pages have redrawn since the choices were made
+        expect(someone.page.locator(".watchers")).to_have_text("2")
     expect(bo.page.locator("#join-name")).to_have_value("Bo")
+    expect(page.locator("#fill-level")).to_have_value("easy")
     bo.page.get_by_role("button", name="Sit here").first.click()
     wait_seat(bo.page, 1)
     expect(page.locator(".seat-row", has_text="Bo")).to_have_count(1)
+    expect(page.locator("#fill-level")).to_have_value("easy")
+    page.get_by_role("button", name="Start now").click()
+    page.wait_for_function("document.body.dataset.status === 'playing'")
+    seats = httpx.get(f"{server.url}/api/tables/{table_id}").json()["seats"]
+    assert [(s["type"], s["level"]) for s in seats[2:]] == [("bot", "easy")] * 2, seats
     assert not ana.errors and not bo.errors and not cy.errors
     for someone in (ana, bo, cy):
         someone.context.close()

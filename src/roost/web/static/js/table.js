@@ -43,6 +43,7 @@ class TablePage {
     this.resultsDialog = null;
     this.ui = {}; // the game module's own state between renders (e.g. selected cards)
     this.joinDraft = null; // the name typed in the waiting room, not yet sent
+    this.fillDraft = null; // the bot level chosen for Start now, not yet sent
     this.connection = "connecting";
     this.announced = -1;
   }
@@ -409,8 +410,15 @@ class TablePage {
     );
     const fillLevel = h(
       "select",
-      { id: "fill-level", "aria-label": "Bot level for the open seats" },
-      ["easy", "medium", "hard"].map((level) => h("option", { value: level, selected: level === "medium" }, `${level} bots`)),
+      {
+        id: "fill-level",
+        "aria-label": "Bot level for the open seats",
+        dataset: { key: "fill-level" },
+        onchange: () => {
+          this.fillDraft = fillLevel.value;
+        },
+      },
+      ["easy", "medium", "hard"].map((level) => h("option", { value: level, selected: level === (this.fillDraft ?? "medium") }, `${level} bots`)),
     );
     const startNow = async () => {
       try {
