@@ -10,11 +10,15 @@ import pytest
 import roost
 from roost.bots import ISMCTSBot, make_bot
 from roost.bots.heuristic import has_heuristic
+from roost.bots.ismcts import Node
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.runner import play_game
+from roost.core.search import search_hooks
 from roost.core.state import State
 from roost.core.view import SeatView
+from roost.games.eggo.actions import CHOOSE, DRAW_A, DRAW_B
+from roost.games.eggo.cards import BARB
 from roost.testing.conformance import random_playthrough
 from tests.helpers import player_counts
 
@@ -209,3 +213,65 @@ def test_search_bot_options(
 def test_bad_search_options_are_refused(kind: str, message: str) -> None:
     with pytest.raises(ParameterError, match=message):
         make_bot(kind, roost.load_game("egg-bound"), 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_candidates_are_some_of_the_legal_moves(name: str) -> None:
+    """A game's `candidates` keeps at least one legal move and nothing else, at every decision
+    of a seeded game, and depends on nothing its seat cannot see."""
+    game = roost.load_game(name)
+    keep = search_hooks(game).candidates
+    if keep is None:
+        pytest.skip(f"{name} searches every legal move")
+    for step in random_playthrough(game, 2):
+        state = step.state
+        player = state.current_player()
+        if player < 0:
+            continue
+        legal = state.legal_actions()
+        kept = keep(state, list(legal))
+        assert kept and set(kept) <= set(legal)
+        twin = state.resample_from_infostate(player, random.Random(step.index))
+        assert keep(twin, list(legal)) == kept
+
+
+def test_eggo_search_tells_apart_neither_the_decks_nor_the_characters() -> None:
+    """Eggo's decks deal alike and only Barb among the characters differs: the hard bot takes
+    the first character other than Barb and draws from the bigger deck without a search, and
+    its tree holds no node for a draw (a search told every legal move holds some)."""
+    game = roost.load_game("eggo")
+    states = [step.state.clone() for step in random_playthrough(game, 4)]
+    decisions = [s for s in states if s.current_player() >= 0]
+    choosing = next(s for s in decisions if s.legal_actions()[0] >= CHOOSE)
+    drawing = next(s for s in decisions if s.legal_actions() == [DRAW_A, DRAW_B])
+    bot = make_bot("hard", game, 1)
+    assert isinstance(bot, ISMCTSBot)
+    picked = bot.choose(SeatView(choosing, choosing.current_player()))
+    assert picked - CHOOSE != BARB and bot.last_iterations == 0
+    bigger = DRAW_A if drawing._decks[0] >= drawing._decks[1] else DRAW_B  # type: ignore[attr-defined]
+    assert bot.choose(SeatView(drawing, drawing.current_player())) == bigger
+    assert bot.last_iterations == 0
+
+    playing = next(
+        s for s in decisions[20:] if len(s.legal_actions()) > 1 and s.legal_actions()[0] < DRAW_A
+    )
+    view = SeatView(playing, playing.current_player())
+
+    def draw_nodes(root: Node) -> int:
+        found, stack = 0, [root]
+        while stack:
+            node = stack.pop()
+            found += sum(1 for a in node.children if a in (DRAW_A, DRAW_B))
+            stack.extend(node.children.values())
+        return found
+
+    assert draw_nodes(bot.search(view)) == 0
+    hooks = search_hooks(game)
+    plain = ISMCTSBot(
+        game,
+        1,
+        rollout_depth=hooks.rollout_depth,
+        evaluator=hooks.evaluate,
+        playout_policy=hooks.playout_action,
+    )
+    assert draw_nodes(plain.search(view)) > 0

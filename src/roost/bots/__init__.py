@@ -55,6 +55,7 @@ def search_bot(
         playout_policy=hooks.playout_action,
         worlds=hooks.worlds,
         bias=hooks.bias,
+        candidates=hooks.candidates,
     )
 
 

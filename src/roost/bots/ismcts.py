@@ -12,9 +12,11 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), for any number of
 * selection is UCB1 with *availability counts*: an action's exploration term counts the
   iterations in which it was legal, not the visits of its parent, because different
   determinizations allow different actions;
-* a decision with a single legal action (a seat with no Cluck-Off in its reaction window, a
-  Fowled seat losing its turn) is played through without a node: it spends no iteration on
-  expanding what nobody chooses;
+* a game may name the moves worth telling apart (`candidates`): moves that lead to the same
+  game as another (Eggo's two decks) then share one node instead of splitting the statistics;
+* a decision with a single legal action or candidate (a seat with no Cluck-Off in its reaction
+  window, a Fowled seat losing its turn, an Eggo player drawing) is played through without a
+  node: it spends no iteration on expanding what nobody chooses;
 * with a `bias` (progressive bias, Chaslot et al. 2008), the game's playout policy is asked at
   every decision of the tree, for every seat: the move it names is expanded first and gets
   ``bias / (visits + 1)`` added to its score, so the search first follows the obvious move
@@ -46,6 +48,8 @@ Evaluator = Callable[[State], list[float]]
 PlayoutPolicy = Callable[[State, list[int], random.Random], int]
 """Picks a move in a playout from the legal actions (cheap rules of thumb, not search); the list
 is the state's own: read it, never change it."""
+Candidates = Callable[[State, list[int]], list[int]]
+"""The legal moves worth telling apart (see `roost.core.search.SearchHooks.candidates`)."""
 
 
 @final
@@ -80,6 +84,7 @@ class ISMCTSBot:
         playout_policy: PlayoutPolicy | None = None,
         worlds: int | None = None,
         bias: float = 0.0,
+        candidates: Candidates | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations < 1:
@@ -105,6 +110,7 @@ class ISMCTSBot:
         self.playout_policy = playout_policy
         self.worlds = worlds
         self.bias = bias
+        self.candidates = candidates
         self._clock = clock
         self._rng = random.Random(seed)
         low, high = game.min_return(), game.max_return()
@@ -116,6 +122,11 @@ class ISMCTSBot:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.candidates is not None:
+            # What the seat may know decides it: ask a world the seat cannot tell from this one.
+            kept = self.candidates(view.determinize_unrecorded(self._rng), legal)
+            if len(kept) == 1:
+                return kept[0]
         root = self.search(view)
         return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
 
@@ -164,6 +175,7 @@ class ISMCTSBot:
         c = self.exploration
         bias = self.bias
         policy = self.playout_policy
+        candidates = self.candidates
         # Selection and expansion.
         while True:
             player = state.current_player()
@@ -173,6 +185,8 @@ class ISMCTSBot:
             if player == TERMINAL:
                 break
             legal = state._legal_cached()
+            if candidates is not None and len(legal) > 1:
+                legal = candidates(state, legal)
             if len(legal) == 1:  # nothing to choose: no node
                 state._apply_legal(legal[0])
                 continue

@@ -41,6 +41,13 @@ class SearchHooks(Generic[S]):
     `roost.bots.ismcts`)."""
     exploration: float = 0.7
     """The UCB1 exploration constant (rewards are in [0, 1])."""
+    candidates: Callable[[S, list[int]], list[int]] | None = None
+    """The legal moves search tells apart, from the legal actions given (None: all of them).
+    A game drops moves that lead to the same game as one it keeps (Eggo's two decks, its
+    characters other than Barb), so the tree does not split its iterations between twins; one
+    move left is played without a search. It must read only what every seat sees: the bot
+    asks it of a determinization at the root. It returns the list given or a new one, never
+    changes it."""
 
     def __post_init__(self) -> None:
         if self.rollout_depth is not None and self.evaluate is None:

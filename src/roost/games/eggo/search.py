@@ -16,7 +16,7 @@ from typing import Final
 
 from roost.core.rand import randbelow
 from roost.core.search import SearchHooks
-from roost.games.eggo.actions import PLAY_PORTAL
+from roost.games.eggo.actions import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL
 from roost.games.eggo.cards import BARB, PORTAL, RIFT
 from roost.games.eggo.state import EggoState
 
@@ -49,6 +49,23 @@ def playout_action(state: EggoState, legal: list[int], rng: random.Random) -> in
             if ordinary:
                 return ordinary[randbelow(rng, len(ordinary))]
     return legal[randbelow(rng, len(legal))]
+
+
+def candidates(state: EggoState, legal: list[int]) -> list[int]:
+    """The moves worth telling apart. Both decks deal a uniform draw from the same unseen cards
+    (RULES.md, Chance), so which one is drawn from changes nothing: keep the bigger. A
+    player's character only matters if it is Barb, who can never escape: keep the first of
+    the others. Every other choice (which card, which colour) is kept."""
+    first = legal[0]
+    if first >= CHOOSE:
+        for action in legal:
+            if action - CHOOSE != BARB:
+                return [action]
+        return legal
+    if first >= DRAW_A and len(legal) == 2:
+        decks = state._decks
+        return [DRAW_A] if decks[0] >= decks[1] else [DRAW_B]
+    return legal
 
 
 def features(state: EggoState, seat: int) -> tuple[float, ...]:
@@ -87,7 +104,10 @@ def escape_chances(state: EggoState) -> list[float]:
 
 
 SEARCH: Final = SearchHooks[EggoState](
-    evaluate=escape_chances, playout_action=playout_action, rollout_depth=10
+    evaluate=escape_chances,
+    playout_action=playout_action,
+    rollout_depth=10,
+    candidates=candidates,
 )
 """Eggo's search settings: short playouts (10 decisions), then the escape estimate. No
 progressive bias: toward `playout_action` (nearly random moves) it made the search weaker
