@@ -263,8 +263,14 @@ def main(argv: list[str] | None = None) -> int:
         "process on the same records file then meets the first halfway)",
     )
     args = parser.parse_args(argv)
+    if args.summarize and not os.path.isfile(args.summarize):
+        parser.error(f"no records file {args.summarize!r}")
     if args.summarize:
-        for (name, kind, simulations), outcomes in load_records(args.summarize).items():
+        try:
+            found = load_records(args.summarize)
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            parser.error(f"{args.summarize!r} is not a records file of this script ({error!r})")
+        for (name, kind, simulations), outcomes in found.items():
             title = f"{name}, Roost {kind} against OpenSpiel ISMCTS at {simulations} simulations"
             print(report(title, sorted(outcomes, key=lambda o: o.index)))
         return 0
