@@ -125,16 +125,21 @@ def test_game_in_the_browser(
         someone.context.close()
 
 
-def test_start_now_fills_the_open_seats(server: LiveServer, browser: Browser) -> None:
-    """A table waiting for friends starts at once with bots in the open seats."""
-    ana = person(browser, "Ana")
-    page = ana.page
+def open_a_table(page: Page, server: LiveServer) -> None:
+    """Ana creates an Eggo table from the lobby with every other seat open for friends."""
     page.goto(f"{server.url}/?game=eggo")
     wait_ready(page)
     page.fill("#player-name", "Ana")
     page.get_by_role("button", name="Leave the others open").click()
     page.click("#create")
     page.wait_for_url("**/t/*")
+
+
+def test_start_now_fills_the_open_seats(server: LiveServer, browser: Browser) -> None:
+    """A table waiting for friends starts at once with bots in the open seats."""
+    ana = person(browser, "Ana")
+    page = ana.page
+    open_a_table(page, server)
     expect(page.locator(".seat-row.open")).to_have_count(3)
     page.select_option("#fill-level", "easy")
     page.get_by_role("button", name="Start now").click()
@@ -151,12 +156,7 @@ def test_what_is_being_chosen_survives_a_frame(server: LiveServer, browser: Brow
     then seats the person under that name, and Start now fills with bots of that level."""
     ana, bo, cy = (person(browser, name) for name in ("Ana", "Bo", "Cy"))
     page = ana.page
-    page.goto(f"{server.url}/?game=eggo")
-    wait_ready(page)
-    page.fill("#player-name", "Ana")
-    page.get_by_role("button", name="Leave the others open").click()
-    page.click("#create")
-    page.wait_for_url("**/t/*")
+    open_a_table(page, server)
     link = page.locator(".invite-url").input_value()
     table_id = link.rsplit("/", 1)[1]
     page.select_option("#fill-level", "easy")
