@@ -263,9 +263,9 @@ def main(argv: list[str] | None = None) -> int:
         "process on the same records file then meets the first halfway)",
     )
     args = parser.parse_args(argv)
-    if args.summarize and not os.path.isfile(args.summarize):
-        parser.error(f"no records file {args.summarize!r}")
     if args.summarize:
+        if not os.path.isfile(args.summarize):
+            parser.error(f"no records file {args.summarize!r}")
         try:
             found = load_records(args.summarize)
         except (ValueError, KeyError, TypeError, IndexError) as error:
