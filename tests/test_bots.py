@@ -9,7 +9,7 @@ import pytest
 
 import roost
 from roost.bots import ISMCTSBot, make_bot
-from roost.bots.heuristic import has_heuristic
+from roost.bots.heuristic import find_policy, has_heuristic
 from roost.bots.ismcts import Node
 from roost.core.errors import ParameterError
 from roost.core.game import Game
@@ -24,6 +24,7 @@ from tests.helpers import player_counts
 
 GAMES = list(roost.registered_games())
 WITH_HEURISTIC = [name for name, cls in roost.registered_games().items() if has_heuristic(cls)]
+WITH_RANK = [name for name in GAMES if getattr(find_policy(roost.load_game(name)), "rank", None)]
 WITH_CANDIDATES = [name for name in GAMES if search_hooks(roost.load_game(name)).candidates]
 
 
@@ -143,6 +144,8 @@ def test_bad_bot_kinds_are_refused(kind: str, message: str) -> None:
         ({"rollout_depth": 5}, "needs an evaluator"),
         ({"worlds": 0}, "worlds must be at least 1"),
         ({"bias": 1.0}, "needs a playout policy"),
+        ({"widening": -1.0}, "widening must be 0 or more"),
+        ({"widening": 1.0}, "needs a ranking"),
     ],
 )
 def test_bad_search_settings_are_refused(options: dict[str, object], message: str) -> None:
@@ -181,6 +184,44 @@ def test_progressive_bias_follows_the_policy_until_the_statistics_disagree() -> 
     assert root.children[named].visits > 2 * plain.children[named].visits
 
 
+@pytest.mark.parametrize("name", WITH_RANK)
+def test_the_heuristic_ranks_every_legal_move_its_choice_first(name: str) -> None:
+    game = roost.load_game(name)
+    policy = find_policy(game)
+    assert policy is not None and policy.rank is not None
+    seen = 0
+    for state in _decision_points(game, 4, 40):
+        view = SeatView(state, state.current_player())
+        order = policy.rank(view)
+        assert sorted(order) == state.legal_actions()
+        if len(order) > 1:
+            seen += 1
+            assert order[0] == policy.choose(view, random.Random(0))
+    assert seen > 20
+
+
+def test_root_widening_tries_the_best_ranked_moves_first_and_reaches_the_rest() -> None:
+    """With a small budget the root holds only the best few moves by the heuristic's order,
+    in that order; with a larger one it reaches every legal move."""
+    game = roost.load_game("manda-huevos")
+    state = next(s for s in _decision_points(game, 4, 40) if len(s.legal_actions()) > 20)
+    view = SeatView(state, state.current_player())
+    policy = find_policy(game)
+    assert policy is not None and policy.rank is not None
+    order = policy.rank(view)
+
+    def widened(iterations: int, widening: float) -> Node:
+        bot = make_bot(f"ismcts:{iterations}/widen={widening}", game, 1)
+        assert isinstance(bot, ISMCTSBot) and bot.ranking is not None
+        return bot.search(view)
+
+    small = widened(16, 0.5)  # at most ceil(0.5 * sqrt(16)) = 2 moves
+    assert list(small.children) == order[:2]
+    assert small.visits == 16 == sum(child.visits for child in small.children.values())
+    large = widened(len(order) ** 2 // 16 + len(order), 4.0)
+    assert list(large.children) == order
+
+
 @pytest.mark.parametrize(
     ("kind", "iterations", "seconds", "settings"),
     [
@@ -209,6 +250,8 @@ def test_search_bot_options(
         ("ismcts:100/speed=3", "unknown setting"),
         ("ismcts:100/bias=x", "takes a number"),
         ("ismcts:100/bias=-1", "bias must be 0 or more"),
+        ("ismcts:100/widen=-1", "widening must be 0 or more"),
+        ("ismcts:100/widen=1", "no heuristic order of the moves"),
     ],
 )
 def test_bad_search_options_are_refused(kind: str, message: str) -> None:

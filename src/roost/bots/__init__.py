@@ -8,7 +8,8 @@ heuristic with 40% random moves), ``medium`` (the heuristic) and ``hard`` (ISMCT
 ``ismcts:Ss`` for a think time of S seconds a move (e.g. ``ismcts:0.5s``; not reproducible,
 since it depends on the machine), and ``/key=value`` settings that replace the game's for
 experiments: ``bias``, ``c`` (exploration), ``worlds`` (0: a fresh one every iteration),
-``depth`` (playout decisions before the estimate), e.g. ``ismcts:2000/bias=0/worlds=40``.
+``depth`` (playout decisions before the estimate), ``widen`` (root widening along the
+heuristic's order; 0: off), e.g. ``ismcts:2000/bias=0/worlds=40``.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from dataclasses import replace
 from importlib import metadata
 from typing import Any, Final
 
-from roost.bots.heuristic import HeuristicBot
+from roost.bots.heuristic import HeuristicBot, find_policy
 from roost.bots.ismcts import ISMCTSBot
 from roost.bots.random_bot import RandomBot
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.runner import Bot
 from roost.core.search import SearchHooks, search_hooks
+from roost.core.view import SeatView
 
 BotFactory = Callable[[Game, int, str], Bot]
 """Builds a bot for a game from a seed and the text after ``kind:`` (may be empty)."""
@@ -56,7 +58,17 @@ def search_bot(
         worlds=hooks.worlds,
         bias=hooks.bias,
         candidates=hooks.candidates,
+        widening=hooks.widening,
+        ranking=_ranking(game) if hooks.widening > 0.0 else None,
     )
+
+
+def _ranking(game: Game) -> Callable[[SeatView], list[int]]:
+    """The game's heuristic order of the moves, for a search that widens along it."""
+    found = find_policy(game)
+    if found is None or found.rank is None:
+        raise ParameterError(f"{game.name!r} has no heuristic order of the moves to widen along")
+    return found.rank
 
 
 _SETTINGS: Final = {
@@ -64,6 +76,7 @@ _SETTINGS: Final = {
     "c": "exploration",
     "worlds": "worlds",
     "depth": "rollout_depth",
+    "widen": "widening",
 }
 """The ``/key=value`` settings of ``ismcts:`` and the `SearchHooks` field each replaces."""
 

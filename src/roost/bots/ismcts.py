@@ -21,6 +21,11 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012), for any number of
   every decision of the tree, for every seat: the move it names is expanded first and gets
   ``bias / (visits + 1)`` added to its score, so the search first follows the obvious move
   (and expects the opponents to make theirs) and leaves it only when the statistics say so;
+* with a `widening` and the game's heuristic order of the moves (`ranking`), the root is widened
+  progressively (Chaslot et al. 2008; Coulom 2007): only the ``ceil(widening * sqrt(n + 1))``
+  best moves by that order are considered after n iterations, each new one tried once as it
+  comes in, and UCB1 at the root counts all n iterations; so a small budget is spent on the
+  sensible moves and a larger one reaches the rest;
 * a playout from the new node finishes the game with uniformly random moves (or a game's cheap
   playout policy), or stops after `rollout_depth` decisions and asks an evaluator (a game's
   value estimate) for the rest.
@@ -50,6 +55,8 @@ PlayoutPolicy = Callable[[State, list[int], random.Random], int]
 is the state's own: read it, never change it."""
 Candidates = Callable[[State, list[int]], list[int]]
 """The legal moves worth telling apart (see `roost.core.search.SearchHooks.candidates`)."""
+Ranking = Callable[[SeatView], list[int]]
+"""The seat's legal moves, best first by a game's rules of thumb (a heuristic's `rank`)."""
 
 
 @final
@@ -85,6 +92,8 @@ class ISMCTSBot:
         worlds: int | None = None,
         bias: float = 0.0,
         candidates: Candidates | None = None,
+        widening: float = 0.0,
+        ranking: Ranking | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations < 1:
@@ -101,6 +110,10 @@ class ISMCTSBot:
             raise ValueError(f"bias must be 0 or more; got {bias}")
         if bias > 0.0 and playout_policy is None:
             raise ValueError("a bias needs a playout policy to name the moves it favours")
+        if widening < 0.0:
+            raise ValueError(f"widening must be 0 or more; got {widening}")
+        if widening > 0.0 and ranking is None:
+            raise ValueError("a widening needs a ranking of the moves to widen along")
         self.game = game
         self.iterations = iterations
         self.seconds = seconds
@@ -111,6 +124,8 @@ class ISMCTSBot:
         self.worlds = worlds
         self.bias = bias
         self.candidates = candidates
+        self.widening = widening
+        self.ranking = ranking
         self._clock = clock
         self._rng = random.Random(seed)
         low, high = game.min_return(), game.max_return()
@@ -148,6 +163,7 @@ class ISMCTSBot:
         clock = self._clock
         deadline = clock() + self.seconds if self.seconds is not None else None
         worlds = self.worlds
+        order = self._root_order(view) if self.widening > 0.0 else None
         done = 0
         samples: list[State] = []
         while done < self.iterations or deadline is not None:
@@ -159,14 +175,49 @@ class ISMCTSBot:
                     samples.append(state.clone())
             else:
                 state = samples[done % worlds].clone()
-            self._iterate(root, state, rng)
+            self._iterate(root, state, rng, order)
             done += 1
             if deadline is None and done >= self.iterations:
                 break
         self.last_iterations = done
         return root
 
-    def _iterate(self, root: Node, state: State, rng: random.Random) -> None:
+    def _root_order(self, view: SeatView) -> list[int]:
+        """The root's moves in the order the root is widened along (candidates only)."""
+        ranking = self.ranking
+        assert ranking is not None
+        order = ranking(view)
+        if self.candidates is not None:
+            kept = set(self.candidates(view.determinize_unrecorded(self._rng), order))
+            order = [a for a in order if a in kept]
+        return order
+
+    def _widened_root(self, root: Node, order: list[int]) -> tuple[int, Node, bool]:
+        """The root move of this iteration among the best moves widening allows so far: the
+        first of them not tried yet, else the best by UCB1 over all the root's iterations;
+        with its node and whether the node is new."""
+        k = math.ceil(self.widening * math.sqrt(root.visits + 1))
+        considered = order if k >= len(order) else order[:k]
+        children = root.children
+        for a in considered:
+            if a not in children:
+                child = children[a] = Node()
+                return a, child, True
+        c = self.exploration
+        log_parent = math.log(float(root.visits + 1))
+        best = considered[0]
+        best_score = -1.0
+        for a in considered:
+            child = children[a]
+            visits = child.visits
+            score = child.total / visits + c * math.sqrt(log_parent / visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, children[best], False
+
+    def _iterate(
+        self, root: Node, state: State, rng: random.Random, order: list[int] | None = None
+    ) -> None:
         # The state is a throwaway copy: actions from its own legal list and chance outcomes
         # it drew itself are applied without the checks `apply_action` makes for callers.
         node = root
@@ -176,8 +227,15 @@ class ISMCTSBot:
         bias = self.bias
         policy = self.playout_policy
         candidates = self.candidates
-        # Selection and expansion.
-        while True:
+        selecting = True
+        if order is not None:  # the root's move, widened along the heuristic's order
+            movers.append(state.current_player())
+            action, node, new = self._widened_root(root, order)
+            selecting = not new
+            state._apply_legal(action)
+            path.append(node)
+        # Selection and expansion (from a new node: straight to the playout).
+        while selecting:
             player = state.current_player()
             if player == CHANCE:
                 state._play_chance(rng)

@@ -48,6 +48,11 @@ class SearchHooks(Generic[S]):
     move left is played without a search. It must read only what every seat sees: the bot
     asks it of a determinization at the root. It returns the list given or a new one, never
     changes it."""
+    widening: float = 0.0
+    """Progressive widening of the root along the game's heuristic order of the moves (its
+    policy's `rank`): the search considers only the ``ceil(widening * sqrt(visits + 1))`` best
+    of them, so a small budget is spent on the sensible moves and a larger one reaches the
+    rest (0: every move from the start; see `roost.bots.ismcts`)."""
 
     def __post_init__(self) -> None:
         if self.rollout_depth is not None and self.evaluate is None:
@@ -62,6 +67,8 @@ class SearchHooks(Generic[S]):
             raise ValueError("a bias needs a playout_action to name the moves it favours")
         if self.exploration < 0.0:
             raise ValueError(f"exploration must be 0 or more; got {self.exploration}")
+        if self.widening < 0.0:
+            raise ValueError(f"widening must be 0 or more; got {self.widening}")
 
 
 def search_hooks(game: Game | type[Game]) -> SearchHooks[Any]:

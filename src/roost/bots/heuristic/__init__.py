@@ -23,6 +23,8 @@ MODULE = "roost.bots.heuristic.{folder}"
 
 Choose = Callable[[SeatView, random.Random], int]
 """Picks one of `view.legal_actions()` (there are at least two) for the seat shown."""
+Rank = Callable[[SeatView], list[int]]
+"""Every one of `view.legal_actions()`, best first by the same rules of thumb."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,9 @@ class HeuristicPolicy:
     """What a game's heuristic module exports as ``POLICY``."""
 
     choose: Choose
+    rank: Rank | None = None
+    """The policy's order of all the legal moves, for search to widen its root along (see
+    `roost.core.search.SearchHooks.widening`); None if the policy only names its one move."""
 
 
 def find_policy(game: Game | type[Game]) -> HeuristicPolicy | None:

@@ -167,6 +167,23 @@ def decide(view: SeatView, w: Weights) -> int:
     legal = view.legal_actions()
     if len(legal) == 1:
         return legal[0]
+    scores = score_moves(view, w)
+    return max(legal, key=lambda a: (scores[a], -a))
+
+
+def rank(view: SeatView) -> list[int]:
+    """The legal moves, best first by the rules of thumb (ties: the lower action first, as
+    `decide` breaks them): the order in which search widens its root."""
+    legal = view.legal_actions()
+    if len(legal) == 1:
+        return list(legal)
+    scores = score_moves(view, WEIGHTS)
+    return sorted(legal, key=lambda a: (-scores[a], a))
+
+
+def score_moves(view: SeatView, w: Weights) -> dict[int, float]:
+    """What each legal move gains by the rules of thumb."""
+    legal = view.legal_actions()
     obs = of(view)
     me = view.seat
     mean = _mean_egg(str(view.game.params["egg_values"]))
@@ -179,7 +196,7 @@ def decide(view: SeatView, w: Weights) -> int:
 
     best_place = max((context.place_gain(a) for a in legal if a < PLAY_HEN), default=0.0)
     face_up = len(obs["face_up_actions"][me])
-    scores = {}
+    scores: dict[int, float] = {}
     for action in legal:
         if action < PLAY_HEN:
             score = context.place_gain(action)
@@ -196,7 +213,7 @@ def decide(view: SeatView, w: Weights) -> int:
         else:
             score = 0.0
         scores[action] = score
-    return max(legal, key=lambda a: (scores[a], -a))
+    return scores
 
 
 class _Context:
@@ -347,7 +364,7 @@ class _Context:
         )
 
 
-__all__ = ["WEIGHTS", "Weights", "choose", "decide"]
+__all__ = ["WEIGHTS", "Weights", "choose", "decide", "rank", "score_moves"]
 
 
-POLICY = HeuristicPolicy(choose)
+POLICY = HeuristicPolicy(choose, rank=rank)

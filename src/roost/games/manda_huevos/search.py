@@ -261,8 +261,16 @@ def _greedy_turn(state: MandaHuevosState) -> int:
 
 
 SEARCH: Final = SearchHooks[MandaHuevosState](
-    evaluate=win_chances, playout_action=playout_action, rollout_depth=3, worlds=200
+    evaluate=win_chances,
+    playout_action=playout_action,
+    rollout_depth=3,
+    worlds=200,
+    widening=2.0,
 )
 """Manda Huevos!'s search settings: short playouts (3 decisions), then the win estimate; 200
 determinizations a search, each searched five times in 1000 iterations (the arena shows no loss
-of strength)."""
+of strength). The root widens along the heuristic's order of the moves, ``ceil(2 sqrt(n + 1))``
+of them after n iterations: with about 43 moves a turn, 200 iterations spread over all of them
+leave search below the heuristic (19% against three heuristic bots, fair 25%), and on the best
+29 first it wins 43%; at 1000 iterations it reaches every move and plays as before (arena, 400
+games: 50.7% against 52.8%)."""
