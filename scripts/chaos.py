@@ -12,8 +12,9 @@ Checks (each failure is listed; the exit status is 1 if there is any):
 - every move a client saw acknowledged (``ack``) is in the store, at its version, for its seat;
 - every table a client was told about (create / join answers) is in the store;
 - after each restart every unfinished table is back in memory (`/api/health`);
-- every table plays to the end (tables whose create answer was lost in a kill are joined and
-  started by the checker, so none is left waiting);
+- every create and join is sent again with the same client-chosen token until it is answered
+  (docs/protocol.md), so an answer lost in a kill loses no seat: no table is left waiting, and
+  every table plays to the end;
 - each table's stored action list replays to a finished game whose returns and winners are the
   stored result, and each stored chance draw is the one the table's seed gives at its version
   (so a rebuilt table draws what the first one would have);
@@ -36,6 +37,7 @@ import asyncio
 import hashlib
 import json
 import random
+import secrets
 import shutil
 import sys
 import tempfile
@@ -49,7 +51,7 @@ import httpx
 import pydantic_core
 from sqlalchemy.orm import Session
 from websockets.asyncio.client import connect
-from websockets.exceptions import WebSocketException
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from roost.core.game import CHANCE
 from roost.core.registry import load_game, registered_games
@@ -81,9 +83,12 @@ class ChaosConfig:
     """A scripted person's think time before a move."""
     bot_pause: float = 0.02
     grace: float = 2.0
-    """Disconnection grace: people who stay away longer get a stand-in (so orphans finish)."""
+    """Disconnection grace: people who stay away longer get a stand-in."""
     finish_timeout: float = 600.0
     """Seconds the tables have to finish after the last kill."""
+    orphan_after: float = 20.0
+    """Seconds a table may stay waiting after the last kill (a join in flight) before it counts
+    as left waiting: a failure."""
     verbose: bool = True
     db_url: str = ""
     """The database (default: a SQLite file in the run's folder)."""
@@ -124,7 +129,7 @@ class ChaosReport:
         return (
             f"{self.setup}: {self.kills} kill -9 rounds survived ({self.restarts} restarts); "
             f"{self.tables} tables in the store ({self.tables_known} known to clients, "
-            f"{self.orphans} orphaned by a lost answer), {self.finished} played to the end; "
+            f"{self.orphans} left waiting), {self.finished} played to the end; "
             f"{self.acks} acknowledged moves checked in the store; {self.stored_actions} stored "
             f"actions replayed ({self.stored_decisions} decisions); {self.views_checked} views "
             f"checked against the replay; {self.reconnects} reconnection attempts; refused frames "
@@ -230,6 +235,15 @@ class Chaos:
             return None
         return response.json()
 
+    async def claim(self, http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> Any:
+        """Create or join with a token of our own, sent again until answered, as the web client
+        does: an answer lost in a kill is not a seat lost (docs/protocol.md)."""
+        claim = {**body, "token": secrets.token_urlsafe(32)}
+        while True:
+            answer = await self.post(http, path, claim)
+            if answer is not None:
+                return answer
+
     async def slot(self, index: int) -> None:
         """One place at the lobby: create a table, play it out, create the next one while the
         kills go on."""
@@ -246,26 +260,27 @@ class Chaos:
                     {"type": "bot", "level": level} for level in levels[people:]
                 ]
                 body = {"game": game, "players": players, "seats": seats, "name": f"c{index}"}
-                created = await self.post(http, "/api/tables", body)
-                if created is None or "error" in created:
-                    if created is not None:
-                        self.fail(f"create refused: {created}")
+                created = await self.claim(http, "/api/tables", body)
+                if "error" in created:
+                    self.fail(f"create refused: {created}")
                     continue
                 table_id = created["table"]["id"]
                 self.known.add(table_id)
-                tokens = {created["seat"]: created["token"]}
-                while people == 2 and len(tokens) < 2:
-                    joined = await self.post(
-                        http, f"/api/tables/{table_id}/join", {"name": f"d{index}", "seat": 1}
-                    )
-                    if joined is None:
-                        continue
-                    if "error" in joined:  # our earlier join went through, its answer was lost
-                        break
-                    tokens[joined["seat"]] = joined["token"]
-                clients = [self.client(table_id, s, token, rng) for s, token in tokens.items()]
-                clients.append(self.client(table_id, None, None, rng))
-                await asyncio.gather(*clients)
+                # the creator comes to the table at once, as a person would
+                clients = [
+                    self.client(table_id, created["seat"], created["token"], rng),
+                    self.client(table_id, None, None, rng),
+                ]
+                tasks = [asyncio.create_task(client) for client in clients]
+                if people == 2:
+                    join = {"name": f"d{index}", "seat": 1}
+                    joined = await self.claim(http, f"/api/tables/{table_id}/join", join)
+                    if "error" in joined:
+                        self.fail(f"{table_id}: join refused: {joined}")
+                    else:
+                        seat, token = joined["seat"], joined["token"]
+                        tasks.append(asyncio.create_task(self.client(table_id, seat, token, rng)))
+                await asyncio.gather(*tasks)
 
     async def client(
         self, table_id: str, seat: int | None, token: str | None, rng: random.Random
@@ -327,6 +342,11 @@ class Chaos:
                                 self.fail(f"{table_id} seat {seat}: refused: {frame}")
                             if ours:
                                 pending = None
+            except ConnectionClosed as closed:
+                if closed.rcvd is not None and closed.rcvd.code == 4401:
+                    self.fail(f"{table_id} seat {seat}: the token was refused (seat given up)")
+                    return
+                continue
             except NETWORK_ERRORS:
                 continue
         self.fail(f"{table_id} seat {seat}: the client gave up waiting for the end")
@@ -334,8 +354,12 @@ class Chaos:
     # --- the end ----------------------------------------------------------------------------
 
     async def finish(self) -> None:
-        """Wait for every table to finish; join and start those orphaned by a lost answer."""
+        """Wait for every table to finish. Every create and join is sent again until answered
+        and a seat nobody came to opens after the grace, so a table still waiting
+        `orphan_after` s after the kills is a failure: the checker fills its open seats so
+        that the run ends."""
         deadline = time.monotonic() + self.config.finish_timeout
+        waiting_since: dict[str, float] = {}
         nudged: set[str] = set()
         async with httpx.AsyncClient(timeout=30) as http:
             while time.monotonic() < deadline:
@@ -346,8 +370,13 @@ class Chaos:
                     info = (await http.get(f"{self.base(0)}/api/tables/{table_id}")).json()
                     if info["status"] != "waiting":
                         continue
+                    since = waiting_since.setdefault(table_id, time.monotonic())
+                    if time.monotonic() - since < self.config.orphan_after:
+                        continue
                     nudged.add(table_id)
                     self.report.orphans += 1
+                    seats = [(s["type"], s["name"], s["connected"]) for s in info["seats"]]
+                    self.fail(f"table {table_id} was left waiting: seats {seats}")
                     for seat in info["seats"]:
                         if seat["type"] == "open":
                             await http.post(
@@ -474,6 +503,29 @@ def _load_all(session: Session) -> dict[str, TableRecord]:
 
 async def run_chaos(config: ChaosConfig, folder: Path) -> ChaosReport:
     return await Chaos(config, folder).run()
+
+
+def suite_config(kind: str, seed: int, db_url: str = "") -> ChaosConfig:
+    """The two short runs of `make test` (tests/server/test_chaos.py), which
+    scripts/chaos_seeds.py repeats with other seeds: ``sqlite`` (one process) and
+    ``postgres`` (two processes on `db_url`, each kill hitting one of them). The tables finish
+    in seconds once the kills stop; `finish_timeout` bounds a hang to two minutes."""
+    if kind == "sqlite":
+        return ChaosConfig(
+            tables=4, kills=2, seed=seed, gap=(1.0, 2.5), verbose=False, finish_timeout=120.0
+        )
+    if kind == "postgres":
+        return ChaosConfig(
+            tables=4,
+            kills=2,
+            seed=seed,
+            gap=(1.5, 3.0),
+            verbose=False,
+            db_url=db_url,
+            processes=2,
+            finish_timeout=120.0,
+        )
+    raise ValueError(f"kind is 'sqlite' or 'postgres', not {kind!r}")
 
 
 def _range(text: str) -> tuple[float, float]:

@@ -36,11 +36,16 @@ class FakeConnection:
         self.frames: list[dict[str, Any]] = []
         self.texts: list[str] = []
         self.changed = asyncio.Event()
+        self.ended: int | None = None
+        """The close code the table ended this connection with, if it did."""
 
     def deliver(self, text: str) -> None:
         self.texts.append(text)
         self.frames.append(json.loads(text))
         self.changed.set()
+
+    def end(self, code: int) -> None:
+        self.ended = code
 
     def views(self) -> list[dict[str, Any]]:
         return [frame for frame in self.frames if frame["type"] == "view"]

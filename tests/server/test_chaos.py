@@ -8,12 +8,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from chaos import ChaosConfig, run_chaos
+from chaos import run_chaos, suite_config
 from serverkit import fresh_database
 
 
 def test_kill_9_loses_no_acknowledged_move_and_every_table_finishes(tmp_path: Path) -> None:
-    config = ChaosConfig(tables=4, kills=2, seed=7, gap=(1.0, 2.5), verbose=False)
+    config = suite_config("sqlite", seed=7)
     report = asyncio.run(run_chaos(config, tmp_path))
     assert report.failures == [], report.summary()
     assert report.kills == 2 and report.restarts == 2
@@ -26,15 +26,7 @@ def test_kill_9_of_one_of_two_processes_on_postgres_loses_nothing(
 ) -> None:
     """The same with two server processes on one PostgreSQL: each kill hits one of them, the
     other adopts its tables; clients reconnect to either."""
-    config = ChaosConfig(
-        tables=4,
-        kills=2,
-        seed=11,
-        gap=(1.5, 3.0),
-        verbose=False,
-        db_url=fresh_database(postgres_url),
-        processes=2,
-    )
+    config = suite_config("postgres", seed=11, db_url=fresh_database(postgres_url))
     report = asyncio.run(run_chaos(config, tmp_path))
     assert report.failures == [], report.summary()
     assert report.kills == 2 and report.acks > 0 and report.views_checked > report.acks

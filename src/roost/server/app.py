@@ -180,7 +180,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def join(table_id: str, body: JoinTable, request: Request) -> SeatGrant:
         """Take an open seat; the answer carries the seat's secret token."""
         table = await lobby_of(request).find(table_id)
-        seat, token = await table.join(body.name, body.seat)
+        seat, token = await table.join(body.name, body.seat, body.token)
         return SeatGrant(table=table.info(), seat=seat, token=token)
 
     @app.post(
@@ -366,7 +366,8 @@ class SocketConnection:
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
+        """Frames to send; a number closes the connection with that code."""
         self.closed = False
         self.task = asyncio.get_running_loop().create_task(self._pump())
 
@@ -374,19 +375,23 @@ class SocketConnection:
         if self.closed:
             return
         if self.queue.qsize() >= SEND_QUEUE_LIMIT:
-            self.closed = True
-            self.queue.put_nowait(None)
+            self.end(4429)
             return
         self.queue.put_nowait(text)
+
+    def end(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(code)
 
     async def _pump(self) -> None:
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
-                    await self.websocket.close(code=4429)
+                item = await self.queue.get()
+                if isinstance(item, int):
+                    await self.websocket.close(code=item)
                     return
-                await self.websocket.send_text(text)
+                await self.websocket.send_text(item)
         except Exception:
             self.closed = True
 

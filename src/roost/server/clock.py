@@ -73,3 +73,7 @@ def left(name: str, level: str) -> str:
 
 def back(name: str) -> str:
     return f"{name} is back."
+
+
+def never_came(name: str, seat: int, grace: float) -> str:
+    return f"{name} did not come to the table within {grace:g} s: seat {seat + 1} is open again."

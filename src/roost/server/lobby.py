@@ -37,9 +37,12 @@ from roost.server.protocol import (
     Viewer,
 )
 from roost.server.store import (
+    Conflict,
     SeatRecord,
+    StorageError,
     Store,
     TableRecord,
+    find_created,
     insert_table,
     list_tables,
     load_table,
@@ -193,8 +196,21 @@ class Lobby:
         return table
 
     async def create(self, request: CreateTable, creator: str) -> SeatGrant:
+        """Make a table. With a `token` the client chose, the request is idempotent: sent again
+        after a lost answer, it finds the table it made (by the token's hash) instead of
+        making another."""
         game = _load(request)
         seats = _seats(request, game)
+        create_key: str | None = None
+        if request.token is not None:
+            if request.name is None:
+                raise ServerError(
+                    "bad_request", "token is the creator's seat token: send it with a name", 400
+                )
+            create_key = hash_token(request.token)
+            again = await self._created_before(create_key, request, game)
+            if again is not None:
+                return again
         count = await self.store.read(partial(unfinished_count, creator=creator))
         if count >= self.settings.max_tables_per_client:
             raise ServerError(
@@ -208,7 +224,7 @@ class Lobby:
             seat = next((s.seat for s in seats if s.type == "open"), None)
             if seat is None:
                 raise ServerError("bad_seats", "there is no open seat for you at this table", 400)
-            token = new_token()
+            token = request.token or new_token()
             seats[seat] = SeatRecord(seat, "person", request.name, None, hash_token(token))
         record = TableRecord(
             id=secrets.token_urlsafe(6),
@@ -220,13 +236,49 @@ class Lobby:
             creator=creator[:64],
             created_at=time.time(),
             clock=request.clock,
+            create_key=create_key,
         )
         owner = await self._owns(record.id)  # before it is stored: nobody else adopts it
-        await self.store.write(partial(insert_table, record=record))
+        try:
+            await self.store.write(partial(insert_table, record=record))
+        except (Conflict, StorageError):
+            # the same request, sent again before the first was answered, stored it first
+            again = None
+            if create_key is not None:
+                again = await self._created_before(create_key, request, game)
+            if self.cluster is not None:
+                await self.cluster.release(record.id)
+            if again is not None:
+                return again
+            raise ServerError(
+                "storage_failed", "the table could not be stored; try again", 503
+            ) from None
         table = self._table(record)
         table.owner = owner
         self.tables[record.id] = table
         await table.start_if_full()
+        return SeatGrant(table=table.info(), seat=seat, token=token)
+
+    async def _created_before(
+        self, create_key: str, request: CreateTable, game: Game
+    ) -> SeatGrant | None:
+        """The answer to a create sent again: its table, and the creator's seat (taken again
+        if it was given up meanwhile). None if no table was made with this key."""
+        table_id = await self.store.read(partial(find_created, create_key=create_key))
+        if table_id is None:
+            return None
+        table = await self.find(table_id)
+        if (table.game.name, table.game.params, table.record.clock) != (
+            game.name,
+            game.params,
+            request.clock,
+        ):
+            raise ServerError(
+                "token_reused",
+                "this token already made another table; a new table needs a new token",
+            )
+        assert request.token is not None and request.name is not None
+        seat, token = await table.join(request.name, None, request.token)
         return SeatGrant(table=table.info(), seat=seat, token=token)
 
     async def list(self, status: str) -> list[TableInfo]:

@@ -24,6 +24,8 @@ PlayerName = Annotated[
     ),
 ]
 Ref = Annotated[str, StringConstraints(max_length=64)]
+SeatToken = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{32,128}$")]
+"""A seat token a client chose (base64url, at least 32 characters: 192 bits when random)."""
 JSONObject = dict[str, Any]
 
 
@@ -102,11 +104,16 @@ class CreateTable(Strict):
     seats: Annotated[list[SeatRequest], Field(max_length=64)] | None = None
     clock: Annotated[int, Field(ge=10, le=3600)] | None = None
     name: PlayerName | None = None
+    token: SeatToken | None = None
+    """The creator's seat token, chosen by the client (with `name`): sending the same request
+    again after a lost answer returns the same table and seat instead of making another."""
 
 
 class JoinTable(Strict):
     name: PlayerName
     seat: Annotated[int, Field(ge=0, le=63)] | None = None
+    token: SeatToken | None = None
+    """The seat token, chosen by the client: a retried join returns the seat it took."""
 
 
 class StartTable(Strict):

@@ -38,6 +38,7 @@ from sqlalchemy import (
     func,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -68,6 +69,11 @@ class TableRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    create_key: Mapped[str | None] = mapped_column(
+        String(64), nullable=True, index=True, unique=True
+    )
+    """The hash of the token the creator chose (None: the server chose it, or a rematch): a
+    retried create finds its table by it (see `find_created`)."""
 
 
 class SeatRow(Base):
@@ -82,6 +88,9 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(8), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     away: Mapped[bool] = mapped_column(Boolean, default=False)
+    arrived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=true())
+    """Whether the seat's person has connected since taking it (a seat taken by someone who
+    never comes goes back to open after the grace; see `Table.join`)."""
 
 
 class ActionRow(Base):
@@ -125,6 +134,8 @@ class SeatRecord:
     level: str | None = None
     token_hash: str | None = None
     away: bool = False
+    arrived: bool = False
+    """A person's: connected to the table at least once since taking the seat."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +166,7 @@ class TableRecord:
     rematch: str | None = None
     rematch_of: str | None = None
     result: dict[str, Any] | None = None
+    create_key: str | None = None
     actions: list[ActionRecord] = field(default_factory=list)
     notes: list[NoteRecord] = field(default_factory=list)
 
@@ -184,6 +196,9 @@ def announce(session: Session, table_id: str) -> None:
 
 
 def insert_table(session: Session, record: TableRecord) -> None:
+    """Store a new table; `Conflict` if its `create_key` made a table already."""
+    if record.create_key is not None and find_created(session, record.create_key) is not None:
+        raise Conflict("a table was already created with this key")
     now = time.time()
     session.add(
         TableRow(
@@ -200,6 +215,7 @@ def insert_table(session: Session, record: TableRecord) -> None:
             rematch=record.rematch,
             rematch_of=record.rematch_of,
             result=record.result,
+            create_key=record.create_key,
         )
     )
     session.flush()
@@ -216,14 +232,25 @@ def _seat_row(table_id: str, seat: SeatRecord) -> SeatRow:
         level=seat.level,
         token_hash=seat.token_hash,
         away=seat.away,
+        arrived=seat.arrived,
     )
 
 
-def save_seat(session: Session, table_id: str, seat: SeatRecord, *, claim: bool = False) -> None:
-    """Store a seat; `claim`: only if it is still open (a person taking it), else `Conflict`."""
+def save_seat(
+    session: Session,
+    table_id: str,
+    seat: SeatRecord,
+    *,
+    claim: bool = False,
+    holder: str | None = None,
+) -> None:
+    """Store a seat. `claim`: only if it is still open (a person taking it); `holder`: only if
+    it is still held by the token with this hash (a seat given up). Else `Conflict`."""
     where = [SeatRow.table_id == table_id, SeatRow.seat == seat.seat]
     if claim:
         where.append(SeatRow.type == "open")
+    if holder is not None:
+        where.append(SeatRow.token_hash == holder)
     result = session.execute(
         update(SeatRow)
         .where(*where)
@@ -233,10 +260,11 @@ def save_seat(session: Session, table_id: str, seat: SeatRecord, *, claim: bool 
             level=seat.level,
             token_hash=seat.token_hash,
             away=seat.away,
+            arrived=seat.arrived,
         )
     )
-    if claim and _rowcount(result) != 1:
-        raise Conflict(f"seat {seat.seat} of table {table_id} is no longer open")
+    if (claim or holder is not None) and _rowcount(result) != 1:
+        raise Conflict(f"seat {seat.seat} of table {table_id} changed meanwhile")
     announce(session, table_id)
 
 
@@ -352,6 +380,7 @@ def _record(row: TableRow, seats: list[SeatRecord]) -> TableRecord:
         rematch=row.rematch,
         rematch_of=row.rematch_of,
         result=row.result,
+        create_key=row.create_key,
     )
 
 
@@ -361,9 +390,16 @@ def _seats(session: Session, table_ids: list[str]) -> dict[str, list[SeatRecord]
         select(SeatRow).where(SeatRow.table_id.in_(table_ids)).order_by(SeatRow.seat)
     ):
         seats[row.table_id].append(
-            SeatRecord(row.seat, row.type, row.name, row.level, row.token_hash, row.away)
+            SeatRecord(
+                row.seat, row.type, row.name, row.level, row.token_hash, row.away, row.arrived
+            )
         )
     return seats
+
+
+def find_created(session: Session, create_key: str) -> str | None:
+    """The id of the table created with this key (the hash of its creator's token), if any."""
+    return session.scalar(select(TableRow.id).where(TableRow.create_key == create_key))
 
 
 def table_ids(session: Session, statuses: tuple[str, ...]) -> list[str]:

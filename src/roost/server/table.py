@@ -90,6 +90,10 @@ class Connection(Protocol):
         """Queue one JSON frame for the client (never blocks)."""
         ...
 
+    def end(self, code: int) -> None:
+        """Close the connection with this WebSocket code once the queued frames are out."""
+        ...
+
 
 NO_TOKEN = "-" * 64
 """What a seat without a token is compared with: the length of a hash, and no hash at all."""
@@ -293,14 +297,19 @@ class Table:
         Every seat's hash is compared, in constant time."""
         if token is None:
             return None
+        found = self.seat_of(token)
+        if found is None:
+            raise ServerError("unauthorized", "this token is not a seat's of this table", 401)
+        return found
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat this token holds, or None."""
         given = hash_token(token)
         found: int | None = None
         for seat in self.seats:
             stored = seat.token_hash or NO_TOKEN
             if hmac.compare_digest(given, stored):
                 found = seat.seat
-        if found is None:
-            raise ServerError("unauthorized", "this token is not a seat's of this table", 401)
         return found
 
     def actions_for(self, viewer: Viewer, state: State | None = None) -> list[dict[str, Any]]:
@@ -350,6 +359,8 @@ class Table:
             connection.deliver(frame_text(self.view(seat, full=True)))
             if seat is not None:
                 self.timers.cancel(("grace", seat))
+                if not self.seats[seat].arrived:
+                    await self._arrived(seat)
                 if self.seats[seat].away and self.status == "playing":
                     await self._set_away(seat, False, clock.back(self.seat_name(seat)))
                     return seat
@@ -370,20 +381,83 @@ class Table:
                 self.on_change(self)
 
     def _start_grace(self, seat: int) -> None:
-        if not self.owner or self.status != "playing" or self.seats[seat].type != "person":
+        """An absent person's grace: at a waiting table, only for someone who never came (their
+        seat goes back to open when it ends); once playing, a stand-in takes over."""
+        record = self.seats[seat]
+        if not self.owner or record.type != "person":
             return
-        if self.seats[seat].away:
+        if self.status == "waiting" and record.arrived:
             return
-        self.timers.set(("grace", seat), self.settings.grace, partial(self._grace_over, seat))
+        if self.status not in ("waiting", "playing") or record.away:
+            return
+        self.timers.set(
+            ("grace", seat),
+            self.settings.grace,
+            partial(self._grace_over, seat, record.token_hash),
+        )
 
-    async def _grace_over(self, seat: int) -> None:
+    def _watch_absent(self) -> None:
+        """Start the grace of every absent person who has none running, cancel that of every
+        present one (after a join, a restart, or news from another server process)."""
+        connected = self.connected_seats()
+        for record in self.seats:
+            key = ("grace", record.seat)
+            if record.type != "person" or record.seat in connected:
+                self.timers.cancel(key)
+            elif self.timers.deadline(key) is None:
+                self._start_grace(record.seat)
+
+    async def _grace_over(self, seat: int, holder: str | None) -> None:
         async with self.lock:
-            if seat in self.connected_seats() or self.status != "playing":
+            record = self.seats[seat]
+            if seat in self.connected_seats() or record.token_hash != holder:
                 return
-            if self.seats[seat].away:
-                return
-            level = self.settings.standin_level
-            await self._set_away(seat, True, clock.left(self.seat_name(seat), level))
+            if self.status == "waiting" and not record.arrived:
+                await self._give_up(seat)
+            elif self.status == "playing" and not record.away:
+                level = self.settings.standin_level
+                await self._set_away(seat, True, clock.left(self.seat_name(seat), level))
+
+    async def _give_up(self, seat: int) -> None:
+        """A person took a seat of a waiting table and never came: it is open again (stored
+        only if that person still holds it, so a seat claimed elsewhere meanwhile is kept)."""
+        record = self.seats[seat]
+        opened = SeatRecord(seat, "open", arrived=True)
+        note = NoteRecord(
+            self.version, seat, clock.never_came(self.seat_name(seat), seat, self.settings.grace)
+        )
+
+        def write(session: Any) -> None:
+            save_seat(session, self.id, opened, holder=record.token_hash)
+            add_note(session, self.id, note)
+
+        try:
+            await self.store.write(write)
+        except Conflict:
+            if await self._sync():
+                self._broadcast()
+            return
+        self.seats[seat] = opened
+        self._noted(note)
+        self._broadcast()
+
+    async def _arrived(self, seat: int) -> None:
+        """The person at `seat` connected for the first time since taking it: stored, so the
+        seat is theirs across restarts. A failed write only leaves the grace to decide (it
+        frees nobody who is connected)."""
+        record = self.seats[seat]
+        changed = SeatRecord(**{**record.__dict__, "arrived": True})
+        try:
+            await self.store.write(partial(save_seat, table_id=self.id, seat=changed))
+        except StorageError:
+            return
+        record.arrived = True
+
+    def _noted(self, note: NoteRecord) -> None:
+        """A note just stored: into the record and every viewer's log."""
+        self.record.notes.append(note)
+        self._notes_done += 1
+        self._append_note(note.version, note.seat, note.text)
 
     async def presence_changed(self, seat: int) -> None:
         """A person connected or left at another server process: the owner starts or stops
@@ -391,14 +465,12 @@ class Table:
         async with self.lock:
             if not 0 <= seat < len(self.seats):
                 return
-            if self.owner and self.status == "playing" and self.seats[seat].type == "person":
-                if seat in self.connected_seats():
-                    self.timers.cancel(("grace", seat))
-                    if self.seats[seat].away:
-                        await self._set_away(seat, False, clock.back(self.seat_name(seat)))
-                        return
-                else:
-                    self._start_grace(seat)
+            if self.owner and self.seats[seat].type == "person":
+                self._watch_absent()
+                back = seat in self.connected_seats() and self.seats[seat].away
+                if back and self.status == "playing":
+                    await self._set_away(seat, False, clock.back(self.seat_name(seat)))
+                    return
             self._broadcast_table()
 
     async def refresh(self) -> None:
@@ -406,6 +478,8 @@ class Table:
         notes among them, seats, status), then send this process's clients their views."""
         async with self.lock:
             if await self._sync():
+                if self.owner:
+                    await self._settle()
                 self._schedule()
                 self._broadcast()
                 if self.status == "over" and self.on_change is not None:
@@ -429,6 +503,8 @@ class Table:
         self.record.notes = record.notes
         for seat, stored in enumerate(record.seats):
             if seat < len(self.seats) and stored != self.seats[seat]:
+                if stored.token_hash != self.seats[seat].token_hash:
+                    self._unseat(seat)
                 self.seats[seat] = stored
                 changed = True
         for name in ("status", "result", "rematch"):
@@ -436,6 +512,18 @@ class Table:
                 setattr(self.record, name, getattr(record, name))
                 changed = True
         return changed
+
+    def _unseat(self, seat: int) -> None:
+        """The seat changed hands at another server process (given up there the moment its
+        person connected here): its connections here close, so nobody reads the seat of the
+        next person to take it."""
+        lost = ServerError("seat_lost", "your seat was given up: you did not come in time")
+        for connection, attached in list(self.connections.items()):
+            if attached.seat == seat:
+                del self.connections[connection]
+                self.send_error(connection, lost, None)
+                connection.end(4401)
+        self._tell_peers(seat)
 
     async def come_back(self, seat: int) -> None:
         """The person at `seat` says they are back (ends a stand-in; harmless otherwise)."""
@@ -455,9 +543,7 @@ class Table:
 
         await self.store.write(write)
         record.away = away
-        self.record.notes.append(entry)
-        self._notes_done += 1
-        self._append_note(entry.version, seat, note)
+        self._noted(entry)
         self._schedule()  # first: the views carry the clock's deadline
         self._broadcast()
 
@@ -596,10 +682,17 @@ class Table:
 
     # --- starting -----------------------------------------------------------------------------
 
-    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Take an open seat under `name`; returns the seat and its new secret token. The table
-        starts when this was the last open seat."""
+    async def join(self, name: str, seat: int | None, token: str | None = None) -> tuple[int, str]:
+        """Take an open seat under `name`; returns the seat and its secret token. The table
+        starts when this was the last open seat.
+
+        `token`, when the client chose it, makes the join idempotent: if it already holds a
+        seat here (the answer to an earlier try was lost), that seat is the answer."""
         async with self.lock:
+            if token is not None:
+                held = self.seat_of(token)
+                if held is not None:
+                    return held, token
             if self.status != "waiting":
                 raise ServerError("not_waiting", "this table's game has started; watch it instead")
             open_seats = [s.seat for s in self.seats if s.type == "open"]
@@ -613,9 +706,9 @@ class Table:
                 )
             elif seat not in open_seats:
                 raise ServerError("seat_taken", f"seat {seat} is taken by {self.seat_name(seat)}")
-            token = new_token()
-            changed = SeatRecord(seat, "person", name, None, hash_token(token), False)
-            note = NoteRecord(self.version, seat, f"{name} takes seat {seat}.")
+            token = token or new_token()
+            changed = SeatRecord(seat, "person", name, None, hash_token(token), False, False)
+            note = NoteRecord(self.version, seat, f"{name} takes seat {seat + 1}.")
 
             def write(session: Any) -> None:
                 save_seat(session, self.id, changed, claim=True)
@@ -623,16 +716,20 @@ class Table:
 
             try:
                 await self.store.write(write)
-            except Conflict:  # taken at another server process meanwhile
-                await self._sync()
+            except Conflict:  # taken at another server process meanwhile (perhaps by this token)
+                if await self._sync():
+                    self._watch_absent()
+                    self._broadcast()
+                held = self.seat_of(token)
+                if held is not None:
+                    return held, token
                 raise ServerError("seat_taken", f"seat {seat} was just taken") from None
             self.seats[seat] = changed
-            self.record.notes.append(note)
-            self._notes_done += 1
-            self._append_note(note.version, seat, note.text)
+            self._noted(note)
             if all(s.type != "open" for s in self.seats):
                 await self._start()
             else:
+                self._start_grace(seat)
                 self._broadcast()
             return seat, token
 
@@ -663,16 +760,20 @@ class Table:
             await self._start()
 
     async def start_if_full(self) -> None:
+        """Start a new table whose seats are all taken; else give its creator the grace to
+        arrive."""
         async with self.lock:
             if self.status == "waiting" and all(s.type != "open" for s in self.seats):
                 await self._start()
+            elif self.status == "waiting":
+                self._watch_absent()
 
     async def _start(self) -> None:
         await self.store.write(partial(save_status, table_id=self.id, status="playing"))
         self.record.status = "playing"
-        for seat in self.seats:
-            if seat.type == "person" and seat.seat not in self.connected_seats():
-                self._start_grace(seat.seat)
+        for seat in self.seats:  # a never-came grace becomes a stand-in's grace, from now
+            self.timers.cancel(("grace", seat.seat))
+        self._watch_absent()
         try:
             await self._advance([])
         except ServerError as error:
@@ -692,14 +793,22 @@ class Table:
             with contextlib.suppress(ServerError):  # stale: another process went on first
                 await self._resume()
 
+    async def _settle(self) -> None:
+        """The owner's duty after news from the store: a waiting table whose seats are all
+        taken starts (the process that took the last seat may have died before starting it);
+        every absent person's grace runs."""
+        if self.status == "waiting" and all(s.type != "open" for s in self.seats):
+            with contextlib.suppress(ServerError):  # stale: another process started it
+                await self._start()
+            return
+        self._watch_absent()
+
     async def _resume(self) -> None:
         if self.status == "waiting" and all(s.type != "open" for s in self.seats):
             await self._start()
             return
+        self._watch_absent()
         if self.status == "playing":
-            for seat in self.seats:
-                if seat.type == "person" and seat.seat not in self.connected_seats():
-                    self._start_grace(seat.seat)
             if self.state.current_player() == CHANCE:
                 await self._advance([])
             else:
