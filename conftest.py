@@ -11,8 +11,16 @@ without it they are left out, as the tests in tests/rl skip themselves.
 from __future__ import annotations
 
 import importlib.util
+import signal
+import sys
+import threading
+import traceback
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
 
 collect_ignore_glob = [] if importlib.util.find_spec("gymnasium") else ["src/roost/rl/*"]
 
@@ -24,3 +32,39 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     if any(stem.with_name(stem.name + suffix).exists() for suffix in EXTENSION_SUFFIXES):
         return True
     return None
+
+
+# --- no test can hang ------------------------------------------------------------------------
+# pytest-timeout bounds every test (`timeout` in pyproject.toml; longer tests say their own
+# bound with @pytest.mark.timeout). On expiry the test fails with the stack of every thread in
+# its failure report, so that the trace reaches the summary even from an xdist worker, where
+# what pytest-timeout writes to the terminal is lost.
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
+    if settings.method != "signal" or threading.current_thread() is not threading.main_thread():
+        return None  # pytest-timeout's own timer thread dumps the stacks and exits
+
+    def expired(_signum: int, _frame: FrameType | None) -> None:
+        __tracebackhide__ = True
+        pytest.fail(f"Timeout: over {settings.timeout:g} s\n\n{every_thread_stack()}")
+
+    def cancel() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+    item.cancel_timeout = cancel  # type: ignore[attr-defined]  # read by pytest-timeout
+    signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, settings.timeout)
+    return True
+
+
+def every_thread_stack() -> str:
+    """The stack of every thread of this process, the current one included, as text."""
+    names = {thread.ident: thread.name for thread in threading.enumerate()}
+    parts = []
+    for ident, frame in sys._current_frames().items():
+        parts.append(f"--- thread {names.get(ident, '?')} ({ident}) ---")
+        parts.append("".join(traceback.format_stack(frame)))
+    return "\n".join(parts)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.helpers import (
     PHONE,
@@ -179,4 +179,44 @@ def test_what_is_being_chosen_survives_a_frame(server: LiveServer, browser: Brow
     assert [(s["type"], s["level"]) for s in seats[2:]] == [("bot", "easy")] * 2, seats
     assert not ana.errors and not bo.errors and not cy.errors
     for someone in (ana, bo, cy):
+        someone.context.close()
+
+
+def test_a_sit_here_whose_answer_is_lost_still_seats_the_person(
+    server: LiveServer, browser: Browser
+) -> None:
+    """The server stores Bo's join, and its answer is lost on the way back (the server died
+    as it answered: here the connection is reset after the server answered). The page sends
+    the same join again, with the same token, and is seated: one seat for Bo, not two, and
+    the token in the browser is the one the server holds."""
+    ana, bo = person(browser, "Ana"), person(browser, "Bo", PHONE)
+    page = ana.page
+    open_a_table(page, server)
+    link = page.locator(".invite-url").input_value()
+    table_id = link.rsplit("/", 1)[1]
+    sent: list[dict[str, object]] = []
+
+    def lose_the_first_answer(route: Route) -> None:
+        sent.append(route.request.post_data_json)
+        answer = route.fetch()  # the server carries the join out...
+        if len(sent) == 1:
+            assert answer.status == 200
+            route.abort("connectionreset")  # ...and its answer never arrives
+        else:
+            route.fulfill(response=answer)
+
+    bo.page.route("**/api/tables/*/join", lose_the_first_answer)
+    bo.page.goto(link)
+    wait_ready(bo.page)
+    bo.page.fill("#join-name", "Bo")
+    bo.page.get_by_role("button", name="Sit here").first.click()
+    wait_seat(bo.page, 1)
+    assert len(sent) == 2 and sent[0] == sent[1] and len(str(sent[0]["token"])) == 43
+    seats = httpx.get(f"{server.url}/api/tables/{table_id}").json()["seats"]
+    assert [s["name"] for s in seats if s["type"] == "person"] == ["Ana", "Bo"], seats
+    held = bo.page.evaluate(f"JSON.parse(localStorage.getItem('roost.seat.{table_id}')).token")
+    assert held == sent[0]["token"]
+    expect(page.locator(".seat-row", has_text="Bo")).to_have_count(1)
+    assert not ana.errors, ana.errors
+    for someone in (ana, bo):
         someone.context.close()

@@ -36,6 +36,37 @@ export async function api(path, { method = "GET", body, token } = {}) {
   return data;
 }
 
+/** A new seat token: 32 random bytes in base64url (docs/protocol.md, "Retrying a create or a
+ * join"). The browser chooses it, so a create or join whose answer was lost can be sent again
+ * and still get its seat. */
+export function newToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const RETRY_FOR_MS = 45000;
+
+/**
+ * Create a table or take a seat (`path`, `body`) with a token of our own, sent again while the
+ * server cannot be reached or is restarting: the server answers a request it already carried
+ * out with the same table and seat, so no seat is lost with an answer. `onRetry(error)` is
+ * called once, before the first new try (to say so).
+ */
+export async function claim(path, body, { onRetry } = {}) {
+  const request = { ...body, token: newToken() };
+  const giveUp = Date.now() + RETRY_FOR_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api(path, { method: "POST", body: request });
+    } catch (error) {
+      const passing = error instanceof ApiError && (error.status === 0 || error.status >= 502);
+      if (!passing || Date.now() > giveUp) throw error;
+      if (attempt === 0) onRetry?.(error);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(4000, 400 * 2 ** attempt)));
+    }
+  }
+}
+
 const gameCache = new Map();
 
 /** A game's details (parameters, card catalogue, rules), fetched once per page. */

@@ -119,6 +119,11 @@ export function toast(text, kind = "info", ms = 4000) {
   setTimeout(() => el.remove(), ms);
 }
 
+/** Said while a request is sent again because the server did not answer (a restart). */
+export function reconnecting() {
+  toast("The server is not answering; trying again…", "info", 5000);
+}
+
 export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }

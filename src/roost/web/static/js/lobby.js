@@ -1,10 +1,10 @@
 // The lobby (/): pick a game, set the players, parameters and seats, create the table; list
 // the tables to join, watch or replay.
 
-import { api, mySeat, mySeatTables, playerName, rememberSeat, setPlayerName } from "./api.js";
+import { api, claim, mySeat, mySeatTables, playerName, rememberSeat, setPlayerName } from "./api.js";
 import { displayNames, loadGameModule } from "./common.js";
 import { showRules } from "./dialog.js";
-import { capitalize, h, icon, mount, plural, toast } from "./dom.js";
+import { capitalize, h, icon, mount, plural, reconnecting, toast } from "./dom.js";
 
 const CLOCKS = [
   [null, "No clock"],
@@ -266,7 +266,7 @@ export async function lobbyPage(root) {
     const button = document.getElementById("create");
     button.disabled = true;
     try {
-      const grant = await api("/tables", { method: "POST", body });
+      const grant = await claim("/tables", body, { onRetry: reconnecting });
       if (me) {
         setPlayerName(name);
         rememberSeat(grant.table.id, grant.seat, grant.token, name);
@@ -286,7 +286,7 @@ export async function lobbyPage(root) {
       return;
     }
     try {
-      const grant = await api(`/tables/${table.id}/join`, { method: "POST", body: { name } });
+      const grant = await claim(`/tables/${table.id}/join`, { name }, { onRetry: reconnecting });
       setPlayerName(name);
       rememberSeat(table.id, grant.seat, grant.token, name);
       location.assign(`/t/${table.id}`);

@@ -2,7 +2,7 @@
 // game's module from this seat's observation, the moves chosen step by step, the log, the
 // rules, the clock, and the results with a rematch at the end.
 
-import { api, ApiError, forgetSeat, gameDetail, mySeat, playerName, rememberSeat, setPlayerName } from "./api.js";
+import { api, ApiError, claim, forgetSeat, gameDetail, mySeat, playerName, rememberSeat, setPlayerName } from "./api.js";
 import { Catalogue } from "./cards.js";
 import { Chooser } from "./chooser.js";
 import {
@@ -17,7 +17,7 @@ import {
   withNames,
 } from "./common.js";
 import { openDialog, showRules } from "./dialog.js";
-import { capitalize, h, icon, joinWords, mount, plural, toast } from "./dom.js";
+import { capitalize, h, icon, joinWords, mount, plural, reconnecting, toast } from "./dom.js";
 import { TableSocket } from "./socket.js";
 
 export async function tablePage(root, id) {
@@ -169,7 +169,7 @@ class TablePage {
     if (code === 4401 && this.grant) {
       forgetSeat(this.id);
       this.grant = null;
-      toast("This browser's seat at the table is no longer valid; you are watching.", "error");
+      toast("Your seat here was given up (nobody came to it in time). You are watching; take an open seat to play.", "error", 8000);
       this.connect();
       return;
     }
@@ -376,7 +376,7 @@ class TablePage {
         return;
       }
       try {
-        const grant = await api(`/tables/${this.id}/join`, { method: "POST", body: { name, seat } });
+        const grant = await claim(`/tables/${this.id}/join`, { name, seat }, { onRetry: reconnecting });
         setPlayerName(name);
         rememberSeat(this.id, grant.seat, grant.token, name);
         this.grant = mySeat(this.id);
