@@ -197,7 +197,9 @@ def test_a_sit_here_whose_answer_is_lost_still_seats_the_person(
     sent: list[dict[str, object]] = []
 
     def lose_the_first_answer(route: Route) -> None:
-        sent.append(route.request.post_data_json)
+        body = route.request.post_data_json
+        assert isinstance(body, dict)
+        sent.append(body)
         answer = route.fetch()  # the server carries the join out...
         if len(sent) == 1:
             assert answer.status == 200
