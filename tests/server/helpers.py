@@ -19,7 +19,7 @@ from roost.server.table import Table, hash_token
 
 T = TypeVar("T")
 
-FAST = Settings(bot_pause=0.0, bot_workers=0, grace=30.0)
+FAST = Settings(bot_pause=0.0, reaction_pause=0.0, bot_workers=0, grace=30.0)
 
 
 def run(coroutine: Awaitable[T], timeout: float = 300.0) -> T:

@@ -46,6 +46,7 @@ from roost.server.protocol import (
     Move,
     Ping,
     Pong,
+    Prefs,
     Replay,
     ReplayView,
     SeatGrant,
@@ -408,7 +409,7 @@ async def _refuse(websocket: WebSocket, error: ServerError, code: int) -> None:
         await websocket.close(code=code)
 
 
-def _parse(text: str) -> Hello | Move | Back | Ping:
+def _parse(text: str) -> Hello | Move | Back | Ping | Prefs:
     try:
         data = json.loads(text)
     except ValueError:
@@ -485,6 +486,8 @@ async def _session(websocket: WebSocket, table: Table, settings: Settings) -> No
                     raise ServerError("not_seated", "spectators cannot play; join a seat")
                 elif isinstance(frame, Back):
                     await table.come_back(seat)
+                elif isinstance(frame, Prefs):
+                    await table.set_prefs(seat, frame.always_ask)
                 else:
                     if not moves.take():
                         raise ServerError("rate_limited", "too many moves; slow down")

@@ -262,8 +262,18 @@ class Ping(Strict):
     ref: Ref | None = None
 
 
-ClientFrame = Annotated[Hello | Move | Back | Ping, Field(discriminator="type")]
-CLIENT_FRAME: TypeAdapter[Hello | Move | Back | Ping] = TypeAdapter(ClientFrame)
+class Prefs(Strict):
+    """A person's choices at the table: `always_ask`, be asked even when "let it happen" is the
+    only answer to a reaction window (otherwise the server answers for them, see
+    roost.server.reactions)."""
+
+    type: Literal["prefs"]
+    always_ask: bool = False
+    ref: Ref | None = None
+
+
+ClientFrame = Annotated[Hello | Move | Back | Ping | Prefs, Field(discriminator="type")]
+CLIENT_FRAME: TypeAdapter[Hello | Move | Back | Ping | Prefs] = TypeAdapter(ClientFrame)
 
 
 # --- WebSocket: server to client -----------------------------------------------------------------

@@ -105,7 +105,8 @@ class ActionRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat that decided it (None: chance)."""
     by: Mapped[str] = mapped_column(String(8))
-    """``person``, ``bot``, ``standin`` or ``chance``."""
+    """``person``, ``auto`` (a reaction answered for a person, roost.server.reactions),
+    ``bot``, ``standin`` or ``chance``."""
     at: Mapped[float] = mapped_column(Float)
 
 
