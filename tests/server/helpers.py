@@ -113,6 +113,8 @@ async def play_out(
         moved = False
         for _seat, (token, connection) in people.items():
             view = connection.last_view()
+            if view["passive"]:  # the server answers for this seat in a moment
+                continue
             if view["actions"] and view["version"] == table.version:
                 actions = view["actions"]
                 action = choose(actions, rng) if choose else rng.choice(actions)["action"]

@@ -198,6 +198,9 @@ class ViewFrame(BaseModel):
     observation: JSONObject
     actions: list[JSONObject]
     log: list[LogLine]
+    passive: bool = False
+    """The server answers for this seat in a moment: its only answer is to let a card happen
+    (roost.server.reactions), and it did not ask to be asked."""
 
 
 # --- replays -------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     select,
     text,
@@ -91,6 +92,9 @@ class SeatRow(Base):
     arrived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=true())
     """Whether the seat's person has connected since taking it (a seat taken by someone who
     never comes goes back to open after the grace; see `Table.join`)."""
+    always_ask: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The person wants to be asked even when "let it happen" is their only answer
+    (roost.server.reactions)."""
 
 
 class ActionRow(Base):
@@ -137,6 +141,8 @@ class SeatRecord:
     away: bool = False
     arrived: bool = False
     """A person's: connected to the table at least once since taking the seat."""
+    always_ask: bool = False
+    """A person's: asked even when "let it happen" is their only answer."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +240,7 @@ def _seat_row(table_id: str, seat: SeatRecord) -> SeatRow:
         token_hash=seat.token_hash,
         away=seat.away,
         arrived=seat.arrived,
+        always_ask=seat.always_ask,
     )
 
 
@@ -262,6 +269,7 @@ def save_seat(
             token_hash=seat.token_hash,
             away=seat.away,
             arrived=seat.arrived,
+            always_ask=seat.always_ask,
         )
     )
     if (claim or holder is not None) and _rowcount(result) != 1:
@@ -392,7 +400,14 @@ def _seats(session: Session, table_ids: list[str]) -> dict[str, list[SeatRecord]
     ):
         seats[row.table_id].append(
             SeatRecord(
-                row.seat, row.type, row.name, row.level, row.token_hash, row.away, row.arrived
+                row.seat,
+                row.type,
+                row.name,
+                row.level,
+                row.token_hash,
+                row.away,
+                row.arrived,
+                row.always_ask,
             )
         )
     return seats

@@ -172,8 +172,6 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._notes_done = 0
         self._closed = False
-        self.always_ask: set[int] = set()
-        """Seats whose person chose to be asked even when "let it happen" is their only answer."""
         self._pauses = random.Random(secrets.randbits(64))
         self.pause: Callable[[], float] = lambda: reaction_pause(
             self._pauses, self.settings.reaction_pause
@@ -341,13 +339,24 @@ class Table:
             lines = seat_log.lines[start:]
         else:
             lines = seat_log.lines[seat_log.sent :]
+        actions = self.actions_for(viewer)
         return ViewFrame(
             version=self.version,
             seat=viewer,
             table=self.info(),
             observation=dict(self.state.observation(viewer)),
-            actions=self.actions_for(viewer),
+            actions=actions,
             log=lines,
+            passive=bool(actions) and self._answered_for(viewer),
+        )
+
+    def _answered_for(self, seat: int | None) -> bool:
+        """Whether the server (the table's owner, wherever it runs) answers for this person
+        now (see `_schedule`)."""
+        return (
+            seat is not None
+            and not self.seats[seat].always_ask
+            and self.state.passive_reply() is not None
         )
 
     # --- connections ------------------------------------------------------------------------
@@ -846,7 +855,7 @@ class Table:
                     self._bot_turn(self.version)
                 )
             return
-        reply = self.state.passive_reply() if player not in self.always_ask else None
+        reply = self.state.passive_reply() if not record.always_ask else None
         if reply is not None:
             self.timers.set(
                 ("reply", player), self.pause(), partial(self._reply, player, self.version, reply)
@@ -864,14 +873,18 @@ class Table:
             await self.move_as(seat, version, action, by="auto")
 
     async def set_prefs(self, seat: int, always_ask: bool) -> None:
-        """A person's choice: be asked even when "let it happen" is the only answer."""
+        """A person's choice: be asked even when "let it happen" is the only answer. Stored
+        with the seat, so that the table's owner (perhaps another server process) knows it."""
         async with self.lock:
-            if always_ask:
-                self.always_ask.add(seat)
-            else:
-                self.always_ask.discard(seat)
+            record = self.seats[seat]
+            if record.always_ask == always_ask:
+                return
+            changed = SeatRecord(**{**record.__dict__, "always_ask": always_ask})
+            await self.store.write(partial(save_seat, table_id=self.id, seat=changed))
+            record.always_ask = always_ask
             if self.to_move() == seat:
                 self._schedule()
+                self._broadcast()
 
     async def _bot_turn(self, version: int) -> None:
         while not self._closed:
