@@ -133,6 +133,8 @@ class Result(BaseModel):
     returns: list[float]
     winners: list[int]
     seed: int
+    seed_text: str
+    """The seed in decimal: a JavaScript number holds only 53 bits, a seed 62."""
 
 
 class TableInfo(BaseModel):

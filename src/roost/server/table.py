@@ -269,7 +269,7 @@ class Table:
         base = self.public_url()
         result = None
         if record.status == "over" and record.result is not None:
-            result = Result(**record.result, seed=record.seed)
+            result = Result(**record.result, seed=record.seed, seed_text=str(record.seed))
         return TableInfo(
             id=record.id,
             game=self.game.name,

@@ -36,16 +36,16 @@ export function caption(log, names, you, game = "") {
   const lines = lastMoveLines(log);
   if (!lines.length) return null;
   const [move, ...after] = lines;
-  const who = move.seat === you ? "You" : names[move.seat];
   const said = after.filter((line) => line.kind === "event").slice(-2);
-  const drawn = after.filter((line) => line.kind === "chance").slice(-1);
+  // your own draws say which card came; others' only that a card was drawn (left out)
+  const drawn = move.seat === you ? after.filter((line) => line.kind === "chance").slice(-1) : [];
   return h(
     "div",
     { class: ["last-move", game && `last-move-${game}`], dataset: { version: String(move.version) } },
     h("span", { class: "last-move-title" }, "Last move"),
-    h("span", { class: "last-move-text" }, move.seat === you ? h("strong", {}, who) : nameChip(names, move.seat), " · ", withNames(move.text, names)),
-    drawn.map((line) => h("span", { class: "last-move-draw" }, withNames(line.text, names))),
-    said.map((line) => h("span", { class: "last-move-event" }, withNames(line.text, names))),
+    h("span", { class: "last-move-text" }, nameChip(names, move.seat, you), " · ", withNames(move.text, names, you)),
+    drawn.map((line) => h("span", { class: "last-move-draw" }, withNames(line.text, names, you))),
+    said.map((line) => h("span", { class: "last-move-event" }, withNames(line.text, names, you))),
   );
 }
 

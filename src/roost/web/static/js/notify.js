@@ -58,9 +58,14 @@ export class TurnAlert {
     }
   }
 
+  /** The page's own title (kept while the tab blinks, put back when it stops). */
+  setTitle(title) {
+    this.title = title;
+    if (!this.blinking) document.title = title;
+  }
+
   blink(headline) {
     this.stop();
-    this.title = document.title;
     let on = true;
     this.blinking = setInterval(() => {
       document.title = on ? `● ${headline}` : this.title;
