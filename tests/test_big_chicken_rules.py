@@ -631,6 +631,54 @@ def test_the_bad_egg_must_give_a_card_it_holds() -> None:
     assert "gives a card back" in table.refuse(CLUCK)
 
 
+def twin_given() -> Table:
+    """Round 2 after ROUND_ONE: the Good Egg (P0) holds no Chicken or Duck, so its best card is
+    an orange 10; the Bad Egg (P3) holds the other orange 10 already."""
+    table = Table(ROUND_ONE)
+    play_out_round_one(table)
+    table.deal(
+        {
+            0: ["Big Red", "orange 10"],
+            1: ["Blue Chicken", "Green Chicken", "Yellow Chicken", "Orange Chicken"],
+            2: ["Duck", "Duck", "Duck"],
+            3: ["orange 10"],
+        }
+    )
+    table.do("give your best card, orange 10, to the Bad Egg (face up)")
+    return table
+
+
+def test_the_bad_egg_may_give_back_an_identical_twin_held_before() -> None:
+    """Rule correction (choice 18): "they can't give back the card they were just given" bars
+    that one card, not its kind; a copy the Bad Egg held before may go back."""
+    table = twin_given()
+    assert table.hand(3).count("orange 10") == 2
+    assert "give orange 10 back to the Good Egg (face up)" in table.texts()
+    table.do("give orange 10 back to the Good Egg (face up)")
+    assert table.hand(3).count("orange 10") == 1 and "orange 10" in table.hand(0)
+    for viewer in (None, 1, 2):
+        exchange = table.seen_by(viewer)["exchange"]
+        assert exchange == {"given": card("orange 10"), "returned": card("orange 10")}
+    assert table.player == 0 and table.view()["phase"] == Phase.PLAY
+
+
+def test_the_card_just_given_cannot_go_back_without_a_twin() -> None:
+    table = Table(ROUND_ONE)
+    play_out_round_one(table)
+    table.deal(
+        {
+            0: ["Big Red", "orange 10"],
+            1: ["Blue Chicken", "Green Chicken", "Yellow Chicken", "Orange Chicken"],
+            2: ["Duck", "Duck", "Duck", "orange 10"],
+        }
+    )
+    table.do("give your best card, orange 10, to the Bad Egg (face up)")
+    assert table.hand(3).count("orange 10") == 1
+    assert not any("orange 10" in text for text in table.texts())
+    reason = table.refuse(GIVE_BACK + card("orange 10"))
+    assert "cannot give back the card you were just given (orange 10)" in reason
+
+
 def test_bad_egg_tie_later_goes_to_the_previous_round_score() -> None:
     table = Table(ROUND_ONE, rounds=2)
     play_out_round_one(table)  # P1 30, P2 5, P3 30; P3 is the Bad Egg, P0 the Good Egg
