@@ -192,8 +192,8 @@ def test_cards_dealt_and_drawn_are_hidden_from_the_other_players() -> None:
 
 
 def test_play_goes_clockwise_from_seat_0() -> None:
-    """ "The first player is the one who last ate eggs ... Play continues clockwise": seat 0 of
-    a table seated at random, then the next seat, whatever the turn was."""
+    """The rulebook: "The first player is the one who last ate eggs ... Play continues clockwise":
+    seat 0 of a table seated at random, then the next seat, whatever the turn was."""
     table = Table([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
     movers = []
     for value, draw in ((1, 1), (4, 2), (7, 3)):
