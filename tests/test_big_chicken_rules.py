@@ -862,6 +862,26 @@ def test_good_egg_tie_later_goes_to_the_previous_round_score() -> None:
     assert obs["bad_egg"] == 0 and obs["good_egg"] == 2
 
 
+def test_the_game_ends_after_five_rounds_by_default() -> None:
+    """The rulebook: "The Game ends at the end of 5 Rounds": a random game at the default
+    parameters goes on through four Rounds and is over after the fifth."""
+    game = roost.load_game("big-chicken")
+    assert game.params["rounds"] == 5
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        obs = read(state.observation(None))
+        assert len(obs["round_scores"]) < 5 or obs["phase"] == Phase.TIE_DRAW
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    obs = read(state.observation(None))
+    assert len(obs["round_scores"]) == 5 and obs["round"] == 5
+    assert obs["scores"] == [sum(r[p] for r in obs["round_scores"]) for p in range(4)]
+
+
 def test_scores_with_custom_multipliers_and_rounds() -> None:
     table = Table(ROUND_ONE, rounds=1, multipliers="5:4")
     play_out_round_one(table)
