@@ -325,7 +325,7 @@ export default {
       case "good_egg_gives":
         return "You are the Good Egg: click your best card (except Big Red) to give it to the Bad Egg.";
       case "bad_egg_gives":
-        return "You are the Bad Egg: click a card to give back to the Good Egg (not one of the kind you received).";
+        return "You are the Bad Egg: click a card to give back to the Good Egg (not the card you received; a copy you held before may go).";
       default:
         return "Choose your move.";
     }
@@ -342,7 +342,7 @@ export default {
   whyNot(ctx, step) {
     const phase = ctx.obs.phase;
     if (phase === "good_egg_gives") return "The Good Egg must give their best card, except Big Red.";
-    if (phase === "bad_egg_gives") return "You cannot give back a card of the kind you just received.";
+    if (phase === "bad_egg_gives") return "You cannot give back the card you just received, only a copy of it you held before.";
     return null;
   },
 
