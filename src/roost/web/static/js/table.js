@@ -513,16 +513,19 @@ class TablePage {
     this.bannerEl.classList.toggle("over", info.status === "over");
   }
 
-  /** Make the board's and the tray's `[data-step]` elements play the offered steps. */
+  /** Make the board's and the tray's `[data-step]` elements play the offered steps. A step
+   * played from the board (a deck, a container) also gets a button in the tray, which is
+   * always on screen; a card of the hand is in the tray already. */
   wireSteps(ctx) {
     const offered = new Map(ctx.options.map((o) => [o.key, o]));
-    this.onBoard = new Set();
-    const steps = [...this.boardEl.querySelectorAll("[data-step]"), ...this.handSlot.querySelectorAll("[data-step]")];
-    for (const el of steps) {
+    this.inTray = new Set();
+    const board = [...this.boardEl.querySelectorAll("[data-step]")];
+    const tray = [...this.handSlot.querySelectorAll("[data-step]")];
+    for (const el of [...board, ...tray]) {
       const option = offered.get(el.dataset.step);
       const isButton = el.tagName === "BUTTON";
       if (option) {
-        this.onBoard.add(option.key);
+        if (tray.includes(el) || !ctx.tray) this.inTray.add(option.key);
         el.classList.add("playable");
         el.removeAttribute("aria-disabled");
         if (!isButton) {
@@ -561,7 +564,7 @@ class TablePage {
     const items = [];
     if (this.module.bar) items.push(this.module.bar(ctx));
     const hidden = new Set(this.module.hiddenOptions || []);
-    const rest = ctx.options.filter((o) => !this.onBoard.has(o.key) && !hidden.has(o.kind));
+    const rest = ctx.options.filter((o) => !this.inTray.has(o.key) && !hidden.has(o.kind));
     for (const option of rest) {
       items.push(
         h(
