@@ -3,7 +3,8 @@
 
 import { h, icon } from "./dom.js";
 
-export const SEAT_HUES = ["#c2410c", "#1d4ed8", "#15803d", "#a21caf", "#b45309", "#0e7490"];
+// dark enough to read as text on every light background of the pages (WCAG AA, 4.5:1)
+export const SEAT_HUES = ["#9a3412", "#1e40af", "#166534", "#86198f", "#92400e", "#155e75"];
 
 export function seatHue(seat) {
   return SEAT_HUES[seat % SEAT_HUES.length];

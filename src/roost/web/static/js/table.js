@@ -388,7 +388,7 @@ class TablePage {
           : null,
         info.status !== "over"
           ? h("button", { type: "button", class: "button ghost", onclick: () => showInvite(this), "aria-label": "Invite friends" }, icon("link"), h("span", { class: "wide-only" }, "Invite"))
-          : h("a", { class: "button ghost", href: `/replay/${info.id}` }, icon("play"), h("span", { class: "wide-only" }, "Replay")),
+          : h("a", { class: "button ghost", href: `/replay/${info.id}`, "aria-label": "Replay" }, icon("play"), h("span", { class: "wide-only" }, "Replay")),
         h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game), "aria-keyshortcuts": "R", title: "Rules (R)" }, icon("book"), "Rules"),
       ),
     );

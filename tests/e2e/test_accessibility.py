@@ -1,0 +1,148 @@
+"""axe-core on every page and every dialog, open, at laptop and phone widths: no violation of
+impact serious or critical. axe-core comes with the PyPI package axe-playwright-python
+(installed by `make`); nothing is downloaded when the tests run."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from roost.core.registry import registered_games
+from tests.e2e.helpers import DESKTOP, person, wait_ready
+from tests.e2e.live_server import LiveServer
+
+WIDTHS = {"laptop": DESKTOP, "phone": {"width": 390, "height": 844}}
+AXE = Axe()
+BOTS = [{"type": "bot", "level": "easy"}] * 2
+
+
+def serious(page: Page, where: str) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    results = AXE.run(page, options={"resultTypes": ["violations"]})
+    found = []
+    for violation in results.response["violations"]:
+        if violation["impact"] in ("serious", "critical"):
+            nodes = violation["nodes"]
+            detail = [
+                (" ".join(map(str, node["target"])), node.get("failureSummary", "")[:160])
+                for node in nodes[:3]
+            ]
+            what = f"{violation['id']} ({violation['impact']})"
+            found.append(f"{where}: {what} x{len(nodes)} {detail}")
+    return found
+
+
+def sit(
+    server: LiveServer, page: Page, game: str, seats: list[dict[str, Any]], **params: Any
+) -> str:
+    body = {"game": game, "players": len(seats), "seats": seats, "params": params}
+    if seats[0]["type"] == "open":
+        body["name"] = "Ana"
+    grant = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+    table_id: str = grant["table"]["id"]
+    page.goto(f"{server.url}/")
+    wait_ready(page)
+    if grant["token"]:
+        page.evaluate(
+            "([id, seat, token]) => localStorage.setItem('roost.seat.' + id,"
+            " JSON.stringify({seat, token, name: 'Ana'}))",
+            [table_id, grant["seat"], grant["token"]],
+        )
+    page.goto(f"{server.url}/t/{table_id}")
+    wait_ready(page)
+    return table_id
+
+
+def with_dialog(page: Page, opener: str, where: str) -> list[str]:
+    """Open a dialog with `opener` (a selector), audit the page, close it (Escape)."""
+    page.locator(opener).first.click()
+    page.wait_for_selector("dialog[open]")
+    found = serious(page, where)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    return found
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_lobby_and_the_waiting_room(server: LiveServer, browser: Browser, width: str) -> None:
+    ana = person(browser, "Ana", WIDTHS[width])
+    page = ana.page
+    page.goto(f"{server.url}/")
+    wait_ready(page)
+    page.wait_for_selector("#create")
+    found = serious(page, "lobby")
+    sit(server, page, "eggo", [{"type": "open"}, {"type": "open"}, *BOTS])
+    page.wait_for_selector(".seat-list")
+    found += serious(page, "waiting room")
+    found += with_dialog(page, "button[aria-label='Invite friends']", "invite dialog")
+    found += with_dialog(page, "button[aria-label='Table settings']", "settings dialog")
+    found += with_dialog(page, "button[title='Rules (R)']", "rules dialog")
+    assert not found, "\n".join(found)
+    ana.context.close()
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("game", sorted(registered_games()))
+def test_a_table_in_play_and_its_dialogs(
+    server: LiveServer, browser: Browser, game: str, width: str
+) -> None:
+    rng = random.Random(game)
+    ana = person(browser, "Ana", WIDTHS[width])
+    page = ana.page
+    sit(server, page, game, [{"type": "open"}, *BOTS])
+    page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=30_000)
+    found = serious(page, f"{game} at your turn")
+    found += with_dialog(page, "button[aria-label='Table settings']", f"{game} settings")
+    # play until a question comes up as a dialog (a step of a move, a colour, a Cluck-Off)
+    for _ in range(40):
+        page.wait_for_function(
+            "document.body.dataset.myTurn === 'true' || document.body.dataset.status === 'over'",
+            timeout=30_000,
+        )
+        if ana.over():
+            break
+        if page.locator("dialog.step-dialog[open]").count():
+            found += serious(page, f"{game} step dialog")
+            break
+        targets = page.locator(
+            ".tray .playable:not([data-free]), .tray .action-bar button.move:not([aria-disabled])"
+        )
+        if targets.count():
+            version = ana.body("version")
+            targets.nth(rng.randrange(targets.count())).click()
+            page.wait_for_function(
+                f"document.body.dataset.version !== '{version}'"
+                " || document.querySelector('dialog.step-dialog[open]') !== null",
+                timeout=15_000,
+            )
+    assert not found, "\n".join(found)
+    ana.context.close()
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("game", sorted(registered_games()))
+def test_the_end_the_results_and_the_replay(
+    server: LiveServer, browser: Browser, game: str, width: str
+) -> None:
+    """A table of bots, watched: the final table with the results dialog, then the replay."""
+    cy = person(browser, "Cy", WIDTHS[width])
+    page = cy.page
+    short = {"egg-bound": {"max_turns": 30}, "big-chicken": {"rounds": 1}}.get(game, {})
+    table_id = sit(server, page, game, [*BOTS, {"type": "bot", "level": "easy"}], **short)
+    page.wait_for_selector("dialog.results-dialog[open]", timeout=60_000)
+    found = serious(page, f"{game} results dialog")
+    page.keyboard.press("Escape")
+    found += serious(page, f"{game} final table")
+    page.goto(f"{server.url}/replay/{table_id}")
+    page.wait_for_selector(".replay-page .board .card, .replay-page .board .seat")
+    found += serious(page, f"{game} replay")
+    assert not found, "\n".join(found)
+    cy.context.close()
