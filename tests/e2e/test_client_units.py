@@ -136,3 +136,114 @@ def test_rules_render_for_every_game(page: Page, game: str) -> None:
         game,
     )
     assert len(sections) >= 3, sections
+
+
+def test_sounds_are_made_and_silenced_by_the_mute_switch(page: Page) -> None:
+    page.mouse.click(5, 5)  # a gesture: browsers start audio only after one
+    result = run(
+        page,
+        "/static/js/sound.js",
+        """
+        const prefs = await import('/static/js/prefs.js');
+        prefs.setPref('sound', true);
+        m.unlockAudio();
+        document.dispatchEvent(new KeyboardEvent('keydown'));
+        window.dispatchEvent(new KeyboardEvent('keydown'));
+        await new Promise((r) => setTimeout(r, 200));
+        const on = Object.fromEntries(m.SOUND_NAMES.map((n) => [n, m.playSound(n)]));
+        prefs.setPref('sound', false);
+        const muted = m.playSound('turn');
+        prefs.setPref('sound', true);
+        return {on, muted, unknown: m.playSound('no such sound')};
+        """,
+    )
+    assert result == {
+        "on": {"turn": True, "card": True, "demogorgon": True, "over": True, "chat": True},
+        "muted": False,
+        "unknown": False,
+    }
+
+
+def test_a_hidden_tab_is_told_when_its_turn_comes(browser: Browser, server: LiveServer) -> None:
+    context = browser.new_context()
+    context.grant_permissions(["notifications"], origin=server.url)
+    tab = context.new_page()
+    tab.goto(f"{server.url}/")
+    tab.wait_for_selector("body[data-ready]")
+    result = run(
+        tab,
+        "/static/js/notify.js",
+        """
+        const shown = [];
+        window.Notification = class {
+          constructor(title, options) { shown.push([title, options.body]); }
+          close() {}
+        };
+        window.Notification.permission = 'granted';
+        (await import('/static/js/prefs.js')).setPref('notify', true);
+        const alert = new m.TurnAlert();
+        alert.setTitle('Eggo · Roost');
+        alert.yourTurn('Your turn · Eggo', 'Play a card');   // the tab is visible: nothing
+        const visible = [document.title, shown.length];
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        alert.yourTurn('Your turn · Eggo', 'Play a card');
+        const hidden = [document.title, shown];
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+        document.dispatchEvent(new Event('visibilitychange'));
+        return {visible, hidden, back: document.title};
+        """,
+    )
+    assert result == {
+        "visible": ["Eggo · Roost", 0],
+        "hidden": ["● Your turn · Eggo", [["Your turn · Eggo", "Play a card"]]],
+        "back": "Eggo · Roost",
+    }
+    context.close()
+
+
+def test_a_step_with_one_possible_answer_is_not_asked(page: Page) -> None:
+    egg = step("card", 5, "egg")
+    moving = [step("card", 6, "move"), step("container", 2, "c2"), step("egg", 1, "s")]
+    actions = [
+        {
+            "action": 1,
+            "steps": [step("card", 5, "egg"), step("container", 1, "c1"), step("egg", 3, "s")],
+        },
+        {
+            "action": 2,
+            "steps": [step("card", 5, "egg"), step("container", 2, "c2"), step("egg", 0, "s")],
+        },
+        {
+            "action": 3,
+            "steps": [step("card", 5, "egg"), step("container", 2, "c2"), step("egg", 1, "s")],
+        },
+        {"action": 4, "steps": [*moving, step("container", 1, "to c1")]},
+        {"action": 5, "steps": [*moving, step("container", 3, "to c3")]},
+    ]
+    result = run(
+        page,
+        "/static/js/chooser.js",
+        """
+        const c = new m.Chooser(arg);
+        c.choose({kind: "card", value: 5});
+        const one = c.choose({kind: "container", value: 1});  // only slot 3: not asked
+        c.choose({kind: "card", value: 5});
+        const two = c.choose({kind: "container", value: 2});  // two slots: asked
+        const asked = c.options().map((o) => o.key);
+        c.reset();
+        c.choose({kind: "card", value: 6});  // one container, one egg: both skipped
+        const skipped = c.prefix.map((s) => s.key ?? `${s.kind}:${s.value}`);
+        const next = c.options().map((o) => o.key);
+        c.back();  // back past the steps that were not asked
+        return {one: one.action, two, asked, skipped, next, depth: c.depth};
+        """,
+        actions,
+    )
+    assert result == {
+        "one": 1,
+        "two": None,
+        "asked": ["egg:0", "egg:1"],
+        "skipped": ["card:6", "container:2", "egg:1"],
+        "next": ["container:1", "container:3"],
+        "depth": 0,
+    }

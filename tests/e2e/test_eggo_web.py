@@ -104,6 +104,16 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
     page.wait_for_function("document.body.dataset.myTurn === 'true'")
     assert page.inner_text(".board") == board
     assert page.locator(".log-line").count() == log_lines
+    # ... and on the phone the log shows its newest line, not its oldest
+    bo.page.reload()
+    wait_ready(bo.page)
+    bo.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+    log = bo.page.locator(".log-scroll")
+    assert log.evaluate("(s) => s.scrollHeight > s.clientHeight"), "too short a log to scroll"
+    bo.page.wait_for_function(
+        "(() => { const s = document.querySelector('.log-scroll');"
+        " return s.scrollTop + s.clientHeight >= s.scrollHeight - 2; })()"
+    )
 
     # the rules are one key away
     page.keyboard.press("r")
