@@ -202,7 +202,6 @@ def test_a_hidden_tab_is_told_when_its_turn_comes(browser: Browser, server: Live
 
 
 def test_a_step_with_one_possible_answer_is_not_asked(page: Page) -> None:
-    egg = step("card", 5, "egg")
     moving = [step("card", 6, "move"), step("container", 2, "c2"), step("egg", 1, "s")]
     actions = [
         {
