@@ -5,6 +5,7 @@ impact serious or critical. axe-core comes with the PyPI package axe-playwright-
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -91,7 +92,7 @@ def test_the_lobby_and_the_waiting_room(server: LiveServer, browser: Browser, wi
 @pytest.mark.parametrize("width", list(WIDTHS))
 @pytest.mark.parametrize("game", sorted(registered_games()))
 def test_a_table_in_play_and_its_dialogs(
-    server: LiveServer, browser: Browser, game: str, width: str
+    server: LiveServer, browser: Browser, artifacts: Path, game: str, width: str
 ) -> None:
     rng = random.Random(game)
     ana = person(browser, "Ana", WIDTHS[width])
@@ -110,6 +111,7 @@ def test_a_table_in_play_and_its_dialogs(
             break
         if page.locator("dialog.step-dialog[open]").count():
             found += serious(page, f"{game} step dialog")
+            page.screenshot(path=str(artifacts / f"{game}-{width}-dialog.png"))
             break
         targets = page.locator(
             ".tray .playable:not([data-free]), .tray .action-bar button.move:not([aria-disabled])"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,6 +23,7 @@ TURNS = 14
 """The person's turns checked per game and screen (a whole game takes minutes with bots)."""
 DIALOG_OPTIONS = "dialog.step-dialog[open] .options button"
 TURN_OR_END = "document.body.dataset.myTurn === 'true' || document.body.dataset.status === 'over'"
+SHOTS = {0: "start", TURNS // 2: "mid"}
 TRAY_MOVES = ".tray .playable, .tray .action-bar button.move:not([aria-disabled])"
 
 
@@ -99,7 +101,7 @@ def play_one_turn(someone: Person, game: str, rng: random.Random) -> None:
 @pytest.mark.parametrize("screen", list(PHONES))
 @pytest.mark.parametrize("game", sorted(registered_games()))
 def test_at_every_turn_the_hand_the_prompt_and_the_moves_are_on_screen(
-    server: LiveServer, browser: Browser, game: str, screen: str
+    server: LiveServer, browser: Browser, artifacts: Path, game: str, screen: str
 ) -> None:
     rng = random.Random(f"{game}-{screen}")
     ana = person(browser, "Ana", PHONES[screen])
@@ -116,6 +118,8 @@ def test_at_every_turn_the_hand_the_prompt_and_the_moves_are_on_screen(
                 play_one_turn(ana, game, rng)
                 continue
             assert page.evaluate("window.scrollY") == 0, "the page was scrolled"
+            if checked in SHOTS:  # what the person sees, to look at (test-artifacts/)
+                page.screenshot(path=str(artifacts / f"{game}-{screen}-{SHOTS[checked]}.png"))
             missing = off_screen(page)
             if missing:
                 problems.append((checked, missing))
@@ -123,6 +127,9 @@ def test_at_every_turn_the_hand_the_prompt_and_the_moves_are_on_screen(
             play_one_turn(ana, game, rng)
         if checked >= TURNS:
             break
+    if ana.over():
+        page.wait_for_selector("dialog.results-dialog[open]")
+        page.screenshot(path=str(artifacts / f"{game}-{screen}-end.png"))
     assert checked >= TURNS, f"only {checked} turns came"
     assert not problems, problems
     assert page.evaluate("window.scrollY") == 0
