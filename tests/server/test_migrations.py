@@ -143,7 +143,10 @@ def _write_at(connection: Connection, record: TableRecord) -> None:
     """`record` as rows of the schema the database is at: the columns it lacks are left out."""
     schema = inspect(connection)
     tables = Base.metadata.tables
-    columns = {name: {c["name"] for c in schema.get_columns(name)} for name in tables}
+    present = set(schema.get_table_names())  # (a later revision's tables are not there yet)
+    columns = {
+        name: {c["name"] for c in schema.get_columns(name)} for name in tables if name in present
+    }
 
     def insert(name: str, row: dict[str, object]) -> None:
         kept = {key: value for key, value in row.items() if key in columns[name]}

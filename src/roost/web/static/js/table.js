@@ -4,6 +4,7 @@
 
 import { api, ApiError, claim, forgetSeat, gameDetail, mySeat, playerName, rememberSeat, setPlayerName } from "./api.js";
 import { Catalogue } from "./cards.js";
+import { ChatPanel } from "./chat.js";
 import { Chooser } from "./chooser.js";
 import {
   arrowKeys,
@@ -99,6 +100,7 @@ class TablePage {
       error: (frame) => this.onError(frame),
       status: (state, detail) => this.onStatus(state, detail),
       fatal: (code, message) => this.onFatal(code, message),
+      ...this.chat.handlers(),
     });
     this.socket.connect();
   }
@@ -107,6 +109,7 @@ class TablePage {
     this.role = frame.role;
     this.seat = frame.role === "player" ? frame.seat : null;
     this.log = [];
+    this.chat.welcome(frame);
   }
 
   onView(frame) {
@@ -145,6 +148,7 @@ class TablePage {
   }
 
   onError(frame) {
+    if (this.chat.onError(frame)) return;
     if (frame.ref && frame.ref === this.pending) this.pending = null;
     if (frame.code === "stale_version") {
       toast("The table moved on before your move arrived; here is the current state.", "info");
@@ -206,6 +210,7 @@ class TablePage {
       h("div", { class: "log-scroll", tabindex: "0", "aria-label": "Game log, oldest first" }, this.logList),
     );
     this.announcer = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "false" });
+    this.chat = new ChatPanel(this.id, () => this.socket);
     mount(
       this.root,
       h(
@@ -220,6 +225,7 @@ class TablePage {
           h(
             "aside",
             { class: "side" },
+            this.chat.el,
             this.logEl,
             h(
               "p",
@@ -294,6 +300,7 @@ class TablePage {
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset?.key : null;
     this.renderHead();
+    this.chat.setTable(this.info);
     if (this.info.status === "waiting") {
       this.renderWaiting();
     } else if (this.view) {
