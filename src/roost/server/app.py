@@ -48,7 +48,6 @@ from roost.server.protocol import (
     Hello,
     Invite,
     JoinTable,
-    Move,
     Ping,
     Pong,
     Replay,

@@ -108,7 +108,8 @@ def clean_text(raw: str, limits: ChatLimits) -> str:
     lines = text.count("\n") + 1
     if lines > limits.max_lines:
         raise ServerError(
-            "chat_bad_text", f"a chat message has at most {limits.max_lines} lines; this has {lines}"
+            "chat_bad_text",
+            f"a chat message has at most {limits.max_lines} lines; this has {lines}",
         )
     if unicodedata.category(text[0]).startswith("M"):
         raise ServerError("chat_bad_text", "a message cannot begin with a combining mark")
@@ -314,7 +315,9 @@ class TableChat:
             self.lines = sorted([*self.lines, *new], key=lambda line: line.id)
         return new
 
-    def send(self, line: ChatLine, writer: Connection | None = None, ref: str | None = None) -> None:
+    def send(
+        self, line: ChatLine, writer: Connection | None = None, ref: str | None = None
+    ) -> None:
         """Deliver a line to every connection that may read its room (the writer's copy with
         its `ref`)."""
         plain = frame_text(ChatFrame(**line.model_dump()))
@@ -404,9 +407,7 @@ class ChatService:
             connection.deliver(frame_text(error))
             return
         tag = secrets.token_hex(2)
-        chat.readers[connection] = Reader(
-            seat, f"Spectator {tag}", self._window(self.limits.burst)
-        )
+        chat.readers[connection] = Reader(seat, f"Spectator {tag}", self._window(self.limits.burst))
         connection.deliver(frame_text(ChatHistory(**chat.log(seat).model_dump())))
 
     def leave(self, table: Table, connection: Connection) -> None:
@@ -430,7 +431,9 @@ class ChatService:
 
     # --- saying -------------------------------------------------------------------------------
 
-    async def say(self, table: Table, connection: Connection, seat: int | None, frame: Chat) -> None:
+    async def say(
+        self, table: Table, connection: Connection, seat: int | None, frame: Chat
+    ) -> None:
         chat = await self.chat_of(table)
         reader = chat.readers.get(connection)
         if reader is None:
@@ -442,9 +445,7 @@ class ChatService:
                 "spectators write in the spectators' room; the players' room is the players'",
             )
         if room == "spectators" and seat is not None:
-            raise ServerError(
-                "chat_forbidden", "players cannot read or write the spectators' room"
-            )
+            raise ServerError("chat_forbidden", "players cannot read or write the spectators' room")
         if room == "spectators" and not chat.spectators_open:
             raise ServerError(
                 "chat_off", "the table's creator has switched the spectators' chat off"
@@ -459,9 +460,7 @@ class ChatService:
         async with chat.lock:
             windows = [reader.window]
             if seat is not None:
-                windows.append(
-                    chat.seat_windows.setdefault(seat, self._window(self.limits.burst))
-                )
+                windows.append(chat.seat_windows.setdefault(seat, self._window(self.limits.burst)))
             elif chat.room_window is not None:
                 windows.append(chat.room_window)
             wait = max(window.wait() for window in windows)
