@@ -455,7 +455,13 @@ export class ChatPanel {
               h(
                 "label",
                 { class: "check" },
-                h("input", { type: "checkbox", checked: this.muted.has(s.seat), dataset: { muteSeat: String(s.seat) }, onchange: (e) => this.mute(s.seat, e.target.checked) }),
+                h("input", {
+                  type: "checkbox",
+                  checked: this.muted.has(s.seat),
+                  "aria-label": `Hide the messages of ${s.name || `seat ${s.seat + 1}`}`,
+                  dataset: { muteSeat: String(s.seat) },
+                  onchange: (e) => this.mute(s.seat, e.target.checked),
+                }),
                 h("bdi", {}, s.name || `Seat ${s.seat + 1}`),
               ),
             ),
@@ -469,7 +475,13 @@ export class ChatPanel {
         h(
           "label",
           { class: "check chat-switch" },
-          h("input", { type: "checkbox", id: `chat-spectators-${this.tableId}`, checked: this.spectatorsOpen, onchange: (e) => this.switchSpectators(e.target.checked) }),
+          h("input", {
+            type: "checkbox",
+            class: "chat-spectators-open",
+            checked: this.spectatorsOpen,
+            "aria-label": "Spectators may chat among themselves",
+            onchange: (e) => this.switchSpectators(e.target.checked),
+          }),
           "Spectators may chat among themselves",
         ),
       );
@@ -525,5 +537,7 @@ export class ReplayChat {
       if (visible) shown += 1;
     }
     this.emptyEl.hidden = shown > 0;
+    const scroller = this.list.parentElement;
+    scroller.scrollTop = scroller.scrollHeight; // the latest line said so far
   }
 }
