@@ -152,12 +152,12 @@ def play(
 
 
 def test_chat_in_the_browser(browser: Browser, artifacts: Path, tmp_path: Path) -> None:
-    settings: dict[str, float | int | str] = {
-        "grace": GRACE * 20,
-        "moves_per_second": 1e6,
-        "frames_per_second": 1e6,
-    }
-    server = LiveServer(tmp_path, **settings).start()
+    def serve(port: int = 0) -> LiveServer:
+        """The server on `tmp_path`'s database (started again on the same port and file)."""
+        limits = {"moves_per_second": 1e6, "frames_per_second": 1e6}
+        return LiveServer(tmp_path, port=port, grace=GRACE * 20, **limits).start()
+
+    server = serve()
     ana = person(browser, "Ana", LAPTOP)
     bo = person(browser, "Bo", PHONE)
     cy = person(browser, "Cy", LAPTOP)  # a spectator
@@ -315,7 +315,7 @@ def test_chat_in_the_browser(browser: Browser, artifacts: Path, tmp_path: Path) 
         before = {p.name: chat_texts(p.page) for p in (ana, bo)}
         histories = {p.name: len(p.frames_of("chat_history")) for p in (ana, bo, cy)}
         server.stop()
-        server = LiveServer(tmp_path, port=server.port, **settings).start()
+        server = serve(server.port)
         for someone in (ana, bo, cy):  # a new welcome, then the chat's history again
             deadline = time.monotonic() + 30
             while len(someone.frames_of("chat_history")) == histories[someone.name]:

@@ -125,8 +125,7 @@ export class ChatPanel {
   welcome(frame) {
     this.role = frame.role;
     this.seat = frame.role === "player" ? frame.seat : null;
-    if (this.seat !== null) this.room = "players";
-    else if (this.room !== "players" && this.room !== "spectators") this.room = "spectators";
+    if (this.seat !== null) this.room = "players"; // a player has only this room
     this.pending.clear();
     this.renderShell();
   }
