@@ -132,9 +132,12 @@ export class ChatPanel {
 
   /** The table's description changed (names, seats). */
   setTable(info) {
+    // the options are drawn again only when who sits where changes (not on every connection
+    // coming and going: a checkbox being clicked must not be replaced under the pointer)
+    const people = (table) => JSON.stringify(table.seats.map((s) => [s.seat, s.type, s.name]));
     const before = this.info;
     this.info = info;
-    if (!before || JSON.stringify(before.seats) !== JSON.stringify(info.seats)) this.renderOptions();
+    if (!before || people(before) !== people(info)) this.renderOptions();
   }
 
   /** An error frame: true when it was about the chat (shown here, not as a toast). */
