@@ -12,7 +12,14 @@ import roost
 from roost.core.game import CHANCE, OMNISCIENT
 from roost.games.big_chicken.views import read
 from roost.testing.conformance import check_game, seat_log
-from tests.test_big_chicken_rules import ROUND_ONE, Table, card, names, play_out_round_one
+from tests.test_big_chicken_rules import (
+    ROUND_ONE,
+    Table,
+    card,
+    names,
+    play_out_round_one,
+    twin_given,
+)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -140,3 +147,18 @@ def test_two_player_unused_cards_stay_hidden_and_resample() -> None:
         assert "Orange Chicken" in hand and "Big Red" not in hand  # the highest card led
         pools.add(tuple(resampled["deck_pool"]))
     assert len(pools) > 1
+
+
+def test_a_twin_given_back_is_still_in_the_bad_eggs_hand_in_every_resample() -> None:
+    """A Bad Egg that gives back a copy of the card just given held another copy before (the
+    card just given cannot go back): every resample must deal it one, or its history would not
+    replay."""
+    table = twin_given()
+    table.do("give orange 10 back to the Good Egg (face up)")
+    state = table.state
+    for seat in (1, 2):
+        for k in range(30):
+            resampled = state.resample_from_infostate(seat, random.Random(k))
+            assert "orange 10" in names(read(resampled.observation(OMNISCIENT))["hands"][3])
+            assert table.game.state_from_history(resampled.history()) == resampled
+            assert resampled.observation(seat) == state.observation(seat)

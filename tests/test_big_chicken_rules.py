@@ -33,8 +33,10 @@ from roost.games.big_chicken.actions import (
 )
 from roost.games.big_chicken.cards import (
     CARD_NAMES,
+    CHICKENS,
     DECK_SETUP,
     DUCK,
+    SUITS,
     build_deck,
     dealt_per_round,
 )
@@ -154,6 +156,24 @@ def test_all_cards_are_dealt_ten_each(players: int) -> None:
     table = Table({}, players=players)
     assert table.view()["hand_sizes"] == [10] * players
     assert table.view()["deck_size"] == (20 if players == 2 else 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_deck_uses_all_four_suits_two_copies_each_and_every_chicken(players: int) -> None:
+    """The rulebook: "You always use all 4 suits, no matter what player count"; "ALL Chicken cards
+    are ALWAYS used"; the lowest numbers go first from the lowest suits."""
+    deck = Counter(
+        CARD_NAMES[c] for c in roost.load_game("big-chicken", players=players).all_cards()
+    )
+    numbers = {name.split()[1] for name in deck if name.split()[0] in SUITS and deck[name]}
+    for number in numbers:
+        held = [suit for suit in SUITS if deck[f"{suit} {number}"]]
+        assert held == list(SUITS[len(SUITS) - len(held) :])  # left out: the lowest suits
+        assert all(deck[f"{suit} {number}"] == 2 for suit in held)
+    for number in ("8", "9", "10"):
+        assert all(deck[f"{suit} {number}"] == 2 for suit in SUITS)
+    chickens = ("Blue Chicken", "Green Chicken", "Yellow Chicken", "Orange Chicken", "Big Red")
+    assert all(deck[chicken] == 1 for chicken in chickens)
 
 
 def test_round_one_is_led_by_big_red_who_is_shown_to_everyone() -> None:
@@ -277,6 +297,61 @@ def test_big_red_alone_is_the_highest_single_and_nothing_beats_it() -> None:
     assert "nothing beats Big Red" in table.refuse(
         lay("little coop: green 9 + green 9 + blue 9 + blue 9")
     )
+
+
+def test_chickens_are_not_wild_and_not_numbers() -> None:
+    """Chickens "cannot represent a number card" and "don't equal numbers": no Lay mixes a
+    Chicken with Eggs, and any pair of Chickens beats any pair of numbers."""
+    table = Table(
+        {
+            0: ["Big Red", "orange 10", "yellow 10", "Blue Chicken"],
+            1: ["Green Chicken", "Yellow Chicken", "orange 9"],
+        }
+    )
+    mixed = [t for t in table.texts() if "Chicken" in t and any(c.isdigit() for c in t)]
+    assert mixed == []
+    assert all(
+        not (set(CARDS[a]) & set(CHICKENS)) or set(CARDS[a]) <= set(CHICKENS)
+        for a in range(1, NUM_LAYS + 1)
+    )
+    table.do("pair: orange 10 + yellow 10")
+    assert "pair: Yellow Chicken + Green Chicken" in table.texts()
+
+
+def test_big_red_inside_a_set_does_not_beat_a_coop() -> None:
+    """Big Red "only beats a Coop when played as a single card. He doesn't beat it if he's part
+    of another set"."""
+    table = Table(
+        {
+            0: ["Big Red", "Orange Chicken", "Yellow Chicken", "blue 8"],
+            1: ["blue 9", "blue 9", "green 9", "green 9"],
+        }
+    )
+    table.do("single: blue 8", "little coop: green 9 + green 9 + blue 9 + blue 9")
+    table.do("skip the next player (P2)", "cluck (pass)")
+    assert table.player == 0
+    texts = table.texts()
+    assert texts == ["cluck (pass)", "single: Big Red"]
+    for lay_text in (
+        "pair: Big Red + Orange Chicken",
+        "trips: Big Red + Orange Chicken + Yellow Chicken",
+    ):
+        assert "only a higher Coop, or Big Red alone" in table.refuse(lay(lay_text))
+
+
+def test_a_duck_never_stands_for_a_chicken() -> None:
+    """Ducks "CANNOT be used to represent a Chicken": every Duck is declared as a numbered
+    card, so no Duck beats a Chicken."""
+    assert all(0 <= DECLARED[a] < DUCK for a in range(1, NUM_LAYS + 1) if DUCK in CARDS[a])
+    table = Table(
+        {
+            0: ["Big Red", "Blue Chicken"],
+            1: ["Duck"],
+            2: ["Green Chicken", "Yellow Chicken", "Orange Chicken"],
+        }
+    )
+    table.do("single: Blue Chicken")
+    assert table.player == 1 and table.texts() == ["cluck (pass)"]
 
 
 # --- Coops ----------------------------------------------------------------------------------
@@ -467,6 +542,47 @@ def test_a_run_ends_when_play_comes_back_and_its_winner_leads() -> None:
     assert "leader cannot cluck" in table.refuse(CLUCK)
 
 
+def test_the_run_winner_leads_any_kind_of_lay() -> None:
+    table = Table({0: ["Big Red", "orange 9", "blue 8", "blue 8", "green 8"]})
+    table.do("single: orange 9", "cluck (pass)", "cluck (pass)", "cluck (pass)")
+    assert table.player == 0
+    texts = table.texts()
+    assert {"single: blue 8", "pair: blue 8 + blue 8", "trips: green 8 + blue 8 + blue 8"} <= set(
+        texts
+    )
+
+
+def test_cleared_runs_go_face_down_to_one_discard_pile() -> None:
+    """The rulebook: "Piles them FACE DOWN to the side": everyone sees how many cards the pile
+    holds, nobody what they are (only the omniscient view)."""
+    table = Table({0: ["Big Red", "orange 9", "blue 8"], 1: ["orange 10"]})
+    table.do("single: orange 9", "single: orange 10", "cluck (pass)", "cluck (pass)")
+    table.do("cluck (pass)")  # P0: the Run goes to P1
+    table.do(table.texts()[0], "cluck (pass)", "cluck (pass)", "cluck (pass)")
+    for viewer in (None, 0, 1, 2, 3):
+        obs = table.seen_by(viewer)
+        assert obs["discard_size"] == 3 and "discard" not in obs
+    assert {"orange 9", "orange 10"} <= set(names(table.obs()["discard"]))
+
+
+def test_a_card_layed_is_a_card_played() -> None:
+    """The rulebook: "A card layed is a card played" (optional in the rulebook, always so here:
+    choice 24): a legal Lay stays on the table, nothing picks it up or replaces it; an illegal one
+    never reaches the table."""
+    table = Table({0: ["Big Red", "orange 9", "orange 10"], 1: ["blue 9", "Orange Chicken"]})
+    table.do("single: orange 9")
+    assert "orange 9" not in table.hand(0)
+    assert "is not higher" in table.refuse(lay("single: blue 9"))  # the state is unchanged
+    seen = set()
+    for move in ("cluck (pass)", "cluck (pass)", "cluck (pass)"):
+        seen |= {info.kind for info in table.state.legal_action_infos(table.player)}
+        assert table.view()["to_beat"] == laid(0, LayKind.SINGLE, ["orange 9"])
+        table.do(move)
+    assert seen == {"lay", "pass"}  # no decision ever takes a Lay back
+    assert table.player == 0 and table.view()["discard_size"] == 1
+    assert "orange 9" not in table.hand(0) and len(table.hand(0)) == 9
+
+
 def test_the_run_and_the_clucked_players_are_shown() -> None:
     table = Table({0: ["Big Red", "orange 9"], 1: ["Duck"]})
     table.do("single: orange 9", "single: duck as blue 10")
@@ -631,6 +747,54 @@ def test_the_bad_egg_must_give_a_card_it_holds() -> None:
     assert "gives a card back" in table.refuse(CLUCK)
 
 
+def twin_given() -> Table:
+    """Round 2 after ROUND_ONE: the Good Egg (P0) holds no Chicken or Duck, so its best card is
+    an orange 10; the Bad Egg (P3) holds the other orange 10 already."""
+    table = Table(ROUND_ONE)
+    play_out_round_one(table)
+    table.deal(
+        {
+            0: ["Big Red", "orange 10"],
+            1: ["Blue Chicken", "Green Chicken", "Yellow Chicken", "Orange Chicken"],
+            2: ["Duck", "Duck", "Duck"],
+            3: ["orange 10"],
+        }
+    )
+    table.do("give your best card, orange 10, to the Bad Egg (face up)")
+    return table
+
+
+def test_the_bad_egg_may_give_back_an_identical_twin_held_before() -> None:
+    """Rule correction (choice 18): "they can't give back the card they were just given" bars
+    that one card, not its kind; a copy the Bad Egg held before may go back."""
+    table = twin_given()
+    assert table.hand(3).count("orange 10") == 2
+    assert "give orange 10 back to the Good Egg (face up)" in table.texts()
+    table.do("give orange 10 back to the Good Egg (face up)")
+    assert table.hand(3).count("orange 10") == 1 and "orange 10" in table.hand(0)
+    for viewer in (None, 1, 2):
+        exchange = table.seen_by(viewer)["exchange"]
+        assert exchange == {"given": card("orange 10"), "returned": card("orange 10")}
+    assert table.player == 0 and table.view()["phase"] == Phase.PLAY
+
+
+def test_the_card_just_given_cannot_go_back_without_a_twin() -> None:
+    table = Table(ROUND_ONE)
+    play_out_round_one(table)
+    table.deal(
+        {
+            0: ["Big Red", "orange 10"],
+            1: ["Blue Chicken", "Green Chicken", "Yellow Chicken", "Orange Chicken"],
+            2: ["Duck", "Duck", "Duck", "orange 10"],
+        }
+    )
+    table.do("give your best card, orange 10, to the Bad Egg (face up)")
+    assert table.hand(3).count("orange 10") == 1
+    assert not any("orange 10" in text for text in table.texts())
+    reason = table.refuse(GIVE_BACK + card("orange 10"))
+    assert "cannot give back the card you were just given (orange 10)" in reason
+
+
 def test_bad_egg_tie_later_goes_to_the_previous_round_score() -> None:
     table = Table(ROUND_ONE, rounds=2)
     play_out_round_one(table)  # P1 30, P2 5, P3 30; P3 is the Bad Egg, P0 the Good Egg
@@ -656,6 +820,66 @@ def test_bad_egg_tie_later_goes_to_the_previous_round_score() -> None:
     # P2 and P3 tie on 30; P2 holds the higher card (Orange Chicken), but the previous
     # Round's scores come first: P3 scored 30 there, P2 only 5.
     assert obs["bad_egg"] == 3 and obs["good_egg"] == 0
+
+
+def test_good_egg_tie_later_goes_to_the_previous_round_score() -> None:
+    """The rulebook: "If there is a tie for either title, then they are determined by the score from
+    the previous Round(s)": in Round 2 P1 and P2 tie for the fewest points; P2 scored less in Round
+    1, so P2 is the Good Egg, though P1 holds the lower highest card and the lower seat.
+    (Multipliers from 11 cards: every hand here counts one point a card.)"""
+    table = Table(ROUND_ONE, last_egg="strict", catch_penalty=20, multipliers="11:2", rounds=2)
+    table.do(LITTLE_COOP_10S, "skip the next player (P1)")
+    table.do("big coop: yellow 8 + green 8 + green 8 + blue 8 + blue 8", "flip")
+    table.do("cluck (pass)", BIG_COOP_9S, "skip the next player (P3)", "say Last Egg")
+    table.do("cluck (pass)", "cluck (pass)", "single: Big Red")
+    obs = table.view()
+    assert obs["round_scores"] == [[0, 10, 5, 10]]
+    assert obs["bad_egg"] == 3 and obs["good_egg"] == 0
+    table.deal(
+        {
+            0: ["Big Red", "Yellow Chicken", "orange 10", "orange 10", "yellow 10", "yellow 10",
+                "blue 9", "blue 9", "green 9", "green 9"],
+            1: ["orange 9", "blue 7", "blue 7", "green 7", "yellow 7", "yellow 7", "orange 7",
+                "blue 8", "green 8", "yellow 8"],
+            2: ["orange 8", "orange 8", "blue 8", "green 8", "yellow 8", "yellow 9", "yellow 9",
+                "orange 9", "Orange Chicken", "Duck"],
+        }
+    )  # fmt: skip
+    table.do("give your best card, Yellow Chicken, to the Bad Egg (face up)")
+    table.do("give green 7 back to the Good Egg (face up)")
+    # Counter-cluckwise (P2's flip carried over): P0, P3, P2, P1.
+    table.do("single: green 7", "cluck (pass)", "single: orange 8", "single: orange 9")
+    table.do(LITTLE_COOP_10S, "skip the next player (P3)", "cluck (pass)", "cluck (pass)")
+    table.do("little coop: green 9 + green 9 + blue 9 + blue 9", "skip the next player (P3)")
+    table.do("stay quiet (do not say Last Egg)", "catch P0: Last Egg!")
+    table.draw("orange 10", "orange 10")
+    table.do("cluck (pass)", "cluck (pass)", "pair: orange 10 + orange 10", "say Last Egg")
+    table.do("cluck (pass)", "cluck (pass)", "cluck (pass)", "single: Big Red")
+    obs = table.view()
+    assert obs["round_scores"][1] == [20, 9, 9, 10]
+    hands = obs["last_round_hands"]
+    assert hands is not None and max(hands[1]) < max(hands[2])
+    assert obs["bad_egg"] == 0 and obs["good_egg"] == 2
+
+
+def test_the_game_ends_after_five_rounds_by_default() -> None:
+    """The rulebook: "The Game ends at the end of 5 Rounds": a random game at the default
+    parameters goes on through four Rounds and is over after the fifth."""
+    game = roost.load_game("big-chicken")
+    assert game.params["rounds"] == 5
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        obs = read(state.observation(None))
+        assert len(obs["round_scores"]) < 5 or obs["phase"] == Phase.TIE_DRAW
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    obs = read(state.observation(None))
+    assert len(obs["round_scores"]) == 5 and obs["round"] == 5
+    assert obs["scores"] == [sum(r[p] for r in obs["round_scores"]) for p in range(4)]
 
 
 def test_scores_with_custom_multipliers_and_rounds() -> None:
@@ -774,6 +998,55 @@ def test_catch_limit_makes_last_egg_automatic() -> None:
     assert table.view()["last_egg"][0] == LastEgg.SAID
 
 
+def test_last_egg_is_said_once_not_every_time_play_comes_round() -> None:
+    table = Table(
+        {
+            0: ["Big Red", "blue 7", *BIG_RED_AND_COOPS[1:5], *BIG_RED_AND_COOPS[5:9]],
+            1: ["Orange Chicken"],
+        },
+        last_egg="strict",
+    )
+    table.do(LITTLE_COOP_10S, "skip the next player (P1)", "cluck (pass)", "cluck (pass)")
+    table.do("little coop: green 9 + green 9 + blue 9 + blue 9", "skip the next player (P1)")
+    table.do("cluck (pass)", "cluck (pass)")
+    table.do("single: blue 7")
+    assert table.view()["phase"] == Phase.LAST_EGG
+    table.do("say Last Egg", "single: Orange Chicken", "cluck (pass)", "cluck (pass)")
+    # Play comes round to P0, one card left: no second Last Egg, just a turn.
+    assert table.player == 0 and table.view()["phase"] == Phase.PLAY
+    assert table.texts() == ["cluck (pass)", "single: Big Red"]
+    table.do("cluck (pass)")
+    assert table.player == 1 and table.view()["last_egg"][0] == LastEgg.SAID
+    assert table.view()["phase"] == Phase.PLAY
+
+
+def test_penalty_points_are_added_after_the_multiplier() -> None:
+    """The rulebook: "Penalty points are NEVER multiplied, and are always added after the Card Score
+    is multiplied": caught with one card, P0 draws two and is left with two (x3) when P1 goes out: 2
+    x 3 + 7 = 13."""
+    table = Table(
+        {
+            0: BIG_RED_AND_COOPS,
+            1: ["Orange Chicken", "blue 8", "blue 8", "green 8", "green 8",
+                "blue 7", "blue 7", "green 7", "green 7", "yellow 7"],
+        },
+        players=2,
+        last_egg="strict",
+        catch_penalty=7,
+        multipliers="2:3",
+        rounds=1,
+    )  # fmt: skip
+    table.do(LITTLE_COOP_10S, "cluck (pass)", BIG_COOP_9S)
+    table.do("stay quiet (do not say Last Egg)", "catch P0: Last Egg!")
+    table.draw("orange 10", "yellow 10")
+    table.do("cluck (pass)", "single: orange 10", "single: Orange Chicken", "cluck (pass)")
+    table.do("little coop: green 8 + green 8 + blue 8 + blue 8", "cluck (pass)")
+    table.do("big coop: yellow 7 + green 7 + green 7 + blue 7 + blue 7")
+    obs = table.view()
+    assert obs["last_round_hands"] is not None and len(obs["last_round_hands"][0]) == 2
+    assert obs["round_scores"] == [[13, 0]]
+
+
 # --- the end of the game: Golden Egg, Rotten Egg ---------------------------------------------
 
 
@@ -805,6 +1078,14 @@ def test_golden_egg_tie_is_drawn_from_the_full_deck_and_ducks_lose() -> None:
     table.draw("Duck", "blue 7")
     assert table.is_over()
     assert table.state.winners() == [0] and table.state.returns() == [1.0, 0.0]
+
+
+def test_golden_egg_tie_draw_ranks_numbers_before_suits() -> None:
+    """The rulebook: "Numbered Egg cards by suit, then Chickens by suit", read with the pecking
+    order (choice 23): a blue 10 beats an orange 7."""
+    table = two_rounds_tied()
+    table.draw("orange 7", "blue 10")  # P1 (the last Good Egg) draws first
+    assert table.is_over() and table.state.winners() == [0]
 
 
 def test_golden_egg_tie_draws_again_while_tied() -> None:

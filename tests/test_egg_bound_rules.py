@@ -40,6 +40,7 @@ from roost.games.egg_bound.cards import (
     FULL_DECK,
     HAND_SIZE,
     RED_ACTIONS,
+    STAR_NAMES,
     STARS,
 )
 from roost.games.egg_bound.game import EggBoundGame
@@ -446,6 +447,45 @@ def test_star_challenge_needs_a_victim_with_a_good_egg_and_a_chicken_in_hand() -
     assert "no P5" in table.refuse(attack + 3)
 
 
+def _decided_by(column: int) -> tuple[str, str]:
+    """Two Chickens whose stars in `column` rank them one way and, as far as the card table
+    allows, every other column the other way: a Star that compared the wrong score would give
+    the other winner."""
+    best: tuple[int, str, str] | None = None
+    for x in CHICKENS:
+        for y in CHICKENS:
+            sx, sy = CARD_TYPES[x].stars, CARD_TYPES[y].stars
+            assert sx is not None and sy is not None
+            if sx[column] > sy[column]:
+                against = sum(sx[c] < sy[c] for c in range(3) if c != column)
+                if best is None or against > best[0]:
+                    best = (against, CARD_NAMES[x], CARD_NAMES[y])
+    assert best is not None
+    return best[1], best[2]
+
+
+@pytest.mark.parametrize(
+    ("star_name", "score"),
+    [
+        ("Star Pecking Order", "Pecking Order"),
+        ("Star Egg Head", "IQ"),
+        ("Star Chicken Run", "Speed"),
+    ],
+)
+def test_each_star_compares_its_own_score(star_name: str, score: str) -> None:
+    """The rulebook: "Star Egg Head (IQ), Star Pecking Order (Pecking Order), Star Chicken Run
+    (Speed)": the attacker's Chicken is higher in that score (and, with these cards, lower in the
+    others)."""
+    column = STAR_NAMES.index(score)
+    higher, lower = _decided_by(column)
+    table = Table([[star_name, higher], [lower]])
+    table.do(f"challenge P1: {star_name}, {higher} face down").allow()
+    table.do(f"defend with {lower}")
+    assert table.eggs() == [(2, 0), (0, 0)]
+    last = table.view["last_result"]
+    assert last is not None and last["winner"] == 0
+
+
 def sing_to_two(hands: list[list[str]], *draws: str, **params: Any) -> Table:
     """P0 sings the Egg Laying Song (with the first Chicken of its hand) on turn 1, then
     draws `draws` (or inert cards)."""
@@ -614,6 +654,41 @@ def test_the_egg_pile_empties_only_when_six_players_hold_three_eggs_each() -> No
     assert table.eggs()[victim] == (2, 0)  # room again, and an egg to sing for
 
 
+def three_eggs_for_p0(p1: list[str], p0_extra: Sequence[str] = ()) -> Table:
+    """P0 sings twice and P1 turns one of its Good Eggs bad: P0 ends at the cap, 2 Good and 1
+    Bad Egg, with P1 to move (three players)."""
+    p0 = ["Egg Laying Song", "Egg Laying Song", "Golden Hen", "Baby Hen", *p0_extra]
+    table = sing_to_two([p0, ["red Bad Egg", *p1], []], "Hatch It", "Eggy Soldier")
+    table.do("play red Bad Egg on P0").allow().refill()
+    table.swap()  # P2
+    table.do("sing the Egg Laying Song with Baby Hen").refill()
+    assert table.eggs()[0] == (2, 1) and table.player == 1
+    return table
+
+
+def test_at_the_cap_a_green_good_egg_still_turns_a_bad_egg_good() -> None:
+    """The rulebook: "If you have 3 eggs then you need to make your Bad Eggs good again": the cap
+    stops eggs coming in, not a Bad Egg turning good, which here wins the game."""
+    table = three_eggs_for_p0([], p0_extra=["green Good Egg"])
+    table.swap()
+    table.swap()
+    assert any(text.startswith("play green Good Egg") for text in table.texts())
+    table.do("play green Good Egg")
+    assert table.eggs()[0] == (3, 0)
+    assert table.is_over() and table.state.winners() == [0]
+
+
+def test_a_capped_players_good_eggs_can_still_be_taken() -> None:
+    """The rulebook: "Remember that your Good eggs can still be taken from you by other
+    players"; the cap only stops eggs coming in."""
+    table = three_eggs_for_p0(["Eggy Soldier", "Star Pecking Order", "Rooster"])
+    texts = table.texts()
+    assert "play Eggy Soldier on P0" in texts
+    assert "challenge P0: Star Pecking Order, Rooster face down" in texts
+    table.do("play Eggy Soldier on P0").allow()
+    assert table.eggs()[:2] == [(1, 1), (2, 0)]
+
+
 def test_hatch_it_takes_a_good_egg_and_the_victim_may_keep_the_chicken() -> None:
     table = Table([["Hatch It", "Rooster"], ["Fowl"]])
     table.do("Hatch It on P1 with Rooster")
@@ -749,6 +824,33 @@ def test_egg_bound_goes_in_front_of_the_victim_until_un_bound() -> None:
     assert table.view["hand_sizes"] == [5, 5, 5]
 
 
+def test_an_egg_bound_player_still_gains_eggs_with_a_star_or_eggy_soldier() -> None:
+    """The rulebook: "The other player can still obtain more eggs by using the Star or Eggy
+    Soldier cards"."""
+    hand = ["Star Pecking Order", "Rooster", "Eggy Soldier", "Egg Laying Song"]
+    table = Table([["red Egg Bound"], hand])
+    table.do("play red Egg Bound on P1").allow().refill()
+    texts = table.texts()
+    assert table.view["egg_bound"] == [False, True]
+    assert not any(text.startswith("sing") for text in texts)
+    assert "challenge P0: Star Pecking Order, Rooster face down" in texts
+    assert "play Eggy Soldier on P0" in texts
+    table.do("play Eggy Soldier on P0").allow()
+    assert table.eggs() == [(0, 0), (2, 0)]
+
+
+def test_after_un_bound_the_egg_laying_song_can_be_sung_again() -> None:
+    """The rulebook: "You can now use the Egg Laying Song card again on future turns"."""
+    table = Table([["red Egg Bound"], ["Egg Laying Song", "Golden Hen", "Un-Bound"]])
+    table.do("play red Egg Bound on P1").allow().refill()
+    assert "you are Egg Bound" in table.refuse(song("Golden Hen"))
+    table.do("play Un-Bound").refill()
+    table.swap()
+    assert any(text.startswith("sing the Egg Laying Song") for text in table.texts())
+    table.do("sing the Egg Laying Song with Golden Hen")
+    assert table.eggs() == [(1, 0), (2, 0)]
+
+
 def test_egg_bound_is_not_a_legal_target_for_a_player_already_egg_bound() -> None:
     table = Table([["red Egg Bound", "red Egg Bound"], [], []])
     table.do("play red Egg Bound on P1").allow().refill()
@@ -846,6 +948,19 @@ def test_cluck_off_cancels_every_card_played_against_you(name: str) -> None:
     assert view["hand_sizes"] == [5 - len(attacker), 4, 5]
     table.refill()
     assert table.view["hand_sizes"] == [5, 5, 5]
+    assert table.player == 1
+
+
+def test_cluck_off_protects_only_its_holder() -> None:
+    """The rulebook: "You cannot use this card to protect other players": only the target gets the
+    window."""
+    table = Table([["red Bad Egg"], [], ["Cluck-Off"]])
+    table.do("play red Bad Egg on P1")
+    assert table.player == 1 and table.texts() == ["let P0's red Bad Egg happen"]
+    table.allow()
+    assert table.eggs() == [(1, 0), (0, 1), (1, 0)]
+    assert table.hand(2)["Cluck-Off"] == 1
+    table.refill()
     assert table.player == 1
 
 

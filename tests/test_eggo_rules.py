@@ -6,6 +6,7 @@ drawn) and playing public actions, never by editing a state's insides.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -145,6 +146,72 @@ def test_players_choose_distinct_characters_and_barb_is_allowed() -> None:
     assert scenario.player == CHANCE
 
 
+def test_the_deck_holds_the_counts_the_rulebook_gives() -> None:
+    """106 Eggo cards: 4 Demogorgon, 8 Reverse, 8 Draw 2, 8 Portal and 6 All-Players Rift, and
+    72 character cards (choice 2); Reverse and Draw 2 two of each colour."""
+    game = roost.load_game("eggo")
+    deck = game.all_cards()
+    assert len(deck) == 106
+    kinds = Counter(CARD_TYPES[c].kind for c in deck)
+    assert kinds == {
+        "character": 72,
+        "reverse": 8,
+        "draw2": 8,
+        "portal": 8,
+        "rift": 6,
+        "demogorgon": 4,
+    }
+    for kind in ("reverse", "draw2"):
+        assert Counter(
+            CARD_TYPES[c].colour for c in deck if CARD_TYPES[c].kind == kind
+        ) == dict.fromkeys(range(4), 2)
+    assert len(PLAYER_CHARACTERS) == 7
+
+
+def test_demogorgons_are_set_aside_before_the_start_card_and_the_deal() -> None:
+    scenario = Scenario("eggo", players=2, characters="assigned")
+    assert DEMOGORGON not in dict(scenario.state.chance_outcomes())
+    scenario.chance("red Dustin")
+    for name in (name for pair in zip(FILLER, FILLER2, strict=True) for name in pair):
+        assert DEMOGORGON not in dict(scenario.state.chance_outcomes())  # the deal
+        assert "no Demogorgon" in scenario.refuse(DEMOGORGON)
+        scenario.chance(name)
+    assert read(scenario.obs())["deck_pool"].count(DEMOGORGON) == 4  # shuffled in now
+    scenario.do("draw from deck A")
+    assert dict(scenario.state.chance_outcomes())[DEMOGORGON] == pytest.approx(4 / 97)
+
+
+def test_hands_are_secret() -> None:
+    """The rulebook: "You can look at your cards, but keep them secret!": a seat sees its own hand,
+    only the sizes of the others; cards dealt and drawn are named to their receiver alone."""
+    table = Table([FILLER, FILLER2, FILLER3])
+    state = table.state
+    for seat in (0, 1, 2):
+        obs = state.observation(seat)
+        assert names(obs["hand"]) == sorted(FILLERS[seat], key=card)
+        assert "hands" not in obs and obs["hand_sizes"] == [4, 4, 4]
+    assert "hand" not in state.observation(None) and "hands" not in state.observation(None)
+    fresh = Scenario("eggo", players=3, characters="assigned").chance("red Dustin").state
+    red_will = card("red Will")
+    assert fresh.action_to_string(red_will, 0) == "P0 is dealt red Will"
+    assert fresh.action_to_string(red_will, 1) == fresh.action_to_string(red_will, None)
+    assert fresh.action_to_string(red_will, 1) == "P0 is dealt a card"
+    table.do("draw from deck A")
+    red_mike = card("red Mike")
+    assert table.state.action_to_string(red_mike, 0) == "P0 draws red Mike from deck A"
+    assert table.state.action_to_string(red_mike, 2) == "P0 draws a card from deck A"
+
+
+def test_play_goes_to_the_left_seat_by_seat() -> None:
+    """The rulebook: "Play continues to the left": the next seat, seat 0 first (choice 1)."""
+    table = Table([FILLER, FILLER2, FILLER3])
+    movers = []
+    for _ in range(4):
+        movers.append(table.to_move())
+        table.pass_turn()
+    assert movers == [0, 1, 2, 0]
+
+
 # --- matching and must-play -----------------------------------------------------------------
 
 
@@ -228,6 +295,14 @@ def test_after_a_portal_only_the_announced_colour_matches() -> None:
     }
 
 
+def test_after_a_rift_only_the_announced_colour_matches() -> None:
+    seat1 = ["green Dustin", "yellow Mike", "yellow Reverse", "red Will"]
+    table = Table([["All-Players Rift", *FILLER[:3]], seat1])
+    table.play("All-Players Rift", announce="yellow")
+    assert table.view["colour"] == "yellow" and table.view["character"] is None
+    assert table.plays() == {"play yellow Mike", "play yellow Reverse"}
+
+
 # --- special cards ----------------------------------------------------------------------------
 
 
@@ -237,6 +312,20 @@ def test_reverse_sends_play_back_to_the_previous_player() -> None:
     assert table.to_move() == 1
     table.play("red Reverse")
     assert table.to_move() == 0
+    assert table.view["direction"] == Direction.COUNTERCLOCKWISE
+
+
+def test_a_reverse_sends_play_back_and_on_in_the_new_direction() -> None:
+    """The rulebook: "The previous player goes again, and play continues in that direction": with
+    four players, after seat 1's Reverse come seats 0, 3 and 2, until another Reverse."""
+    table = Table([FILLER, ["red Reverse", *FILLER2[:3]], FILLER3, FILLER4])
+    table.pass_turn()
+    table.play("red Reverse")
+    movers = []
+    for _ in range(4):
+        movers.append(table.to_move())
+        table.pass_turn()
+    assert movers == [0, 3, 2, 1]
     assert table.view["direction"] == Direction.COUNTERCLOCKWISE
 
 
@@ -352,6 +441,17 @@ def test_escaped_players_are_not_flipped_by_a_rift_and_win() -> None:
         table.draw("Demogorgon")
     assert table.state.returns() == [1.0, 0.0, 0.0]
     assert table.view["winners"] == [0]
+
+
+def test_right_side_up_but_holding_cards_when_the_demogorgon_attacks_loses() -> None:
+    """Both tasks are needed: a player Right Side Up who still has cards is not safe."""
+    table = Table([["Portal", *FILLER[:3]], FILLER2])
+    table.play("Portal", announce="red")  # seat 0 Right Side Up, three cards left
+    while not table.state.is_terminal():
+        table.draw("Demogorgon")
+    assert table.view["sides"] == [UP, DOWN] and table.view["hand_sizes"][0] == 3
+    assert table.view["escaped"] == [False, False]
+    assert table.state.returns() == [0.0, 0.0] and table.view["winners"] == []
 
 
 RED_HAND = ["red Mike", "red Jonathan", "red Dustin", "red Nancy"]

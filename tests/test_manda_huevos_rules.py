@@ -149,6 +149,7 @@ def test_the_card_catalogue_names_eggs_by_value_the_hen_and_the_action_cards() -
         ({"egg_values": 54}, "egg_values"),
         ({"quick": "sometimes"}, "quick"),
         ({"memory": 2}, "memory"),
+        ({"final_draw": "maybe"}, "final_draw"),
         ({"players": 7}, "players"),
         ({"players": 1}, "players"),
     ],
@@ -188,6 +189,22 @@ def test_cards_dealt_and_drawn_are_hidden_from_the_other_players() -> None:
     assert table.state.action_to_string(HEN, 1) == "P0 draws a card"
     assert "hand" not in table.seen_by(None)
     assert "hands" not in table.seen_by(0)
+
+
+def test_play_goes_clockwise_from_seat_0() -> None:
+    """The rulebook: "The first player is the one who last ate eggs ... Play continues clockwise":
+    seat 0 of a table seated at random, then the next seat, whatever the turn was."""
+    table = Table([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+    movers = []
+    for value, draw in ((1, 1), (4, 2), (7, 3)):
+        movers.append(table.player)
+        table.egg(table.player, value, draw=draw)
+    movers.append(table.player)
+    table.do("Move an Egg: egg 1 (P0's slot 1) to P2's container")
+    movers.append(table.player)
+    table.do("Put to Sleep: egg 4 (P1's slot 1)")
+    movers.append(table.player)
+    assert movers == [0, 1, 2, 0, 1, 2]
 
 
 # --- playing an egg ---------------------------------------------------------------------------
@@ -287,6 +304,21 @@ def test_a_sleeping_egg_cannot_be_moved_or_swapped_until_woken() -> None:
     table.do("Wake: egg 9 (P1's slot 1)")  # P1 wakes it
     assert table.view["containers"][1][0] == {"egg": 9, "asleep": False}
     assert "Move an Egg: egg 9 (P1's slot 1) to P0's container" in table.texts()
+
+
+def test_a_container_may_hold_several_sleeping_eggs() -> None:
+    table = Table([[9, 1, 2], [8, 5, 6]])
+    table.egg(0, 9, draw=3).egg(0, 8, draw=7)  # P1 puts its 8 in P0's container
+    table.do("Put to Sleep: egg 9 (P0's slot 1)")  # P0
+    table.do("Put to Sleep: egg 8 (P0's slot 2)")  # P1
+    assert table.view["containers"][0][:2] == [
+        {"egg": 9, "asleep": True},
+        {"egg": 8, "asleep": True},
+    ]
+    assert table.view["points"][0] == 17
+    # P0 still has Move an Egg and Swap Eggs face up, but no egg on the table can be moved.
+    assert table.view["face_up_actions"][0] == [MOVE_AN_EGG, SWAP_EGGS]
+    assert not any(text.startswith(("Move an Egg", "Swap Eggs")) for text in table.texts())
 
 
 def test_put_to_sleep_needs_an_egg() -> None:
@@ -437,6 +469,37 @@ def test_the_game_ends_the_moment_every_container_holds_six_eggs() -> None:
     assert obs["scores"] == [21, 7]
     assert obs["winners"] == [0]
     assert table.state.returns() == [1.0, 0.0]
+
+
+def test_with_final_draw_the_player_who_ends_the_game_draws_for_the_tie_break() -> None:
+    """Choice 20: by default the last egg ends the game at once and its player keeps two cards
+    (P0 wins the tie-break 15 to 14); with `final_draw=true` that player draws first, and the
+    third card decides the tie-break the other way (16 to 15)."""
+    eggs = [[1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1]]
+    table = full_game(eggs, [[5, 5, 5], [9, 5]])
+    assert table.seen_by(None)["tie_break"] == [15, 14]
+    assert table.state.winners() == [0]
+    table = full_game(eggs, [[5, 5, 5], [9, 5, 2]], final_draw=True)
+    obs = table.seen_by(None)
+    assert table.player == TERMINAL and obs["phase"] == Phase.OVER
+    assert obs["hand_sizes"] == [3, 3]
+    assert obs["final_hands"] == [[5, 5, 5], [2, 5, 9]]
+    assert obs["tie_break"] == [15, 16]
+    assert table.state.winners() == [1]
+
+
+def test_with_final_draw_the_quick_game_draws_after_an_egg_or_the_hen_not_a_move() -> None:
+    table = _five_in_p0_and_three_in_p1(quick=True, final_draw=True)
+    table.do("play the hen", "hen: take egg 6 (P1's slot 1)")
+    assert table.player == CHANCE  # the hen's draw comes first
+    table.chance(9)
+    assert table.player == TERMINAL and table.view["hand_sizes"] == [3, 3]
+    table = _five_in_p0_and_three_in_p1(quick=True, final_draw=True)
+    table.do("place egg 2 in P0's container").chance(9)
+    assert table.player == TERMINAL and table.view["hand_sizes"] == [3, 3]
+    table = _five_in_p0_and_three_in_p1(quick=True, final_draw=True)
+    table.do("Move an Egg: egg 6 (P1's slot 1) to P0's container")
+    assert table.player == TERMINAL  # an action card is never followed by a draw
 
 
 def test_the_standard_game_goes_on_when_one_container_is_full() -> None:

@@ -1,5 +1,6 @@
-"""Manda Huevos! beyond the defaults: the conformance suite on the Quick Game, memory mode and a
-small deck that runs out (dead ends), and the terminal renderer on every kind of observation."""
+"""Manda Huevos! beyond the defaults: the conformance suite on the Quick Game, memory mode, the
+draw after the last egg and a small deck that runs out (dead ends), and the terminal renderer on
+every kind of observation."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ VARIANTS: list[dict[str, Any]] = [
     {"memory": True, "quick": True},
     {"egg_values": "1-9x2"},  # 18 eggs: the deck runs out, players pass
     {"egg_values": "0-3x5", "memory": True},
+    {"final_draw": True},
+    {"final_draw": True, "quick": True, "memory": True},
 ]
 
 

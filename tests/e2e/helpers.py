@@ -94,8 +94,11 @@ def wait_seat(page: Page, seat: int | None) -> None:
     )
 
 
-MOVE_TARGETS = ".board .playable, .action-bar button.move:not([aria-disabled])"
-STEP_TARGETS = ".board .playable[data-step], .action-bar button.move:not(.lay-button)"
+MOVE_TARGETS = ".board .playable, .tray .playable, .action-bar button.move:not([aria-disabled])"
+STEP_TARGETS = (
+    ".board .playable[data-step], .tray .playable[data-step], "
+    ".action-bar button.move:not(.lay-button)"
+)
 
 Plan = Callable[[Person, random.Random], bool]
 

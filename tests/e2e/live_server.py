@@ -37,6 +37,7 @@ class LiveServer:
         fields: dict[str, float | int | str] = {
             "database_url": sqlite_url(data_dir / "roost.db"),
             "bot_pause": 0.0,
+            "reaction_pause": 0.05,
             "bot_workers": 0,
             "grace": 2.0,
         }

@@ -19,7 +19,7 @@ from roost.server.table import Table, hash_token
 
 T = TypeVar("T")
 
-FAST = Settings(bot_pause=0.0, bot_workers=0, grace=30.0)
+FAST = Settings(bot_pause=0.0, reaction_pause=0.0, bot_workers=0, grace=30.0)
 
 
 def run(coroutine: Awaitable[T], timeout: float = 300.0) -> T:
@@ -113,6 +113,8 @@ async def play_out(
         moved = False
         for _seat, (token, connection) in people.items():
             view = connection.last_view()
+            if view["passive"]:  # the server answers for this seat in a moment
+                continue
             if view["actions"] and view["version"] == table.version:
                 actions = view["actions"]
                 action = choose(actions, rng) if choose else rng.choice(actions)["action"]

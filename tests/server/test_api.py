@@ -22,6 +22,7 @@ def settings_for(tmp_path: Path, **changes: Any) -> Settings:
     values: dict[str, Any] = {
         "database_url": f"sqlite:///{tmp_path / 'api.db'}",
         "bot_pause": 0.0,
+        "reaction_pause": 0.0,
         "bot_workers": 0,
         **changes,
     }

@@ -21,6 +21,7 @@ def _settings(url: str) -> Settings:
     return Settings(
         database_url=url,
         bot_pause=0.0,
+        reaction_pause=0.0,
         bot_workers=0,
         moves_per_second=1e6,
         frames_per_second=1e6,

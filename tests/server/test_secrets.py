@@ -43,6 +43,7 @@ def test_no_token_or_seed_in_any_answer_frame_or_log_line(
     settings = Settings(
         database_url=f"sqlite:///{tmp_path / 'secrets.db'}",
         bot_pause=0.0,
+        reaction_pause=0.0,
         bot_workers=0,
         moves_per_second=1e6,
         frames_per_second=1e6,

@@ -722,6 +722,13 @@ def serve(
         ),
     ] = None,
     bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before moving")] = 0.8,
+    reaction_pause: Annotated[
+        float,
+        typer.Option(
+            help="median seconds before an answer to a reaction window (Cluck-Off) given by "
+            "the server for a person, or by a bot; 0: at once"
+        ),
+    ] = 1.0,
     bot_workers: Annotated[int, typer.Option(help="processes bots think in (0: threads)")] = 2,
     grace: Annotated[
         float, typer.Option(help="seconds before a disconnected player gets a stand-in bot")
@@ -743,6 +750,7 @@ def serve(
     settings = Settings(
         database_url=url,
         bot_pause=bot_pause,
+        reaction_pause=reaction_pause,
         bot_workers=bot_workers,
         grace=grace,
         public_url=public_url or _public_url(host, port),

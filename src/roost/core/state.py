@@ -124,6 +124,20 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
         legal = self._legal = self._legal_now()
         return legal.copy()
 
+    def reaction_window(self) -> bool:
+        """Whether the seat to move answers another seat's card in a window the rules open
+        whatever that seat holds (Egg Bound's Cluck-Off). The server gives the `passive_reply`
+        for a person after a pause that tells nothing (roost.server.reactions). Default: no."""
+        return False
+
+    def passive_reply(self) -> int | None:
+        """In a reaction window, the seat's only answer when it is to let the card happen
+        (the seat holds nothing to answer with); else None."""
+        if not self.reaction_window():
+            return None
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
     def _checks_one(self) -> bool:
         """Whether this game's `_is_legal` checks one action without listing them all. Then
         `legal_actions` hands out the list it works out instead of keeping it and handing out

@@ -50,6 +50,7 @@ from roost.server.protocol import (
     JoinTable,
     Ping,
     Pong,
+    Prefs,
     Replay,
     ReplayView,
     SeatGrant,
@@ -499,6 +500,8 @@ async def _session(
                     raise ServerError("not_seated", "spectators cannot play; join a seat")
                 elif isinstance(frame, Back):
                     await table.come_back(seat)
+                elif isinstance(frame, Prefs):
+                    await table.set_prefs(seat, frame.always_ask)
                 else:
                     if not moves.take():
                         raise ServerError("rate_limited", "too many moves; slow down")

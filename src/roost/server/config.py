@@ -62,6 +62,9 @@ class Settings:
     """SQLAlchemy URL; empty: `default_database_url()`."""
     bot_pause: float = 0.8
     """Seconds a bot waits before its move, so that people can follow."""
+    reaction_pause: float = 1.0
+    """Median seconds before an answer to a reaction window that the server gives for a
+    person, or a bot gives (roost.server.reactions); 0: at once (tests)."""
     bot_workers: int = 2
     """Processes that bots think in; 0 runs them in threads instead (tests, tiny machines)."""
     grace: float = 60.0

@@ -133,6 +133,8 @@ class Result(BaseModel):
     returns: list[float]
     winners: list[int]
     seed: int
+    seed_text: str
+    """The seed in decimal: a JavaScript number holds only 53 bits, a seed 62."""
 
 
 class TableInfo(BaseModel):
@@ -198,6 +200,9 @@ class ViewFrame(BaseModel):
     observation: JSONObject
     actions: list[JSONObject]
     log: list[LogLine]
+    passive: bool = False
+    """The server answers for this seat in a moment: its only answer is to let a card happen
+    (roost.server.reactions), and it did not ask to be asked."""
 
 
 # --- chat ----------------------------------------------------------------------------------------
@@ -313,7 +318,17 @@ class ChatSwitch(Strict):
     ref: Ref | None = None
 
 
-AnyClientFrame = Hello | Move | Back | Ping | Chat | ChatSwitch
+class Prefs(Strict):
+    """A person's choices at the table: `always_ask`, be asked even when "let it happen" is the
+    only answer to a reaction window (otherwise the server answers for them, see
+    roost.server.reactions)."""
+
+    type: Literal["prefs"]
+    always_ask: bool = False
+    ref: Ref | None = None
+
+
+AnyClientFrame = Hello | Move | Back | Ping | Prefs | Chat | ChatSwitch
 ClientFrame = Annotated[AnyClientFrame, Field(discriminator="type")]
 CLIENT_FRAME: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
 

@@ -35,6 +35,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     select,
     text,
@@ -96,6 +97,9 @@ class SeatRow(Base):
     arrived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=true())
     """Whether the seat's person has connected since taking it (a seat taken by someone who
     never comes goes back to open after the grace; see `Table.join`)."""
+    always_ask: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The person wants to be asked even when "let it happen" is their only answer
+    (roost.server.reactions)."""
 
 
 class ActionRow(Base):
@@ -110,7 +114,8 @@ class ActionRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat that decided it (None: chance)."""
     by: Mapped[str] = mapped_column(String(8))
-    """``person``, ``bot``, ``standin`` or ``chance``."""
+    """``person``, ``auto`` (a reaction answered for a person, roost.server.reactions),
+    ``bot``, ``standin`` or ``chance``."""
     at: Mapped[float] = mapped_column(Float)
 
 
@@ -163,6 +168,8 @@ class SeatRecord:
     away: bool = False
     arrived: bool = False
     """A person's: connected to the table at least once since taking the seat."""
+    always_ask: bool = False
+    """A person's: asked even when "let it happen" is their only answer."""
 
 
 @dataclass(frozen=True)
@@ -264,6 +271,7 @@ def _seat_row(table_id: str, seat: SeatRecord) -> SeatRow:
         token_hash=seat.token_hash,
         away=seat.away,
         arrived=seat.arrived,
+        always_ask=seat.always_ask,
     )
 
 
@@ -292,6 +300,7 @@ def save_seat(
             token_hash=seat.token_hash,
             away=seat.away,
             arrived=seat.arrived,
+            always_ask=seat.always_ask,
         )
     )
     if (claim or holder is not None) and _rowcount(result) != 1:
@@ -423,7 +432,14 @@ def _seats(session: Session, table_ids: list[str]) -> dict[str, list[SeatRecord]
     ):
         seats[row.table_id].append(
             SeatRecord(
-                row.seat, row.type, row.name, row.level, row.token_hash, row.away, row.arrived
+                row.seat,
+                row.type,
+                row.name,
+                row.level,
+                row.token_hash,
+                row.away,
+                row.arrived,
+                row.always_ask,
             )
         )
     return seats

@@ -50,6 +50,7 @@ from roost.server.protocol import (
     ViewFrame,
     Welcome,
 )
+from roost.server.reactions import reaction_pause
 from roost.server.store import (
     ActionRecord,
     Conflict,
@@ -171,6 +172,12 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._notes_done = 0
         self._closed = False
+        self._pauses = random.Random(secrets.randbits(64))
+        self.pause: Callable[[], float] = lambda: reaction_pause(
+            self._pauses, self.settings.reaction_pause
+        )
+        """The pause before an answer to a reaction window given by the server (roost.server.
+        reactions); replaceable, for the tests that look at the pauses drawn."""
 
     # --- building and rebuilding ------------------------------------------------------------
 
@@ -262,7 +269,7 @@ class Table:
         base = self.public_url()
         result = None
         if record.status == "over" and record.result is not None:
-            result = Result(**record.result, seed=record.seed)
+            result = Result(**record.result, seed=record.seed, seed_text=str(record.seed))
         return TableInfo(
             id=record.id,
             game=self.game.name,
@@ -332,13 +339,24 @@ class Table:
             lines = seat_log.lines[start:]
         else:
             lines = seat_log.lines[seat_log.sent :]
+        actions = self.actions_for(viewer)
         return ViewFrame(
             version=self.version,
             seat=viewer,
             table=self.info(),
             observation=dict(self.state.observation(viewer)),
-            actions=self.actions_for(viewer),
+            actions=actions,
             log=lines,
+            passive=bool(actions) and self._answered_for(viewer),
+        )
+
+    def _answered_for(self, seat: int | None) -> bool:
+        """Whether the server (the table's owner, wherever it runs) answers for this person
+        now (see `_schedule`)."""
+        return (
+            seat is not None
+            and not self.seats[seat].always_ask
+            and self.state.passive_reply() is not None
         )
 
     # --- connections ------------------------------------------------------------------------
@@ -609,6 +627,8 @@ class Table:
             raise ServerError("not_your_turn", "this seat is not a bot's")
         if by == "standin" and not record.away:
             raise ServerError("not_your_turn", "the person is back")
+        if by == "auto" and (record.type != "person" or record.away):
+            raise ServerError("not_your_turn", "a bot answers for this seat")
         if action not in self.state.legal_actions():
             try:
                 self.state.clone().apply_action(action)
@@ -817,10 +837,12 @@ class Table:
     # --- bots and clocks ----------------------------------------------------------------------
 
     def _schedule(self) -> None:
-        """After every change: let a bot or stand-in move, or start the person's clock."""
+        """After every change: let a bot or stand-in move, answer for a person who can only
+        let a card happen, or start the person's clock."""
         self.timers.cancel(("clock", None))
         for seat in range(self.game.num_players):
             self.timers.cancel(("clock", seat))
+            self.timers.cancel(("reply", seat))
         if self.record.status != "playing" or self._closed or not self.owner:
             return
         player = self.state.current_player()
@@ -832,16 +854,47 @@ class Table:
                 self._bot_task = asyncio.get_running_loop().create_task(
                     self._bot_turn(self.version)
                 )
-        elif self.record.clock is not None:
+            return
+        reply = self.state.passive_reply() if not record.always_ask else None
+        if reply is not None:
+            self.timers.set(
+                ("reply", player), self.pause(), partial(self._reply, player, self.version, reply)
+            )
+        if self.record.clock is not None:
             self.timers.set(
                 ("clock", player),
                 self.record.clock,
                 partial(self._clock_over, player, self.version),
             )
 
+    async def _reply(self, seat: int, version: int, action: int) -> None:
+        """Let the card happen for a person who had no other answer (see `_schedule`)."""
+        with contextlib.suppress(ServerError):  # they answered first, left, or the table moved
+            await self.move_as(seat, version, action, by="auto")
+
+    async def set_prefs(self, seat: int, always_ask: bool) -> None:
+        """A person's choice: be asked even when "let it happen" is the only answer. Stored
+        with the seat, so that the table's owner (perhaps another server process) knows it."""
+        async with self.lock:
+            record = self.seats[seat]
+            if record.always_ask == always_ask:
+                return
+            changed = SeatRecord(**{**record.__dict__, "always_ask": always_ask})
+            await self.store.write(partial(save_seat, table_id=self.id, seat=changed))
+            record.always_ask = always_ask
+            if self.to_move() == seat:
+                self._schedule()
+                self._broadcast()
+
     async def _bot_turn(self, version: int) -> None:
         while not self._closed:
-            await asyncio.sleep(self.settings.bot_pause)
+            # A reaction window is answered after a pause drawn like a person's quick "no",
+            # thinking included, whether or not there was a choice: the timing tells nothing.
+            reacting = self.state.reaction_window()
+            started = time.monotonic()
+            pause = self.pause() if reacting else self.settings.bot_pause
+            if not reacting:
+                await asyncio.sleep(pause)
             if self.version != version:
                 version = self.version
             player = self.state.current_player()
@@ -868,6 +921,8 @@ class Table:
             except Exception:
                 log.exception("table %s: the %s bot failed; it plays at random", self.id, level)
                 action = random.Random(job.seed).choice(self.state.legal_actions())
+            if reacting:
+                await asyncio.sleep(max(0.0, pause - (time.monotonic() - started)))
             try:
                 await self.move_as(player, version, action, by=by)
             except ServerError as error:

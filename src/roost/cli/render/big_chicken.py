@@ -185,7 +185,8 @@ _HELP: Final = {
     ),
     Phase.BAD_EGG_GIVES: (
         "The exchange: you are the Bad Egg and just got the Good Egg's best card. Give any "
-        "card back, face up, but not one of the kind you were just given."
+        "other card back, face up: not the card you were just given, though a copy of it you "
+        "held before may go back."
     ),
 }
 

@@ -60,7 +60,8 @@ if TYPE_CHECKING:
 EV_ROUND: Final = 0
 """(EV_ROUND, history index of the first card dealt, first seat dealt to, cards to deal)"""
 EV_SHOW: Final = 1
-"""(EV_SHOW, seat, card): shown from the hand, kept."""
+"""(EV_SHOW, seat, card): shown from the hand, kept; or known to be held now without being
+shown (a Bad Egg that gives back a copy of the card just given held another before)."""
 EV_RESTRICT: Final = 2
 """(EV_RESTRICT, seat, mask): every card the seat holds now is of a type in the mask."""
 EV_GIFT: Final = 3

@@ -284,6 +284,11 @@ def bad_gives(state: BigChickenState, card: int) -> None:
     state._returned = card
     if state._record:
         state._events.append((EV_GIFT, bad, good, card))
+        if card == state._given:
+            # The copy given back is one the Bad Egg held before the gift (the card just given
+            # cannot go back), so everyone knows it still holds one: the resampler must deal
+            # it one.
+            state._events.append((EV_SHOW, bad, card))
     _start_play(state, good)
 
 

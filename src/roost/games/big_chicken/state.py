@@ -313,9 +313,11 @@ class BigChickenState(State["BigChickenGame"]):
         if phase == GOOD_GIVES:
             return [GIVE_BEST + best_card(self, self._good)]
         if phase == BAD_GIVES:
+            # Any card but the one just given: a copy of its type held before may go back
+            # (RULES.md, choice 18), so the given type needs a second copy.
             counts = hand_counts(self, self._bad)
             given = self._given
-            return [GIVE_BACK + c for c, k in enumerate(counts) if k and c != given]
+            return [GIVE_BACK + c for c, k in enumerate(counts) if k > (c == given)]
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

@@ -375,7 +375,10 @@ def why_illegal(state: BigChickenState, action: int) -> str:
             return f"the Bad Egg gives a card back to the Good Egg, not {text!r}"
         card = action - GIVE_BACK
         if card == state._given:
-            return f"you cannot give back the card you were just given ({CARD_NAMES[card]})"
+            return (
+                f"you cannot give back the card you were just given ({CARD_NAMES[card]}), "
+                "only a copy you held before"
+            )
         return f"you do not hold {CARD_NAMES[card]}"
     # PLAY
     if action == CLUCK:

@@ -228,6 +228,11 @@ class EggBoundState(State["EggBoundGame"]):
             return TERMINAL
         return self._player
 
+    def reaction_window(self) -> bool:
+        """The Cluck-Off window and a Star's defence open whatever the target holds (RULES.md,
+        "Windows that do not nag")."""
+        return self._phase == REACT or self._phase == DEFENDING
+
     def _legal_now(self) -> list[int]:
         phase = self._phase
         if phase == TURN:

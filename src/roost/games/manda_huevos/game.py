@@ -57,6 +57,14 @@ class MandaHuevosGame(Game):
             "memory mode: a sleeping egg's value is hidden from every player until the end "
             "(default: everyone saw it, so it stays known)",
         ),
+        Param(
+            "final_draw",
+            bool,
+            False,
+            "the player whose egg (or hen) ends the game still draws, so that every hand "
+            "holds three cards for the tie-break (default: the game ends at that moment, "
+            "before the draw)",
+        ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
     golden_variants = ({"players": 3, "quick": True, "memory": True},)
@@ -82,6 +90,7 @@ class MandaHuevosGame(Game):
         self.egg_count = eggs
         self.quick = bool(self._params["quick"])
         self.memory = bool(self._params["memory"])
+        self.final_draw = bool(self._params["final_draw"])
         self.perfect_recall = not self.memory
         self.deck = (*egg_deck(counts), HEN)
         self.full_mask = (1 << (CONTAINER_SIZE * self.num_players)) - 1

@@ -340,6 +340,9 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                 # After the draw that follows a forced egg play, all three action cards turn
                 # face up again.
                 self._down[player] = 0
+            if self._game.final_draw and self._ended():
+                self._phase = OVER  # the draw after the egg that ended the game
+                return
             self._player = (player + 1) % self._game.num_players
             self._phase = TURN
 
@@ -370,10 +373,10 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         game = self._game
         if game.quick:
             if (occupied >> base) & FULL == FULL:
-                self._phase = OVER
+                self._end_after_play()
                 return
         elif occupied == game.full_mask:
-            self._phase = OVER
+            self._end_after_play()
             return
         if self._pool:
             self._phase = DRAWING  # the common case of `_finish_play`
@@ -396,7 +399,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         self._shift(source, target)
         self._taken += 1
         if self._game.quick and (self._occupied >> (CONTAINER_SIZE * self._player)) & FULL == FULL:
-            self._phase = OVER
+            self._end_after_play()
             return
         if not self._takes():
             self._finish_play()
@@ -411,6 +414,25 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             origin[target] = origin[source]
             origin[source] = 0
         self._occupied = (self._occupied & ~(1 << source)) | 1 << target
+
+    def _end_after_play(self) -> None:
+        """The egg (or the hen) just played ends the game: at once ("at the moment all
+        containers are full"), or with `final_draw` after its player's draw, if the deck has a
+        card (RULES.md, choices)."""
+        if self._game.final_draw and self._pool:
+            self._phase = DRAWING
+        else:
+            self._phase = OVER
+
+    def _ended(self) -> bool:
+        """Whether the containers are as full as the end needs (every one; Quick Game: any)."""
+        game = self._game
+        occupied = self._occupied
+        if not game.quick:
+            return occupied == game.full_mask
+        return any(
+            (occupied >> (CONTAINER_SIZE * seat)) & FULL == FULL for seat in range(game.num_players)
+        )
 
     def _finish_play(self) -> None:
         """An egg (or the hen) has been played: draw if the deck has a card, else end the turn."""

@@ -1,5 +1,6 @@
 """Claims that survive a lost answer: the key of the request that created a table, and whether a
-seat's person has ever connected to it.
+seat's person has ever connected to it; and a person's wish to be asked even when "let it
+happen" is their only answer (roost.server.reactions).
 
 `create_key` is the hash of the seat token the creator chose (docs/protocol.md, "Retrying a
 create or a join"): a retried create finds its table by it, so a lost answer never makes a
@@ -30,10 +31,14 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column("arrived", sa.Boolean(), nullable=False, server_default=sa.true())
         )
+        batch.add_column(
+            sa.Column("always_ask", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
 
 
 def downgrade() -> None:
     with op.batch_alter_table("roost_seats") as batch:
+        batch.drop_column("always_ask")
         batch.drop_column("arrived")
     with op.batch_alter_table("roost_tables") as batch:
         batch.drop_index("ix_roost_tables_create_key")

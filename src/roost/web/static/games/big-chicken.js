@@ -124,9 +124,9 @@ function runArea(ctx) {
         ),
         h(
           "div",
-          { class: "lay top", role: "group", "aria-label": `To beat: ${ctx.names[top.seat]}'s ${layWords(ctx, top)}` },
-          h("span", { class: "lay-who" }, `${ctx.names[top.seat]} · ${LAY_NAMES[top.kind]}`),
-          h("div", { class: "lay-cards" }, layCards(ctx, top, "lg")),
+          { class: "lay top", role: "group", "aria-label": `To beat: ${ctx.who(top.seat)}'s ${layWords(ctx, top)}`.replace("You's", "your") },
+          h("span", { class: "lay-who" }, `${ctx.who(top.seat)} · ${LAY_NAMES[top.kind]}`),
+          h("div", { class: "lay-cards", dataset: { zone: "run" } }, layCards(ctx, top, "lg")),
           obs.to_beat ? h("span", { class: "to-beat" }, "to beat") : null,
         ),
       ),
@@ -150,6 +150,7 @@ function statusColumn(ctx) {
     h("div", { class: "info-chip" }, `Round ${obs.round} of ${obs.rounds}`),
     h("div", { class: "direction", role: "img", "aria-label": `Direction of play: ${ccw ? "counter-cluckwise" : "cluckwise"}` }, icon(ccw ? "ccw" : "cw"), h("span", { "aria-hidden": "true" }, ccw ? "counter-cluckwise" : "cluckwise")),
     pile({ count: obs.discard_size ?? 0, name: "Discard", label: `Discard pile, ${plural(obs.discard_size ?? 0, "card")} face down` }),
+    ctx.caption?.(),
   );
 }
 
@@ -172,7 +173,7 @@ function scoreboard(ctx) {
           "tbody",
           {},
           Array.from({ length: obs.players }, (_, seat) =>
-            h("tr", {}, h("th", {}, ctx.names[seat]), rounds.map((r) => h("td", {}, String(r[seat]))), h("td", {}, h("strong", {}, String(obs.scores[seat])))),
+            h("tr", {}, h("th", { scope: "row" }, ctx.who(seat)), rounds.map((r) => h("td", {}, String(r[seat]))), h("td", {}, h("strong", {}, String(obs.scores[seat])))),
           ),
         ),
       ),
@@ -191,7 +192,8 @@ function selectedIds(ctx) {
   return (ctx.ui.selected || []).filter((i) => i < hand.length).map((i) => hand[i]);
 }
 
-function myArea(ctx) {
+/** Your hand: click cards to select them, then Lay; or click the card to give. */
+function handArea(ctx) {
   const obs = ctx.obs;
   const seat = ctx.seat;
   const hand = obs.hand || [];
@@ -222,17 +224,23 @@ function myArea(ctx) {
     });
   });
   for (const el of cards) if (!giving) el.dataset.free = "1";
+  if (!hand.length) return obs.phase === "over" ? null : h("p", { class: "muted" }, "No cards left: you went out!");
+  return h(
+    "div",
+    { class: ["hand", "chicken-hand"], role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}${giving ? "" : ": select cards, then Lay"}`, "data-arrows": "", dataset: { handOf: String(seat), zone: "hand" } },
+    cards,
+  );
+}
+
+function myArea(ctx) {
+  const seat = ctx.seat;
   return h(
     "section",
     { class: ["seat", "me", ctx.toMove === seat && "turn"], "aria-label": ctx.replay ? ctx.names[seat] : "You" },
     seatHeader(ctx, seat),
     h("div", { class: "badges" }, titles(ctx, seat), scoreLine(ctx, seat)),
     showedHand(ctx, seat),
-    hand.length
-      ? h("div", { class: ["hand", "chicken-hand"], role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}${giving ? "" : ": select cards, then Lay"}`, "data-arrows": "", dataset: { handOf: String(seat) } }, cards)
-      : obs.phase === "over"
-        ? null
-        : h("p", { class: "muted" }, "No cards left: you went out!"),
+    ctx.tray ? null : handArea(ctx),
   );
 }
 
@@ -251,6 +259,8 @@ export default {
       scoreboard(ctx),
     );
   },
+
+  hand: handArea,
 
   /** The Lay button and what is selected; the other moves are the page's buttons. */
   bar(ctx) {
@@ -315,7 +325,7 @@ export default {
       case "good_egg_gives":
         return "You are the Good Egg: click your best card (except Big Red) to give it to the Bad Egg.";
       case "bad_egg_gives":
-        return "You are the Bad Egg: click a card to give back to the Good Egg (not one of the kind you received).";
+        return "You are the Bad Egg: click a card to give back to the Good Egg (not the card you received; a copy you held before may go).";
       default:
         return "Choose your move.";
     }
@@ -332,7 +342,7 @@ export default {
   whyNot(ctx, step) {
     const phase = ctx.obs.phase;
     if (phase === "good_egg_gives") return "The Good Egg must give their best card, except Big Red.";
-    if (phase === "bad_egg_gives") return "You cannot give back a card of the kind you just received.";
+    if (phase === "bad_egg_gives") return "You cannot give back the card you just received, only a copy of it you held before.";
     return null;
   },
 

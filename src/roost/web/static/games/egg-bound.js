@@ -38,11 +38,19 @@ function markers(ctx, seat) {
 function known(ctx, seat) {
   const cards = ctx.obs.known_hands?.[seat] || [];
   if (!cards.length || ctx.seat === seat) return null;
+  // names as chips, not tiny cards: a name never breaks mid-word
   return h(
     "div",
     { class: "known", role: "group", "aria-label": `Cards everyone knows ${ctx.names[seat]} holds` },
     h("span", { class: "zone-label" }, "known to hold"),
-    h("div", { class: "card-row" }, cards.map((id) => cardFace(ctx.catalogue.get(id), { size: "xs" }))),
+    h(
+      "ul",
+      { class: "known-chips" },
+      cards.map((id) => {
+        const card = ctx.catalogue.get(id);
+        return h("li", { class: "known-chip", style: { "--chip": `var(--c-${card.colour || "grey"})` }, title: card.text || card.name }, card.label ?? card.name);
+      }),
+    ),
   );
 }
 
@@ -138,7 +146,7 @@ function challengePanel(ctx) {
       "aria-label": `${ctx.names[c.attacker]} plays ${ctx.catalogue.name(c.card)}${c.face_down ? " with a Chicken face down" : ""} against ${ctx.names[c.target]}`,
     },
     h("span", { class: "lay-who" }, `${ctx.names[c.attacker]} plays`),
-    h("div", { class: "lay-cards" }, cardFace(ctx.catalogue.get(c.card), { size: "lg" }), chicken),
+    h("div", { class: "lay-cards", dataset: { zone: "challenge" } }, cardFace(ctx.catalogue.get(c.card), { size: "lg" }), chicken),
     h("span", { class: "lay-who" }, `against ${ctx.names[c.target]}`),
   );
 }
@@ -157,10 +165,10 @@ function middle(ctx) {
       h("div", { class: "egg-pile", role: "img", "aria-label": `Egg Pile: ${plural(obs.egg_pile ?? 0, "egg")}` }, h("span", { class: "egg-token good big", "aria-hidden": "true" }, String(obs.egg_pile ?? 0)), h("span", { class: "pile-name", "aria-hidden": "true" }, "Egg Pile")),
       knownTop !== null
         ? h("div", { class: "pile known-top", role: "group", "aria-label": `Draw Pile, ${plural(obs.draw_pile, "card")}, turned over: the next card is ${ctx.catalogue.name(knownTop)}` }, cardFace(ctx.catalogue.get(knownTop), { size: "md" }), h("span", { class: "pile-name" }, "Draw Pile"), h("span", { class: "pile-count" }, `${obs.draw_pile} · order known`))
-        : pile({ count: obs.draw_pile ?? 0, name: "Draw Pile", label: `Draw Pile, ${plural(obs.draw_pile ?? 0, "card")}` }),
+        : pile({ count: obs.draw_pile ?? 0, name: "Draw Pile", label: `Draw Pile, ${plural(obs.draw_pile ?? 0, "card")}`, draw: true }),
       h(
         "div",
-        { class: "pile discard-pile", role: "group", "aria-label": `Discard Pile, ${plural(discard.length, "card")}${top !== undefined ? `, top: ${ctx.catalogue.name(top)}` : ""}` },
+        { class: "pile discard-pile", role: "group", dataset: { zone: "discard" }, "aria-label": `Discard Pile, ${plural(discard.length, "card")}${top !== undefined ? `, top: ${ctx.catalogue.name(top)}` : ""}` },
         top !== undefined ? cardFace(ctx.catalogue.get(top), { size: "md" }) : h("div", { class: "card card-md card-slot", "aria-hidden": "true" }),
         h("span", { class: "pile-name", "aria-hidden": "true" }, "Discard"),
         h("span", { class: "pile-count", "aria-hidden": "true" }, String(discard.length)),
@@ -170,28 +178,32 @@ function middle(ctx) {
       "div",
       { class: "table-status" },
       challengePanel(ctx),
-      obs.last_result ? h("div", { class: "last-result", role: "status" }, resultWords(ctx, obs.last_result)) : null,
+      // at a live table the caption of the last move says it (with the card's events)
+      ctx.caption ? ctx.caption() : obs.last_result ? h("div", { class: "last-result" }, resultWords(ctx, obs.last_result)) : null,
       h("div", { class: "info-chip muted-chip" }, `Turn ${obs.turn} of at most ${obs.max_turns}`),
     ),
   );
 }
 
+/** Your hand (in the tray of the table page, or on the board of a replay). */
+function handArea(ctx) {
+  const hand = ctx.obs.hand || [];
+  if (!hand.length) return h("p", { class: "muted" }, "No cards in hand.");
+  return h(
+    "div",
+    { class: "hand", role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}`, "data-arrows": "", dataset: { handOf: String(ctx.seat), zone: "hand" } },
+    hand.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "md", step: ctx.replay ? null : { kind: "card", value: id }, key: `hand-${i}`, playable: false })),
+  );
+}
+
 function myArea(ctx) {
-  const obs = ctx.obs;
   const seat = ctx.seat;
-  const hand = obs.hand || [];
   return h(
     "section",
     { class: ["seat", "me", ctx.toMove === seat && "turn"], "aria-label": ctx.replay ? ctx.names[seat] : "You" },
     seatHeader(ctx, seat),
     h("div", { class: "seat-body" }, eggs(ctx, seat), markers(ctx, seat)),
-    hand.length
-      ? h(
-          "div",
-          { class: "hand", role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}`, "data-arrows": "", dataset: { handOf: String(seat) } },
-          hand.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "md", step: ctx.replay ? null : { kind: "card", value: id }, key: `hand-${i}`, playable: false })),
-        )
-      : h("p", { class: "muted" }, "No cards in hand."),
+    ctx.tray ? null : handArea(ctx),
   );
 }
 
@@ -216,6 +228,8 @@ const eggBound = {
     );
   },
 
+  hand: handArea,
+
   askAtOnce(ctx) {
     return QUESTIONS.has(ctx.obs.phase);
   },
@@ -225,7 +239,9 @@ const eggBound = {
     switch (obs.phase) {
       case "turn":
         if (obs.fowl?.[ctx.seat]) return "A Fowl is in front of you: you lose this turn.";
-        return "Play a card from your hand (the glowing ones), or swap: draw a card, then discard one.";
+        return ctx.options.some((o) => o.kind === "card")
+          ? "Play a card from your hand (the glowing ones), or swap: draw a card, then discard one."
+          : "No card in your hand can be played now: swap (draw a card, then discard one).";
       case "swap_discard":
         return "Discard a card from your hand.";
       case "cluck_off_window":

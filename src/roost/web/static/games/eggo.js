@@ -75,6 +75,7 @@ function centre(ctx) {
       label: `Deck ${letter}, ${plural(count, "card")}`,
       step: ctx.seat !== null && !ctx.replay ? { kind: "deck", value: i } : null,
       key: `deck-${i}`,
+      draw: true,
     });
   });
   const top = obs.top;
@@ -84,7 +85,7 @@ function centre(ctx) {
     { class: "discard", role: "group", "aria-label": "Discard pile" },
     h(
       "div",
-      { class: "discard-stack" },
+      { class: "discard-stack", dataset: { zone: "discard" } },
       recent.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "lg", className: `under under-${recent.length - i}` })),
       top !== null && top !== undefined
         ? cardFace(ctx.catalogue.get(top), { size: "lg", aria: "top of the discard pile", className: "top", key: `top-${obs.discard.length}` })
@@ -114,10 +115,10 @@ function centre(ctx) {
       h("span", { class: "demo-note", "aria-hidden": "true" }, `${obs.demogorgons} of 4 · the 4th ends the game`),
     ),
     obs.draws_owed
-      ? h("div", { class: "owed" }, `${ctx.names[obs.current_player] ?? "The player"} must draw ${plural(obs.draws_owed, "more card")} (Draw 2)`)
+      ? h("div", { class: "owed" }, `${ctx.who(obs.current_player) ?? "The player"} must draw ${plural(obs.draws_owed, "more card")} (Draw 2)`)
       : null,
   );
-  return h("div", { class: "centre" }, h("div", { class: "decks" }, decks), discard, status);
+  return h("div", { class: "centre" }, h("div", { class: "decks" }, decks), discard, status, ctx.caption?.());
 }
 
 function chooseCharacters(ctx) {
@@ -154,19 +155,23 @@ function chooseCharacters(ctx) {
   );
 }
 
-function myArea(ctx) {
+/** Your hand (in the tray of the table page, or on the board of a replay). */
+function handArea(ctx) {
   const obs = ctx.obs;
   const seat = ctx.seat;
   const hand = obs.hand || [];
-  const cards = hand.map((id, i) =>
-    cardFace(ctx.catalogue.get(id), {
-      size: "md",
-      step: { kind: "card", value: id },
-      key: `hand-${i}`,
-      playable: false,
-    }),
-  );
-  const escaped = obs.escaped?.[seat];
+  if (obs.escaped?.[seat]) return h("p", { class: "escaped-note" }, icon("check"), " You escaped from the Upside Down!");
+  if (obs.phase === "choose_character") return h("p", { class: "muted" }, "Four cards are dealt to each player once everyone has chosen a character.");
+  if (!hand.length) {
+    return h("p", { class: "muted" }, obs.sides?.[seat] === "upside_down" ? "No cards, but you are Upside Down: a Portal or Rift may flip you back." : "No cards.");
+  }
+  const cards = hand.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "md", step: { kind: "card", value: id }, key: `hand-${i}`, playable: false }));
+  return h("div", { class: "hand", role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}`, "data-arrows": "", dataset: { handOf: String(seat), zone: "hand" } }, cards);
+}
+
+function myArea(ctx) {
+  const obs = ctx.obs;
+  const seat = ctx.seat;
   return h(
     "section",
     { class: ["seat", "me", ctx.toMove === seat && "turn"], "aria-label": "You" },
@@ -174,18 +179,8 @@ function myArea(ctx) {
     h(
       "div",
       { class: "seat-body" },
-      characterCard(obs, seat, "md"),
-      h(
-        "div",
-        { class: "my-hand" },
-        escaped
-          ? h("p", { class: "escaped-note" }, icon("check"), " You escaped from the Upside Down!")
-          : obs.phase === "choose_character"
-            ? h("p", { class: "muted" }, "Four cards are dealt to each player once everyone has chosen a character.")
-            : hand.length
-            ? h("div", { class: "hand", role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}`, "data-arrows": "", dataset: { handOf: String(seat) } }, cards)
-            : h("p", { class: "muted" }, obs.sides?.[seat] === "upside_down" ? "No cards, but you are Upside Down: a Portal or Rift may flip you back." : "No cards."),
-      ),
+      characterCard(obs, seat, ctx.tray ? "sm" : "md"),
+      ctx.tray ? h("span", { class: "count" }, plural(obs.hand_sizes?.[seat] ?? 0, "card")) : h("div", { class: "my-hand" }, handArea(ctx)),
     ),
   );
 }
@@ -203,6 +198,12 @@ export default {
       centre(ctx),
       ctx.seat !== null && ctx.seat !== undefined ? myArea(ctx) : null,
     );
+  },
+
+  hand: handArea,
+
+  sounds(before, after) {
+    return (after.demogorgons ?? 0) > (before.demogorgons ?? 0) ? ["demogorgon"] : [];
   },
 
   prompt(ctx) {

@@ -52,10 +52,10 @@ function container(ctx, seat, opts = {}) {
       class: ["container", opts.small && "small"],
       role: "group",
       "aria-label": `${whose} container: ${plural(count, "egg")}, ${plural(points, "point")}`,
-      dataset: opts.step ? { step: `container:${seat}`, key: `container-${seat}` } : undefined,
+      dataset: { step: opts.step ? `container:${seat}` : undefined, key: opts.step ? `container-${seat}` : undefined, zone: opts.small ? undefined : `container-${seat}` },
     },
     h("div", { class: "slots" }, Array.from({ length: SLOTS }, (_, i) => slot(cells[i], i, opts))),
-    h("span", { class: "points", "aria-hidden": "true" }, `${points} pts`),
+    h("span", { class: "points", "aria-hidden": "true" }, `${points} ${points === 1 ? "pt" : "pts"}`),
   );
 }
 
@@ -98,11 +98,7 @@ function seatPanel(ctx, seat) {
   const name = ctx.names[seat];
   let hand;
   if (mine && obs.hand) {
-    hand = h(
-      "div",
-      { class: "hand", role: "group", "aria-label": `Your hand, ${plural(obs.hand.length, "card")}`, "data-arrows": "", dataset: { handOf: String(seat) } },
-      obs.hand.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "md", step: ctx.replay ? null : { kind: "card", value: id }, key: `hand-${i}`, playable: false })),
-    );
+    hand = ownHand(ctx);
   } else if (obs.hands || obs.final_hands) {
     const cards = (obs.hands || obs.final_hands)[seat];
     hand = h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, cards.map((id) => cardFace(ctx.catalogue.get(id), { size: "sm" })));
@@ -116,12 +112,9 @@ function seatPanel(ctx, seat) {
     seatHeader(ctx, seat),
     container(ctx, seat, { step: ctx.obs.phase === "hen" && !ctx.replay }),
     own
-      ? h(
-          "div",
-          { class: "my-cards" },
-          h("div", { class: "labelled" }, h("span", { class: "zone-label" }, "Your hand"), hand),
-          h("div", { class: "labelled" }, h("span", { class: "zone-label" }, "Your action cards"), actionCards(ctx, seat, !ctx.replay)),
-        )
+      ? ctx.tray
+        ? null
+        : myCards(ctx)
       : h(
           "div",
           { class: "seat-row-bottom" },
@@ -132,13 +125,33 @@ function seatPanel(ctx, seat) {
   );
 }
 
+function ownHand(ctx) {
+  const hand = ctx.obs.hand || [];
+  return h(
+    "div",
+    { class: "hand", role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}`, "data-arrows": "", dataset: { handOf: String(ctx.seat), zone: "hand" } },
+    hand.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "md", step: ctx.replay ? null : { kind: "card", value: id }, key: `hand-${i}`, playable: false })),
+  );
+}
+
+/** What you play from: your hand and your three action cards (the tray, or a replay's board). */
+function myCards(ctx) {
+  return h(
+    "div",
+    { class: "my-cards" },
+    h("div", { class: "labelled" }, h("span", { class: "zone-label" }, "Your hand"), ownHand(ctx)),
+    h("div", { class: "labelled" }, h("span", { class: "zone-label" }, "Your action cards"), actionCards(ctx, ctx.seat, !ctx.replay)),
+  );
+}
+
 function middle(ctx) {
   const obs = ctx.obs;
   const hen = obs.hen === "played" ? "The hen has been played." : "The hen is still in the cards.";
   return h(
     "div",
     { class: "centre manda-centre" },
-    pile({ count: obs.deck ?? 0, name: "Deck", label: `Deck, ${plural(obs.deck ?? 0, "card")}` }),
+    pile({ count: obs.deck ?? 0, name: "Deck", label: `Deck, ${plural(obs.deck ?? 0, "card")}`, draw: true }),
+    ctx.caption?.(),
     h(
       "div",
       { class: "table-status" },
@@ -181,6 +194,10 @@ export default {
       middle(ctx),
       ctx.seat !== null && ctx.seat !== undefined ? seatPanel(ctx, ctx.seat) : null,
     );
+  },
+
+  hand(ctx) {
+    return ctx.obs.hand ? myCards(ctx) : null;
   },
 
   prompt(ctx) {

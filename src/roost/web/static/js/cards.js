@@ -114,7 +114,7 @@ export function handOfBacks(count, label, size = "xs", seat = null) {
 }
 
 /** A pile: a stack of backs with a count, optionally a button (draw from it). */
-export function pile({ count, label, name, step, playable, onclick, key }) {
+export function pile({ count, label, name, step, playable, onclick, key, draw = false }) {
   const depth = Math.min(3, Math.ceil(count / 15));
   const inner = [
     count
@@ -127,7 +127,7 @@ export function pile({ count, label, name, step, playable, onclick, key }) {
   const props = {
     class: ["pile", playable && "playable", !count && "is-empty"],
     "aria-label": label,
-    dataset: { key, step: step ? `${step.kind}:${step.value}` : undefined },
+    dataset: { key, step: step ? `${step.kind}:${step.value}` : undefined, draw: draw ? "" : undefined },
   };
   if (onclick || step) {
     props.type = "button";

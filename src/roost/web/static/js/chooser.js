@@ -59,7 +59,17 @@ export class Chooser {
       return action;
     }
     this.prefix.push({ kind: option.kind, value: option.value, label: option.label });
-    return null;
+    // a next step with only one possible answer is not asked
+    for (;;) {
+      const next = this.options();
+      if (next.length !== 1) return null;
+      if (next[0].final) {
+        const action = next[0].final;
+        this.reset();
+        return action;
+      }
+      this.prefix.push({ kind: next[0].kind, value: next[0].value, label: next[0].label, auto: true });
+    }
   }
 
   /** Restrict the choice to some actions (e.g. those laying exactly the selected cards) and
@@ -77,7 +87,9 @@ export class Chooser {
     return null;
   }
 
+  /** Undo the last step chosen (and the steps that followed it by themselves). */
   back() {
+    while (this.prefix.length && this.prefix[this.prefix.length - 1].auto) this.prefix.pop();
     if (this.prefix.length) this.prefix.pop();
     if (!this.prefix.length) this.pool = null;
   }

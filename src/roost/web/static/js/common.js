@@ -17,29 +17,31 @@ export function displayNames(table) {
   return raw.map((name, seat) => (counts.get(name) > 1 ? `${name} ${seat + 1}` : name));
 }
 
-/** The game's words ("P2 draws a card") with the seats' names ("Bo draws a card"). */
-export function withNames(text, names) {
-  return String(text).replace(/\bP(\d+)\b/g, (whole, n) => {
+/** The game's words ("P2 draws a card") with the seats' names ("Bo draws a card"); with
+ * `you`, that seat's possessive is "your" ("P0's container" -> "your container"). */
+export function withNames(text, names, you = null) {
+  let out = String(text);
+  if (you !== null && you !== undefined) out = out.replace(new RegExp(`\\bP${you}'s\\b`, "g"), "your");
+  return out.replace(/\bP(\d+)\b/g, (whole, n) => {
     const seat = Number(n);
     return seat < names.length ? names[seat] : whole;
   });
 }
 
-/** A seat's name as a coloured chip (in the log, the banner, the board). */
+/** A seat's name as a coloured chip (in the log, the banner, the board); your own: "You". */
 export function nameChip(names, seat, you) {
   if (seat === null || seat === undefined) return null;
   return h(
     "span",
-    { class: "name-chip", style: { "--hue": seatHue(seat) } },
-    names[seat] ?? `Seat ${seat + 1}`,
-    you === seat ? h("span", { class: "you-tag" }, " (you)") : null,
+    { class: ["name-chip", you === seat && "you"], style: { "--hue": seatHue(seat) } },
+    you === seat ? "You" : (names[seat] ?? `Seat ${seat + 1}`),
   );
 }
 
 /** One log line in words: "Ana: play red Dustin", a chance line, a note, an event ("» Ana
  * escaped", in bold: what a player would say aloud). */
 export function logLine(line, names, you) {
-  const text = withNames(line.text, names);
+  const text = withNames(line.text, names, you);
   const kind = line.kind || "move";
   return h(
     "li",
@@ -68,11 +70,12 @@ export function seatHeader(ctx, seat) {
     if (info.type === "person" && live && !info.connected) badges.push(h("span", { class: "badge away" }, "away"));
     if (info.standin && live) badges.push(h("span", { class: "badge standin", title: "a bot plays for this person until they are back" }, icon("bot"), "stand-in"));
   }
+  const you = ctx.seat === seat && !ctx.replay;
   return h(
     "div",
-    { class: ["seat-head", turn && "turn"] },
+    { class: ["seat-head", turn && "turn"], dataset: { seat: String(seat) } },
     h("span", { class: "seat-dot", style: { "--hue": seatHue(seat) }, "aria-hidden": "true" }),
-    h("span", { class: "seat-name" }, ctx.names[seat], ctx.seat === seat && !ctx.replay ? h("span", { class: "you-tag" }, " (you)") : null),
+    h("span", { class: "seat-name" }, you ? "You" : ctx.names[seat], you ? h("span", { class: "sr-only" }, ` (${ctx.names[seat]})`) : null),
     badges,
     turn ? h("span", { class: "turn-tag" }, ctx.replay ? "to move" : "to play") : null,
     turn && ctx.deadline ? h("span", { class: "countdown", "aria-live": "off", dataset: { deadline: String(ctx.deadline) } }) : null,

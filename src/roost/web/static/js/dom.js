@@ -95,6 +95,10 @@ const ICONS = {
   copy: ["M9 9h11v11H9z", "M5 15H4V4h11v1"],
   list: ["M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01"],
   wifi: ["M2 9a15 15 0 0 1 20 0", "M5 12.5a10 10 0 0 1 14 0", "M8.5 16a5 5 0 0 1 7 0", "M12 19.5h.01"],
+  sound: ["M4 9h4l5-4v14l-5-4H4z", "M16 9a4 4 0 0 1 0 6", "M18.5 6.5a8 8 0 0 1 0 11"],
+  mute: ["M4 9h4l5-4v14l-5-4H4z", "M16 9l5 6M21 9l-5 6"],
+  gear: ["M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z", "M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1 7 17M17 7l2.1-2.1"],
+  chat: ["M4 5h16v11H9l-5 4z"],
 };
 
 /** Focus the first element matching one of the selectors inside `root`. */

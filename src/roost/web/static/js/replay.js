@@ -70,7 +70,7 @@ export async function replayPage(root, id) {
       h(
         "div",
         { class: "table-head" },
-        h("div", { class: "table-title" }, h("h1", {}, `Replay: ${info.title}`), h("span", { class: "table-meta" }, `Table ${info.id} · seed ${info.result?.seed ?? "?"}`)),
+        h("div", { class: "table-title" }, h("h1", {}, `Replay: ${info.title}`), h("span", { class: "table-meta" }, `Table ${info.id} · seed ${info.result?.seed_text ?? "?"}`)),
         h(
           "div",
           { class: "head-tools" },
@@ -196,6 +196,7 @@ export async function replayPage(root, id) {
       table: info,
       seat,
       names,
+      who: (s) => names[s],
       catalogue,
       actions: [],
       options: [],
@@ -207,6 +208,7 @@ export async function replayPage(root, id) {
       myTurn: false,
       pending: false,
       replay: true,
+      tray: false,
       omniscient: state.viewer === "all",
       ui: {},
       rerender: () => {},
@@ -235,8 +237,15 @@ export async function replayPage(root, id) {
       li.classList.toggle("current", v === version);
       li.classList.toggle("future", v > version);
     }
+    // the list scrolls to the current step; the page itself stays where the reader left it
     const current = stepsList.querySelector(".current");
-    if (current) current.scrollIntoView({ block: "nearest" });
+    const scroller = stepsList.parentElement;
+    if (current && scroller) {
+      const top = current.offsetTop - scroller.offsetTop;
+      if (top < scroller.scrollTop || top + current.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
+        scroller.scrollTop = Math.max(0, top - scroller.clientHeight / 2);
+      }
+    }
     // fetch the next views ahead of time
     for (let v = version + 1; v <= Math.min(n, version + 3); v++) view(v).catch(() => {});
   }

@@ -1,25 +1,24 @@
-// The table page (/t/{id}): the waiting room while seats are open, then the game drawn by the
-// game's module from this seat's observation, the moves chosen step by step, the log, the
-// rules, the clock, and the results with a rematch at the end.
+// The table page (/t/{id}): the waiting room while seats are open (waiting.js), then the game
+// drawn by the game's module from this seat's observation, with the tray at the bottom of the
+// screen holding what you are asked, your hand and your moves; the moves chosen step by step,
+// the log, the rules, and the results with a rematch at the end (results.js). What just
+// happened is captioned and animated (motion.js), sounded (sound.js) and, in a hidden tab,
+// notified (notify.js).
 
-import { api, ApiError, claim, forgetSeat, gameDetail, mySeat, playerName, rememberSeat, setPlayerName } from "./api.js";
+import { api, ApiError, forgetSeat, gameDetail, mySeat, rememberSeat } from "./api.js";
 import { Catalogue } from "./cards.js";
 import { ChatPanel } from "./chat.js";
 import { Chooser } from "./chooser.js";
-import {
-  arrowKeys,
-  displayNames,
-  loadGameModule,
-  logLine,
-  nameChip,
-  ranking,
-  seatHue,
-  startCountdowns,
-  withNames,
-} from "./common.js";
+import { arrowKeys, displayNames, loadGameModule, logLine, nameChip, startCountdowns, withNames } from "./common.js";
 import { openDialog, showRules } from "./dialog.js";
-import { capitalize, h, icon, joinWords, mount, plural, reconnecting, toast } from "./dom.js";
+import { capitalize, h, icon, mount, toast } from "./dom.js";
+import { arrive, caption, fitHand, zones } from "./motion.js";
+import { TurnAlert, askForNotifications, notificationsAllowed } from "./notify.js";
+import { prefs, setPref } from "./prefs.js";
+import { headline, showResults } from "./results.js";
 import { TableSocket } from "./socket.js";
+import { playSound, unlockAudio } from "./sound.js";
+import { renderWaiting, showInvite } from "./waiting.js";
 
 export async function tablePage(root, id) {
   const page = new TablePage(root, id);
@@ -47,6 +46,8 @@ class TablePage {
     this.fillDraft = null; // the bot level chosen for Start now, not yet sent
     this.connection = "connecting";
     this.announced = -1;
+    this.alert = new TurnAlert();
+    this.drawnVersion = -1; // the version whose arrivals were last animated
   }
 
   async start() {
@@ -66,12 +67,14 @@ class TablePage {
       return;
     }
     this.catalogue = new Catalogue(this.detail.cards);
-    document.title = `${this.info.title} · Roost`;
     this.build();
     this.render();
     this.connect();
     startCountdowns();
+    unlockAudio();
     document.addEventListener("keydown", (event) => this.onKey(event));
+    window.addEventListener("resize", () => fitHand(this.handSlot.querySelector(".hand")));
+    window.addEventListener("roost:prefs", (event) => this.onPrefs(event.detail));
   }
 
   notFound(error) {
@@ -110,32 +113,52 @@ class TablePage {
     this.seat = frame.role === "player" ? frame.seat : null;
     this.log = [];
     this.chat.welcome(frame);
+    if (this.seat !== null) this.socket.send({ type: "prefs", always_ask: prefs().alwaysAsk });
   }
 
   onView(frame) {
     const first = this.view === null;
+    const before = this.view;
     const wasOver = this.info?.status === "over";
+    const wasMine = this.mineIn(before);
     // the same moment again (a reconnection, say): keep a choice the person is in the middle of
-    const same =
-      this.view !== null && frame.version === this.view.version && JSON.stringify(frame.actions) === JSON.stringify(this.view.actions);
+    const same = before !== null && frame.version === before.version && JSON.stringify(frame.actions) === JSON.stringify(before.actions);
     this.view = frame;
     this.info = frame.table;
     const have = this.log.length ? this.log[this.log.length - 1].n : -1;
-    for (const line of frame.log) if (line.n > have) this.log.push(line);
+    const fresh = frame.log.filter((line) => line.n > have);
+    this.log.push(...fresh);
     this.pending = null;
     if (!same) {
       this.closeStepDialog();
-      this.chooser.setActions(frame.actions || []);
+      this.chooser.setActions(frame.passive ? [] : frame.actions || []);
     }
     if (this.module.onView) this.module.onView(this.context(), this.ui);
     this.render();
     this.announce(first);
+    if (!first) this.cue(before, fresh, wasMine);
     // a question put to this seat out of turn (a Cluck-Off window, say) comes up as a dialog
     const ctx = this.context();
     if (!same && ctx.myTurn && ctx.options.length && this.module.askAtOnce?.(ctx)) this.openStepDialog();
     if (this.info.status === "over" && (!wasOver || first) && !this.resultsShown) {
       this.resultsShown = true;
-      setTimeout(() => this.showResults(), first ? 50 : 900);
+      setTimeout(() => showResults(this), first ? 50 : 900);
+    }
+  }
+
+  /** Whether `view` asks this seat to decide (not a question the server answers for it). */
+  mineIn(view) {
+    return Boolean(view && view.seat !== null && view.actions?.length && !view.passive && view.table.status === "playing");
+  }
+
+  /** Sounds and a notification for what this view brought. */
+  cue(before, fresh, wasMine) {
+    if (fresh.some((line) => line.kind === "move")) playSound("card");
+    for (const name of this.module.sounds?.(before?.observation || {}, this.view.observation) || []) playSound(name);
+    if (this.info.status === "over" && before?.table.status !== "over") playSound("over");
+    else if (!wasMine && this.mineIn(this.view)) {
+      playSound("turn");
+      this.alert.yourTurn(`Your turn · ${this.info.title}`, this.promptText());
     }
   }
 
@@ -158,15 +181,13 @@ class TablePage {
     this.render();
   }
 
-  onStatus(state, detail) {
+  onStatus(state) {
+    const changed = (state === "open") !== (this.connection === "open");
     this.connection = state;
     const el = this.root.querySelector(".conn");
     if (el) el.replaceWith(this.connectionBadge());
-    if (state !== "open" && this.pending) {
-      this.pending = null;
-      this.render();
-    }
-    void detail;
+    if (state !== "open") this.pending = null;
+    if (changed) this.render(); // no glow and no "Your turn" while the table cannot be reached
   }
 
   onFatal(code) {
@@ -186,26 +207,34 @@ class TablePage {
 
   onRematch(newId) {
     if (this.grant) rememberSeat(newId, this.grant.seat, this.grant.token, this.grant.name);
-    if (this.makingRematch) return; // rematch() goes there itself
+    if (this.makingRematch) return; // the rematch button goes there itself
     this.render();
     if (this.resultsDialog) {
       this.resultsDialog.close();
-      this.showResults();
+      showResults(this);
     }
+  }
+
+  onPrefs({ name, value }) {
+    if (name === "alwaysAsk" && this.seat !== null) this.socket?.send({ type: "prefs", always_ask: value });
+    this.renderHead();
   }
 
   // --- layout ----------------------------------------------------------------------------------
 
   build() {
     this.headEl = h("div", { class: "table-head" });
+    this.topSlot = h("div", { class: "top-slot" });
     // not a live region: the announcer below says what changed (the banner's clock ticks)
     this.bannerEl = h("div", { class: "banner" });
     this.boardEl = h("section", { class: "board", "aria-label": "The table", tabindex: "-1" });
+    this.handSlot = h("div", { class: "tray-hand" });
     this.barEl = h("div", { class: "action-bar", role: "group", "aria-label": "Your moves" });
+    this.trayEl = h("section", { class: "tray", "aria-label": "Your hand and your moves" }, this.handSlot, this.barEl);
     this.logList = h("ol", { class: "log-lines" });
     this.logEl = h(
       "section",
-      { class: "log", "aria-labelledby": "log-title" },
+      { class: "log", id: "game-log", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title", class: "side-title" }, icon("list"), "Game log"),
       h("div", { class: "log-scroll", tabindex: "0", "aria-label": "Game log, oldest first" }, this.logList),
     );
@@ -217,11 +246,11 @@ class TablePage {
         "div",
         { class: ["table-page", `game-${this.info.game}`] },
         this.headEl,
-        this.bannerEl,
+        this.topSlot,
         h(
           "div",
           { class: "table-body" },
-          h("div", { class: "play-area" }, this.boardEl, this.barEl),
+          h("div", { class: "play-area" }, this.boardEl, this.trayEl),
           h(
             "aside",
             { class: "side" },
@@ -243,6 +272,7 @@ class TablePage {
       ),
     );
     this.boardEl.addEventListener("keydown", arrowKeys);
+    this.trayEl.addEventListener("keydown", arrowKeys);
   }
 
   connectionBadge() {
@@ -262,14 +292,17 @@ class TablePage {
   context() {
     const info = this.info;
     const obs = this.view?.observation || {};
-    const mine = !this.pending && this.seat !== null && info.to_move === this.seat && info.status === "playing";
+    const live = this.connection === "open";
+    const mine = live && !this.pending && this.mineIn(this.view) && info.to_move === this.seat;
     const options = mine ? this.chooser.options() : [];
     const depth0 = this.chooser.depth === 0 ? options : [];
+    const names = this.names();
     return {
       obs,
       table: info,
       seat: this.seat,
-      names: this.names(),
+      names,
+      who: (seat) => (seat === this.seat ? "You" : names[seat]),
       catalogue: this.catalogue,
       actions: mine ? this.view?.actions || [] : [],
       options: depth0,
@@ -279,9 +312,12 @@ class TablePage {
       toMove: info.status === "playing" ? info.to_move : null,
       deadline: info.deadline,
       myTurn: mine,
+      passive: Boolean(this.view?.passive),
       pending: Boolean(this.pending),
       replay: false,
       omniscient: false,
+      tray: this.seat !== null,
+      caption: () => caption(this.log, names, this.seat, info.game),
       ui: this.ui,
       rerender: () => this.render(),
       log: this.log,
@@ -290,21 +326,28 @@ class TablePage {
 
   render() {
     if (!this.info || !this.module) return;
+    const ctx = this.view ? this.context() : null;
     // for scripts and tests: what this page shows
     document.body.dataset.status = this.info.status;
     document.body.dataset.version = String(this.view?.version ?? -1);
     document.body.dataset.seat = this.seat === null ? "" : String(this.seat);
-    const myTurn = Boolean(this.view && !this.pending && this.seat !== null && this.info.to_move === this.seat && this.info.status === "playing" && this.chooser.actions.length);
+    const myTurn = Boolean(ctx?.myTurn && this.chooser.actions.length);
     document.body.dataset.myTurn = String(myTurn);
-    document.title = `${myTurn ? "Your turn · " : ""}${this.info.title} · Roost`;
+    document.body.dataset.passive = String(Boolean(this.view?.passive && this.info.to_move === this.seat));
+    this.alert.setTitle(`${myTurn ? "Your turn · " : ""}${this.info.title} · Roost`);
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset?.key : null;
     this.renderHead();
     this.chat.setTable(this.info);
-    if (this.info.status === "waiting") {
-      this.renderWaiting();
+    const waiting = this.info.status === "waiting";
+    (waiting ? this.topSlot : this.trayEl).prepend(this.bannerEl);
+    this.trayEl.hidden = waiting;
+    if (waiting) {
+      renderWaiting(this);
+      mount(this.handSlot);
+      mount(this.barEl);
     } else if (this.view) {
-      this.renderGame();
+      this.renderGame(ctx);
     } else {
       mount(this.bannerEl, "Connecting to the table…");
       mount(this.boardEl, h("p", { class: "loading" }, "Loading…"));
@@ -322,6 +365,7 @@ class TablePage {
   renderHead() {
     const info = this.info;
     const watching = info.spectators ? h("span", { class: "watchers", title: "people watching" }, icon("eye"), String(info.spectators)) : null;
+    const sound = prefs().sound;
     mount(
       this.headEl,
       h(
@@ -340,182 +384,70 @@ class TablePage {
         "div",
         { class: "head-tools" },
         this.connectionBadge(),
+        h(
+          "button",
+          { type: "button", class: "button ghost icon-only", "aria-pressed": sound ? "false" : "true", "aria-label": "Mute sounds", title: sound ? "Sounds on (click to mute)" : "Sounds off", dataset: { key: "mute" }, onclick: () => setPref("sound", !sound) },
+          icon(sound ? "sound" : "mute"),
+        ),
+        h("button", { type: "button", class: "button ghost icon-only", "aria-label": "Table settings", title: "Table settings", onclick: () => this.showSettings() }, icon("gear")),
+        this.log.length
+          ? h("button", { type: "button", class: "button ghost narrow-only", "aria-label": "Game log", onclick: () => this.showLog() }, icon("list"))
+          : null,
         info.status !== "over"
-          ? h("button", { type: "button", class: "button ghost", onclick: () => this.showInvite(), "aria-label": "Invite friends" }, icon("link"), h("span", { class: "wide-only" }, "Invite"))
+          ? h("button", { type: "button", class: "button ghost", onclick: () => showInvite(this), "aria-label": "Invite friends" }, icon("link"), h("span", { class: "wide-only" }, "Invite"))
           : h("a", { class: "button ghost", href: `/replay/${info.id}` }, icon("play"), h("span", { class: "wide-only" }, "Replay")),
         h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game), "aria-keyshortcuts": "R", title: "Rules (R)" }, icon("book"), "Rules"),
       ),
     );
   }
 
-  // --- waiting room ----------------------------------------------------------------------------
-
-  renderWaiting() {
-    const info = this.info;
-    const names = this.names();
-    const open = info.seats.filter((s) => s.type === "open");
-    const seated = this.seat !== null;
-    mount(
-      this.bannerEl,
-      h("strong", {}, "Waiting for players: "),
-      `${info.seats.length - open.length} of ${plural(info.seats.length, "seat")} taken. The game starts when every seat is filled.`,
-    );
-    const nameInput = h("input", {
-      id: "join-name",
-      type: "text",
-      maxlength: "24",
-      autocomplete: "nickname",
-      // What was typed survives a re-render (a frame can arrive mid-typing: someone joins or
-      // starts watching), so a name is never wiped between typing it and pressing Sit here.
-      value: this.joinDraft ?? playerName(),
-      placeholder: "Your name",
-      required: true,
-      dataset: { key: "join-name" },
-      oninput: () => {
-        this.joinDraft = nameInput.value;
-      },
-    });
-    const join = async (seat) => {
-      const name = nameInput.value.trim();
-      if (!name) {
-        nameInput.focus();
-        toast("Type your name first.", "error");
-        return;
-      }
-      try {
-        const grant = await claim(`/tables/${this.id}/join`, { name, seat }, { onRetry: reconnecting });
-        setPlayerName(name);
-        rememberSeat(this.id, grant.seat, grant.token, name);
-        this.grant = mySeat(this.id);
-        this.info = grant.table;
-        this.connect();
-        this.render();
-      } catch (error) {
-        toast(error.message, "error");
-      }
-    };
-    const seatRows = info.seats.map((s) =>
-      h(
-        "li",
-        { class: ["seat-row", s.type], style: { "--hue": seatHue(s.seat) } },
-        h("span", { class: "seat-dot", "aria-hidden": "true" }),
-        h("span", { class: "seat-num" }, `Seat ${s.seat + 1}`),
-        s.type === "open"
-          ? h("span", { class: "seat-open" }, "open")
-          : h(
-              "span",
-              { class: "seat-who" },
-              s.type === "bot" ? icon("bot") : icon("person"),
-              names[s.seat],
-              this.seat === s.seat ? h("span", { class: "you-tag" }, " (you)") : null,
-              s.type === "person" && !s.connected ? h("span", { class: "badge away" }, "not here") : null,
-            ),
-        s.type === "open" && !seated
-          ? h("button", { type: "button", class: "button primary small", onclick: () => join(s.seat), dataset: { key: `join-${s.seat}` } }, "Sit here")
-          : null,
-      ),
-    );
-    const fillLevel = h(
-      "select",
-      {
-        id: "fill-level",
-        "aria-label": "Bot level for the open seats",
-        dataset: { key: "fill-level" },
-        onchange: () => {
-          this.fillDraft = fillLevel.value;
-        },
-      },
-      ["easy", "medium", "hard"].map((level) => h("option", { value: level, selected: level === (this.fillDraft ?? "medium") }, `${level} bots`)),
-    );
-    const startNow = async () => {
-      try {
-        this.info = await api(`/tables/${this.id}/start`, { method: "POST", body: { fill: fillLevel.value }, token: this.grant?.token });
-        this.render();
-      } catch (error) {
-        toast(error.message, "error");
-      }
-    };
-    const joinPanel =
-      !seated && open.length
-        ? h(
-            "section",
-            { class: "panel join-panel" },
-            h("h2", {}, "Join this table"),
-            h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), nameInput),
-            h("p", { class: "muted" }, "Then pick an open seat below. Or just stay on this page to watch."),
-          )
-        : null;
-    mount(
-      this.boardEl,
+  showSettings() {
+    const current = prefs();
+    const toggle = (id, label, help, checked, onchange) =>
       h(
         "div",
-        { class: "waiting" },
-        h(
-          "section",
-          { class: "panel intro-panel" },
-          h("h2", {}, seated ? "Your table is ready" : `You are invited to play ${info.title}`),
-          this.module.blurb ? h("p", {}, this.module.blurb) : null,
-          h("p", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => showRules(info.game) }, icon("book"), "Read the rules")),
-        ),
-        joinPanel,
-        h(
-          "section",
-          { class: "panel" },
-          h("h2", {}, "Seats"),
-          h("ul", { class: "seat-list" }, seatRows),
-          seated && open.length
-            ? h(
-                "div",
-                { class: "start-now" },
-                h("p", {}, "Friends join with the invite link. Or start now with bots in the open seats:"),
-                h("div", { class: "row" }, fillLevel, h("button", { type: "button", class: "button", onclick: startNow }, "Start now")),
-              )
-            : null,
-        ),
-        h(
-          "section",
-          { class: "panel" },
-          h("h2", {}, "Invite friends"),
-          h("p", {}, "Send this link to the people you want to play with. They open it, type their name and take a seat."),
-          this.inviteField(),
-        ),
-      ),
-    );
-    mount(this.barEl);
-  }
-
-  inviteField() {
-    // the server knows the address friends can reach (its LAN address), the browser only its own
-    const url = this.info.invite_url || `${location.origin}/t/${this.id}`;
-    const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": "Invite link", onfocus: (e) => e.target.select() });
-    const copy = async () => {
-      let ok = false;
-      try {
-        await navigator.clipboard.writeText(url);
-        ok = true;
-      } catch {
-        input.select();
-        ok = document.execCommand?.("copy") ?? false;
-      }
-      toast(ok ? "Invite link copied." : "Select the link and copy it.", ok ? "info" : "error");
-    };
-    return h("div", { class: "copy-row" }, input, h("button", { type: "button", class: "button", onclick: copy }, icon("copy"), "Copy link"));
-  }
-
-  showInvite() {
+        { class: "setting" },
+        h("input", { type: "checkbox", id, checked, onchange: (event) => onchange(event.target.checked, event.target) }),
+        h("label", { for: id }, h("strong", {}, label), h("span", { class: "muted" }, help)),
+      );
     openDialog({
-      title: "Invite friends",
+      title: "Table settings",
+      className: "settings-dialog",
       body: [
-        h("p", {}, this.info.status === "waiting" ? "Send this link: whoever opens it can take an open seat." : "Send this link: whoever opens it can watch the game."),
-        this.inviteField(),
+        toggle("pref-sound", "Sounds", "A chime on your turn, a tap for every card, a growl for a Demogorgon.", current.sound, (on) => setPref("sound", on)),
+        toggle(
+          "pref-notify",
+          "Tell me when it is my turn",
+          "In a tab you are not looking at: a browser notification, the tab's title, and a buzz on phones.",
+          notificationsAllowed(),
+          async (on, box) => {
+            if (on) box.checked = await askForNotifications();
+            else setPref("notify", false);
+            if (on && !box.checked) toast("The browser did not allow notifications; the tab's title still blinks.", "info", 5000);
+          },
+        ),
+        toggle(
+          "pref-ask",
+          "Always ask me",
+          "Ask even when letting a card happen is my only answer (otherwise it is answered for me after a short pause).",
+          current.alwaysAsk,
+          (on) => setPref("alwaysAsk", on),
+        ),
       ],
+      buttons: [{ label: "Done", primary: true }],
     });
+  }
+
+  showLog() {
+    this.logEl.scrollIntoView({ behavior: "smooth", block: "start" });
+    this.logEl.querySelector(".log-scroll").focus({ preventScroll: true });
   }
 
   // --- the game --------------------------------------------------------------------------------
 
-  renderGame() {
-    const ctx = this.context();
+  renderGame(ctx) {
+    const animate = this.view.version !== this.drawnVersion;
+    const before = animate && this.drawnVersion >= 0 ? zones(this.root) : null;
     this.renderBanner(ctx);
     let board;
     try {
@@ -525,9 +457,23 @@ class TablePage {
       board = h("p", { class: "error" }, `This table cannot be drawn: ${error.message}`);
     }
     mount(this.boardEl, board);
+    mount(this.handSlot, ctx.tray && this.module.hand ? this.module.hand(ctx) : null);
     this.boardEl.classList.toggle("my-turn", ctx.myTurn);
+    this.trayEl.classList.toggle("my-turn", ctx.myTurn);
     this.wireSteps(ctx);
     this.renderBar(ctx);
+    fitHand(this.handSlot.querySelector(".hand"));
+    if (animate) {
+      const last = [...this.log].reverse().find((line) => line.kind === "move");
+      arrive(this.root, before, last?.seat, this.seat);
+      this.drawnVersion = this.view.version;
+    }
+  }
+
+  /** What the seat is asked now, in words (the banner, the notification). */
+  promptText() {
+    const ctx = this.context();
+    return this.module.prompt ? this.module.prompt(ctx) : "Choose your move.";
   }
 
   renderBanner(ctx) {
@@ -536,34 +482,29 @@ class TablePage {
     const parts = [];
     const me = this.seat;
     if (info.status === "over") {
-      const winners = info.result?.winners || [];
-      parts.push(
-        h("strong", {}, "Game over. "),
-        winners.length
-          ? capitalize(`${joinWords(winners.map((s) => (s === me ? "you" : names[s])))} ${winners.length === 1 && winners[0] !== me ? "wins" : "win"}.`)
-          : "Nobody wins.",
-        " ",
-        h("button", { type: "button", class: "button small", onclick: () => this.showResults() }, "Results"),
-      );
+      parts.push(h("strong", {}, "Game over. "), headline(info.result || { winners: [] }, names, me), " ", h("button", { type: "button", class: "button small", onclick: () => showResults(this) }, "Results"));
       if (info.rematch) {
         parts.push(" ", h("a", { class: "button small primary", href: `/t/${info.rematch}` }, me !== null ? "Go to the rematch" : "Watch the rematch"));
       }
+    } else if (this.connection !== "open") {
+      parts.push(h("strong", {}, "Reconnecting… "), "The table cannot be reached for now; it comes back by itself, with nothing lost.");
     } else if (me !== null && info.seats[me]?.standin) {
       parts.push(
         h("strong", {}, "A bot is playing for you "),
         "while you were away. ",
         h("button", { type: "button", class: "button small primary", onclick: () => this.socket.back(), dataset: { key: "back" } }, "I'm back"),
       );
+    } else if (ctx.passive && info.to_move === me) {
+      parts.push(h("strong", {}, "Nothing to answer. "), this.promptText(), " It is answered for you in a moment.");
     } else if (ctx.myTurn) {
-      const prompt = this.module.prompt ? this.module.prompt(ctx) : "Choose your move.";
-      parts.push(h("strong", { class: "your-turn" }, "Your turn. "), prompt);
+      parts.push(h("strong", { class: "your-turn" }, "Your turn. "), this.promptText());
     } else if (this.pending) {
       parts.push("Sending your move…");
     } else if (info.to_move !== null && info.to_move !== undefined) {
       const who = info.seats[info.to_move];
       const waitingText = this.module.waiting ? this.module.waiting(ctx, info.to_move) : null;
       parts.push(
-        nameChip(names, info.to_move),
+        nameChip(names, info.to_move, me),
         waitingText ? ` ${waitingText}` : who?.type === "bot" || who?.standin ? " is thinking…" : " to play.",
       );
       if (who?.standin) parts.push(h("span", { class: "muted" }, " (a bot plays for them while they are away)"));
@@ -579,15 +520,19 @@ class TablePage {
     this.bannerEl.classList.toggle("over", info.status === "over");
   }
 
-  /** Make the board's `[data-step]` elements play the offered steps; others are inert. */
+  /** Make the board's and the tray's `[data-step]` elements play the offered steps. A step
+   * played from the board (a deck, a container) also gets a button in the tray, which is
+   * always on screen; a card of the hand is in the tray already. */
   wireSteps(ctx) {
     const offered = new Map(ctx.options.map((o) => [o.key, o]));
-    this.onBoard = new Set();
-    for (const el of this.boardEl.querySelectorAll("[data-step]")) {
+    this.inTray = new Set();
+    const board = [...this.boardEl.querySelectorAll("[data-step]")];
+    const tray = [...this.handSlot.querySelectorAll("[data-step]")];
+    for (const el of [...board, ...tray]) {
       const option = offered.get(el.dataset.step);
       const isButton = el.tagName === "BUTTON";
       if (option) {
-        this.onBoard.add(option.key);
+        if (tray.includes(el) || !ctx.tray) this.inTray.add(option.key);
         el.classList.add("playable");
         el.removeAttribute("aria-disabled");
         if (!isButton) {
@@ -613,8 +558,7 @@ class TablePage {
   }
 
   whyNot(ctx, step) {
-    if (this.info.status !== "playing") return;
-    if (this.pending) return;
+    if (this.info.status !== "playing" || this.pending || this.connection !== "open") return;
     if (this.seat === null) toast("You are watching this game.", "info", 2500);
     else if (!ctx.myTurn) toast("It is not your turn.", "info", 2500);
     else {
@@ -627,13 +571,13 @@ class TablePage {
     const items = [];
     if (this.module.bar) items.push(this.module.bar(ctx));
     const hidden = new Set(this.module.hiddenOptions || []);
-    const rest = ctx.options.filter((o) => !this.onBoard.has(o.key) && !hidden.has(o.kind));
+    const rest = ctx.options.filter((o) => !this.inTray.has(o.key) && !hidden.has(o.kind));
     for (const option of rest) {
       items.push(
         h(
           "button",
           { type: "button", class: "button move", dataset: { key: `bar-${option.key}`, step: option.key }, onclick: () => this.choose(option) },
-          capitalize(withNames(option.label, ctx.names)),
+          capitalize(withNames(option.label, ctx.names, ctx.seat)),
         ),
       );
     }
@@ -650,7 +594,8 @@ class TablePage {
       this.logList.replaceChildren();
     }
     for (const line of this.log.slice(this.logList.childElementCount)) this.logList.append(logLine(line, names, this.seat));
-    if (atEnd || shown === 0) scroller.scrollTop = scroller.scrollHeight;
+    // newest in view: at the first draw (a reload), and whenever the reader was at the end
+    if (atEnd || shown === 0) requestAnimationFrame(() => (scroller.scrollTop = scroller.scrollHeight));
   }
 
   /** Read the new log lines aloud (politely) to screen-reader users. */
@@ -662,11 +607,8 @@ class TablePage {
     const words = fresh
       .filter((line) => line.kind !== "deal")
       .slice(-3)
-      .map((line) => (line.kind === "move" && line.seat !== null ? `${names[line.seat]}: ${withNames(line.text, names)}` : withNames(line.text, names)));
-    if (this.info.to_move === this.seat && this.info.status === "playing" && this.view?.actions?.length) {
-      const ctx = this.context();
-      words.push(`Your turn. ${this.module.prompt ? this.module.prompt(ctx) : ""}`);
-    }
+      .map((line) => (line.kind === "move" && line.seat !== null ? `${line.seat === this.seat ? "You" : names[line.seat]}: ${withNames(line.text, names)}` : withNames(line.text, names)));
+    if (this.mineIn(this.view) && this.info.to_move === this.seat) words.push(`Your turn. ${this.promptText()}`);
     if (words.length) this.announcer.textContent = words.join(" ");
   }
 
@@ -695,7 +637,7 @@ class TablePage {
     this.closeStepDialog();
     const ref = this.socket.move(this.view.version, action.action);
     if (!ref) {
-      toast("Not connected: the move was not sent. Reconnecting…", "error");
+      // the connection dropped as the move was made: the board stopped offering moves already
       this.chooser.reset();
       this.render();
       return;
@@ -716,9 +658,7 @@ class TablePage {
       this.module.stepText?.(kind, ctx, this.chooser.prefix) || (chosen.length ? withNames(`You chose ${chosen.join(", ")}.`, ctx.names) : "");
     const buttons = options.map((option) => {
       const custom = this.module.optionButton?.(option, ctx);
-      const el =
-        custom ||
-        h("button", { type: "button", class: "button option" }, capitalize(withNames(option.label, ctx.names)));
+      const el = custom || h("button", { type: "button", class: "button option" }, capitalize(withNames(option.label, ctx.names, ctx.seat)));
       el.dataset.step = option.key;
       el.addEventListener("click", () => this.choose(option));
       return el;
@@ -753,72 +693,9 @@ class TablePage {
     if (this.stepDialog) {
       const dlg = this.stepDialog;
       this.stepDialog = null;
-      if (silent) {
-        dlg.el.remove();
-      } else {
-        dlg.close("superseded");
-      }
+      if (silent) dlg.el.remove();
+      else dlg.close("superseded");
     }
-  }
-
-  // --- results ---------------------------------------------------------------------------------
-
-  showResults() {
-    const info = this.info;
-    if (!info.result) return;
-    const names = this.names();
-    const ctx = this.context();
-    const key = this.module.resultKey ? (seat) => this.module.resultKey(ctx, seat) : null;
-    const rows = ranking(info.result, info.seats.length, key);
-    const winners = new Set(info.result.winners);
-    const detail = this.module.resultRow ? (seat) => this.module.resultRow(ctx, seat) : () => null;
-    const headline = info.result.winners.length
-      ? `${joinWords(info.result.winners.map((s) => (s === this.seat ? "You" : names[s])))} ${info.result.winners.length === 1 && info.result.winners[0] !== this.seat ? "wins" : "win"}!`
-      : "Nobody wins this time.";
-    const table = h(
-      "ol",
-      { class: "results" },
-      rows.map((row) =>
-        h(
-          "li",
-          { class: ["result-row", winners.has(row.seat) && "winner", row.seat === this.seat && "me"] },
-          h("span", { class: "place" }, winners.has(row.seat) ? icon("trophy", "winner") : `${row.place}.`),
-          nameChip(names, row.seat, this.seat),
-          h("span", { class: "result-detail" }, detail(row.seat) || (winners.has(row.seat) ? "winner" : "")),
-        ),
-      ),
-    );
-    const buttons = [];
-    if (info.rematch) {
-      buttons.push({ label: this.seat !== null ? "Go to the rematch" : "Watch the rematch", primary: true, onclick: () => location.assign(`/t/${info.rematch}`) });
-    } else if (this.seat !== null) {
-      buttons.push({ label: "Rematch", primary: true, key: "rematch", onclick: () => this.rematch() });
-    }
-    buttons.push({ label: "Replay", onclick: () => location.assign(`/replay/${info.id}`) });
-    buttons.push({ label: "Lobby", onclick: () => location.assign("/") });
-    buttons.push({ label: "Look at the table", key: "close" });
-    this.resultsDialog = openDialog({
-      title: "Game over",
-      className: ["results-dialog", `game-${this.info.game}`],
-      body: [h("p", { class: "headline" }, headline), this.module.resultSummary?.(ctx), table],
-      buttons,
-      onclose: () => {
-        this.resultsDialog = null;
-      },
-    });
-  }
-
-  async rematch() {
-    try {
-      this.makingRematch = true;
-      const answer = await api(`/tables/${this.id}/rematch`, { method: "POST", token: this.grant.token });
-      rememberSeat(answer.table.id, this.grant.seat, this.grant.token, this.grant.name);
-      location.assign(`/t/${answer.table.id}`);
-    } catch (error) {
-      this.makingRematch = false;
-      toast(error.message, "error");
-    }
-    return false;
   }
 
   // --- keyboard --------------------------------------------------------------------------------
@@ -832,10 +709,14 @@ class TablePage {
       showRules(this.info.game);
     } else if (event.key === "l" || event.key === "L") {
       event.preventDefault();
-      this.logEl.querySelector(".log-scroll").focus();
+      this.showLog();
     } else if (event.key === "h" || event.key === "H") {
       event.preventDefault();
-      const first = this.boardEl.querySelector(".playable") || this.barEl.querySelector("button") || this.boardEl.querySelector("[data-arrows] button");
+      const first =
+        this.handSlot.querySelector(".playable") ||
+        this.boardEl.querySelector(".playable") ||
+        this.barEl.querySelector("button") ||
+        this.handSlot.querySelector("[data-arrows] button");
       first?.focus();
     }
   }

@@ -1,0 +1,169 @@
+// The waiting room of a table page: the seats, joining one, starting now with bots, and the
+// invite link. Drawn into the page's board while the table waits for players.
+
+import { api, claim, mySeat, playerName, rememberSeat, setPlayerName } from "./api.js";
+import { displayNames, seatHue } from "./common.js";
+import { openDialog, showRules } from "./dialog.js";
+import { h, icon, mount, plural, reconnecting, toast } from "./dom.js";
+
+/** Draw the waiting room of `page` (a TablePage) into its banner and board. */
+export function renderWaiting(page) {
+  const info = page.info;
+  const names = displayNames(info);
+  const open = info.seats.filter((s) => s.type === "open");
+  const seated = page.seat !== null;
+  mount(
+    page.bannerEl,
+    h("strong", {}, "Waiting for players: "),
+    `${info.seats.length - open.length} of ${plural(info.seats.length, "seat")} taken. The game starts when every seat is filled.`,
+  );
+  const nameInput = h("input", {
+    id: "join-name",
+    type: "text",
+    maxlength: "24",
+    autocomplete: "nickname",
+    // What was typed survives a re-render (a frame can arrive mid-typing: someone joins or
+    // starts watching), so a name is never wiped between typing it and pressing Sit here.
+    value: page.joinDraft ?? playerName(),
+    placeholder: "Your name",
+    required: true,
+    dataset: { key: "join-name" },
+    oninput: () => {
+      page.joinDraft = nameInput.value;
+    },
+  });
+  const join = async (seat) => {
+    const name = nameInput.value.trim();
+    if (!name) {
+      nameInput.focus();
+      toast("Type your name first.", "error");
+      return;
+    }
+    try {
+      const grant = await claim(`/tables/${page.id}/join`, { name, seat }, { onRetry: reconnecting });
+      setPlayerName(name);
+      rememberSeat(page.id, grant.seat, grant.token, name);
+      page.grant = mySeat(page.id);
+      page.info = grant.table;
+      page.connect();
+      page.render();
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  };
+  const seatRows = info.seats.map((s) =>
+    h(
+      "li",
+      { class: ["seat-row", s.type], style: { "--hue": seatHue(s.seat) } },
+      h("span", { class: "seat-dot", "aria-hidden": "true" }),
+      h("span", { class: "seat-num" }, `Seat ${s.seat + 1}`),
+      s.type === "open"
+        ? h("span", { class: "seat-open" }, "open")
+        : h(
+            "span",
+            { class: "seat-who" },
+            s.type === "bot" ? icon("bot") : icon("person"),
+            page.seat === s.seat ? h("strong", {}, "You") : names[s.seat],
+            s.type === "person" && !s.connected ? h("span", { class: "badge away" }, "not here") : null,
+          ),
+      s.type === "open" && !seated
+        ? h("button", { type: "button", class: "button primary small", onclick: () => join(s.seat), dataset: { key: `join-${s.seat}` } }, "Sit here")
+        : null,
+    ),
+  );
+  const fillLevel = h(
+    "select",
+    {
+      id: "fill-level",
+      "aria-label": "Bot level for the open seats",
+      dataset: { key: "fill-level" },
+      onchange: () => {
+        page.fillDraft = fillLevel.value;
+      },
+    },
+    ["easy", "medium", "hard"].map((level) => h("option", { value: level, selected: level === (page.fillDraft ?? "medium") }, `${level} bots`)),
+  );
+  const startNow = async () => {
+    try {
+      page.info = await api(`/tables/${page.id}/start`, { method: "POST", body: { fill: fillLevel.value }, token: page.grant?.token });
+      page.render();
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  };
+  const joinPanel =
+    !seated && open.length
+      ? h(
+          "section",
+          { class: "panel join-panel" },
+          h("h2", {}, "Join this table"),
+          h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), nameInput),
+          h("p", { class: "muted" }, "Then pick an open seat below. Or just stay on this page to watch."),
+        )
+      : null;
+  mount(
+    page.boardEl,
+    h(
+      "div",
+      { class: "waiting" },
+      h(
+        "section",
+        { class: "panel intro-panel" },
+        h("h2", {}, seated ? "Your table is ready" : `You are invited to play ${info.title}`),
+        page.module.blurb ? h("p", {}, page.module.blurb) : null,
+        h("p", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => showRules(info.game) }, icon("book"), "Read the rules")),
+      ),
+      joinPanel,
+      h(
+        "section",
+        { class: "panel" },
+        h("h2", {}, "Seats"),
+        h("ul", { class: "seat-list" }, seatRows),
+        seated && open.length
+          ? h(
+              "div",
+              { class: "start-now" },
+              h("p", {}, "Friends join with the invite link. Or start now with bots in the open seats:"),
+              h("div", { class: "row" }, fillLevel, h("button", { type: "button", class: "button", onclick: startNow }, "Start now")),
+            )
+          : null,
+      ),
+      h(
+        "section",
+        { class: "panel" },
+        h("h2", {}, "Invite friends"),
+        h("p", {}, "Send this link to the people you want to play with. They open it, type their name and take a seat."),
+        inviteField(page),
+      ),
+    ),
+  );
+}
+
+/** The invite link with a copy button. */
+export function inviteField(page) {
+  // the server knows the address friends can reach (its LAN address), the browser only its own
+  const url = page.info.invite_url || `${location.origin}/t/${page.id}`;
+  const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": "Invite link", onfocus: (e) => e.target.select() });
+  const copy = async () => {
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      ok = true;
+    } catch {
+      input.select();
+      ok = document.execCommand?.("copy") ?? false;
+    }
+    toast(ok ? "Invite link copied." : "Select the link and copy it.", ok ? "info" : "error");
+  };
+  return h("div", { class: "copy-row" }, input, h("button", { type: "button", class: "button", onclick: copy }, icon("copy"), "Copy link"));
+}
+
+export function showInvite(page) {
+  openDialog({
+    title: "Invite friends",
+    body: [
+      h("p", {}, page.info.status === "waiting" ? "Send this link: whoever opens it can take an open seat." : "Send this link: whoever opens it can watch the game."),
+      inviteField(page),
+    ],
+  });
+}
