@@ -55,6 +55,9 @@ class Person:
     def views(self) -> list[dict[str, Any]]:
         return [f for f in self.frames if f.get("type") == "view"]
 
+    def frames_of(self, kind: str) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f.get("type") == kind]
+
     def body(self, key: str) -> str:
         value: str = self.page.evaluate(f"document.body.dataset.{key} ?? ''")
         return value

@@ -16,7 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, column, inspect, table
+from sqlalchemy import Connection, Engine, column, inspect, table, text
 from sqlalchemy.orm import Session
 
 from roost.server.store import (
@@ -143,7 +143,10 @@ def _write_at(connection: Connection, record: TableRecord) -> None:
     """`record` as rows of the schema the database is at: the columns it lacks are left out."""
     schema = inspect(connection)
     tables = Base.metadata.tables
-    columns = {name: {c["name"] for c in schema.get_columns(name)} for name in tables}
+    present = set(schema.get_table_names())  # (a later revision's tables are not there yet)
+    columns = {
+        name: {c["name"] for c in schema.get_columns(name)} for name in tables if name in present
+    }
 
     def insert(name: str, row: dict[str, object]) -> None:
         kept = {key: value for key, value in row.items() if key in columns[name]}
@@ -172,3 +175,34 @@ def _write_at(connection: Connection, record: TableRecord) -> None:
             session, record.id, 0, [ActionRecord(54, 0, "person"), ActionRecord(3, None, "chance")]
         )
         session.flush()
+
+
+def test_the_chat_revision_goes_down_and_up_keeping_every_table(database_url: str) -> None:
+    """0003 adds and drops its columns with plain ALTER TABLE: on SQLite a batch would copy
+    roost_tables and drop the old one, and that drop (foreign keys on) deletes every seat and
+    action by cascade."""
+    engine = make_engine(database_url)
+    try:
+        with alembic(engine) as (config, _):
+            command.upgrade(config, "0003")
+        record = a_table()
+        with engine.begin() as connection:
+            _write_at(connection, record)
+        with alembic(engine) as (config, _):
+            command.downgrade(config, "0002")
+        with engine.connect() as connection:
+            counts = [
+                connection.execute(
+                    text(f"SELECT count(*) FROM {name} WHERE table_id = :t"), {"t": record.id}
+                ).scalar()
+                for name in ("roost_seats", "roost_actions")
+            ]
+        assert counts == [2, 2]
+        with alembic(engine) as (config, _):
+            command.upgrade(config, "0003")
+        with Session(engine) as session:
+            loaded = load_table(session, record.id)
+        assert loaded is not None and loaded.seats == record.seats
+        assert [a.action for a in loaded.actions] == [54, 3]
+    finally:
+        engine.dispose()

@@ -24,6 +24,8 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from roost.server.bots import BotRunner
+from roost.server.chat import ChatService
+from roost.server.chat_routes import router as chat_router
 from roost.server.cluster import Cluster
 from roost.server.config import Settings
 from roost.server.errors import ServerError
@@ -32,7 +34,10 @@ from roost.server.lobby import Lobby
 from roost.server.protocol import (
     CLIENT_FRAME,
     PROTOCOL_VERSION,
+    AnyClientFrame,
     Back,
+    Chat,
+    ChatSwitch,
     CreateTable,
     ErrorBody,
     ErrorDetail,
@@ -43,7 +48,6 @@ from roost.server.protocol import (
     Hello,
     Invite,
     JoinTable,
-    Move,
     Ping,
     Pong,
     Prefs,
@@ -90,7 +94,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await cluster.open()
         lobby = Lobby(store, bots, settings, cluster)
         app.state.lobby = lobby
+        chat = ChatService(store, settings.chat, lobby.tables)
+        app.state.chat = chat
         if cluster is not None:
+            cluster.on_chat = chat.news
             await cluster.start(lobby)
         restored = await lobby.restore_all()
         if cluster is not None:
@@ -101,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if cluster is not None:
                 await cluster.close()
+            await chat.close()
             await lobby.close()
             bots.close()
             await store.close()
@@ -282,7 +290,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except ServerError as error:
             await _refuse(websocket, error, 4404)
             return
-        await _session(websocket, table, settings)
+        await _session(websocket, table, settings, websocket.app.state.chat)
 
     # --- pages --------------------------------------------------------------------------------
 
@@ -301,6 +309,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def replay_page(table_id: str) -> Response:
         return _page(static)
 
+    app.include_router(chat_router)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     return app
 
@@ -409,7 +418,7 @@ async def _refuse(websocket: WebSocket, error: ServerError, code: int) -> None:
         await websocket.close(code=code)
 
 
-def _parse(text: str) -> Hello | Move | Back | Ping | Prefs:
+def _parse(text: str) -> AnyClientFrame:
     try:
         data = json.loads(text)
     except ValueError:
@@ -426,7 +435,9 @@ def _parse(text: str) -> Hello | Move | Back | Ping | Prefs:
         ) from None
 
 
-async def _session(websocket: WebSocket, table: Table, settings: Settings) -> None:
+async def _session(
+    websocket: WebSocket, table: Table, settings: Settings, chat: ChatService
+) -> None:
     """One client's conversation with one table, from hello to disconnection."""
     try:
         first = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
@@ -454,6 +465,7 @@ async def _session(websocket: WebSocket, table: Table, settings: Settings) -> No
         await connection.close()
         await _refuse(websocket, error, 4401 if error.code == "unauthorized" else 4429)
         return
+    await chat.join(table, connection, seat)
     frames = TokenBucket(settings.frames_per_second, settings.frame_burst)
     moves = TokenBucket(settings.moves_per_second, settings.move_burst)
     refused = 0
@@ -482,6 +494,8 @@ async def _session(websocket: WebSocket, table: Table, settings: Settings) -> No
                     connection.deliver(frame_text(Pong(ref=frame.ref)))
                 elif isinstance(frame, Hello):
                     raise ServerError("hello_first", "this connection already said hello")
+                elif isinstance(frame, Chat | ChatSwitch):
+                    await chat.receive(table, connection, seat, frame)
                 elif seat is None:
                     raise ServerError("not_seated", "spectators cannot play; join a seat")
                 elif isinstance(frame, Back):
@@ -504,6 +518,7 @@ async def _session(websocket: WebSocket, table: Table, settings: Settings) -> No
                 if error.code == "stale_version":
                     table.send_view(connection)
     finally:
+        chat.leave(table, connection)
         await table.detach(connection)
         # let queued frames go out before closing
         with suppress(Exception):

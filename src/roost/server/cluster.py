@@ -24,7 +24,8 @@ processes. What makes that safe and live:
   lock of its own, so the others can tell when it has died and forget its connections.
 
 Payloads: ``T <origin> <table>`` (a table changed), ``P <origin> <table> <seat> <count>``
-(connections of a seat at one process), ``Q <origin>`` (say your presence again).
+(connections of a seat at one process), ``Q <origin>`` (say your presence again), ``C <origin>
+<table>`` (the table's chat changed: handed to `on_chat`, see `roost.server.chat`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -77,6 +78,9 @@ class Cluster:
         self.local: dict[tuple[str, int], int] = {}
         """(table, seat) -> connections of that seat here (what this process announces)."""
         self.lobby: Lobby | None = None
+        self.on_chat: Callable[[str], None] | None = None
+        """Told the id of a table whose chat another process changed (and, after the LISTEN
+        connection dropped, of every table: news may have been missed)."""
         self._control: psycopg.AsyncConnection[Any] | None = None
         self._control_lock = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
@@ -215,6 +219,8 @@ class Cluster:
                     if listening.is_set():  # a reconnection: news may have been missed
                         for table_id in list(self.lobby.tables if self.lobby else ()):
                             self._refresh(table_id)
+                            if self.on_chat is not None:
+                                self.on_chat(table_id)
                     listening.set()
                     async for notice in connection.notifies():
                         self._receive(notice.payload)
@@ -239,6 +245,8 @@ class Cluster:
             else:
                 seats.pop((origin, seat), None)
             self._presence_changed(table_id, seat)
+        elif kind == "C" and len(parts) == 3 and self.on_chat is not None:
+            self.on_chat(parts[2])
         elif kind == "Q":
             for (table_id, seat), count in list(self.local.items()):
                 self._spawn(self._notify(f"P {self.origin} {table_id} {seat} {count}"))

@@ -36,6 +36,25 @@ def sqlite_url(path: Path) -> str:
 
 
 @dataclass(frozen=True)
+class ChatLimits:
+    """The limits of table chat (docs/protocol.md, "Chat"): a chat is for a few words between
+    moves, so these keep one person from filling everyone's screen or the database."""
+
+    max_text: int = 300
+    """Code points of a message after trimming (a user-perceived character may be several)."""
+    max_lines: int = 6
+    """Lines of a message (so one message cannot be a screenful of line breaks)."""
+    burst: int = 5
+    """Messages one connection, or one seat over all its connections, may send per `window`."""
+    window: float = 10.0
+    """Seconds of the rate limit's window."""
+    room_burst: int = 20
+    """Messages the whole spectators' room may receive per `window` (many connections)."""
+    per_room: int = 500
+    """Messages a table keeps per room; further ones are refused (``chat_full``)."""
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything `create_app` needs; the defaults are those of `roost serve`."""
 
@@ -74,6 +93,8 @@ class Settings:
     """Seconds between two looks for tables whose owning process is gone (cluster only)."""
     keep_finished: float = 600.0
     """Seconds a finished table with nobody connected stays in memory (then: from the store)."""
+    chat: ChatLimits = ChatLimits()
+    """The limits of table chat."""
 
     def resolved_url(self) -> str:
         return self.database_url or default_database_url()

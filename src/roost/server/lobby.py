@@ -18,6 +18,7 @@ from roost.core.errors import ParameterError, RoostError, UnknownGameError
 from roost.core.game import OMNISCIENT, Game
 from roost.core.registry import game_class, load_game, registered_games
 from roost.server.bots import BotRunner
+from roost.server.chat import load_lines
 from roost.server.cluster import Cluster
 from roost.server.config import Settings
 from roost.server.errors import ServerError
@@ -237,6 +238,7 @@ class Lobby:
             created_at=time.time(),
             clock=request.clock,
             create_key=create_key,
+            creator_seat=seat,
         )
         owner = await self._owns(record.id)  # before it is stored: nobody else adopts it
         try:
@@ -331,6 +333,7 @@ class Lobby:
                 created_at=time.time(),
                 clock=old.record.clock,
                 rematch_of=old.id,
+                creator_seat=old.record.creator_seat,
             )
 
             def write(session: Any) -> None:
@@ -375,6 +378,7 @@ class Lobby:
             notes=[
                 ReplayNote(version=n.version, seat=n.seat, text=n.text) for n in table.record.notes
             ],
+            chat=await self.store.read(partial(load_lines, table_id=table.id)),
         )
 
     async def replay_view(self, table_id: str, version: int, viewer: Viewer) -> ReplayView:

@@ -205,6 +205,34 @@ class ViewFrame(BaseModel):
     (roost.server.reactions), and it did not ask to be asked."""
 
 
+# --- chat ----------------------------------------------------------------------------------------
+
+ChatRoom = Literal["players", "spectators"]
+"""``players``: written by the seated players, read by everyone at the table; ``spectators``:
+written and read by spectators only (see docs/protocol.md, "Chat")."""
+
+
+class ChatLine(BaseModel):
+    """One stored chat message: nothing but the message (no token, nothing of the game)."""
+
+    id: int
+    room: ChatRoom
+    seat: int | None
+    name: str
+    text: str
+    version: int
+    at: float
+
+
+class ChatLog(BaseModel):
+    """The chat a reader may read: both rooms for a spectator, the players' room for a
+    player; `creator` is the seat whose holder may switch the spectators' room off."""
+
+    creator: int | None
+    spectators_open: bool
+    lines: list[ChatLine]
+
+
 # --- replays -------------------------------------------------------------------------------------
 
 Viewer = int | Literal["all", "spectator"]
@@ -231,6 +259,8 @@ class Replay(BaseModel):
     history: list[int]
     steps: list[ReplayStep]
     notes: list[ReplayNote]
+    chat: list[ChatLine] = Field(default_factory=list)
+    """Both chat rooms, oldest first (the game is over: nothing is hidden any more)."""
 
 
 class ReplayView(BaseModel):
@@ -267,6 +297,27 @@ class Ping(Strict):
     ref: Ref | None = None
 
 
+class Chat(Strict):
+    """Say something in a chat room. The text is checked by `roost.server.chat.clean_text`
+    (not here: its refusals have codes of their own)."""
+
+    type: Literal["chat"]
+    room: ChatRoom
+    text: str
+    name: PlayerName | None = None
+    """A spectator's name (a player's is their seat's, and this is ignored)."""
+    ref: Ref | None = None
+
+
+class ChatSwitch(Strict):
+    """The table's creator opens or closes the spectators' room for writing."""
+
+    type: Literal["chat_switch"]
+    room: Literal["spectators"]
+    open: bool
+    ref: Ref | None = None
+
+
 class Prefs(Strict):
     """A person's choices at the table: `always_ask`, be asked even when "let it happen" is the
     only answer to a reaction window (otherwise the server answers for them, see
@@ -277,8 +328,9 @@ class Prefs(Strict):
     ref: Ref | None = None
 
 
-ClientFrame = Annotated[Hello | Move | Back | Ping | Prefs, Field(discriminator="type")]
-CLIENT_FRAME: TypeAdapter[Hello | Move | Back | Ping | Prefs] = TypeAdapter(ClientFrame)
+AnyClientFrame = Hello | Move | Back | Ping | Prefs | Chat | ChatSwitch
+ClientFrame = Annotated[AnyClientFrame, Field(discriminator="type")]
+CLIENT_FRAME: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
 
 
 # --- WebSocket: server to client -----------------------------------------------------------------
@@ -312,4 +364,38 @@ class ErrorFrame(BaseModel):
 
 class Pong(BaseModel):
     type: Literal["pong"] = "pong"
+    ref: str | None = None
+
+
+class ChatFrame(BaseModel):
+    """A new chat message (a `ChatLine`), to every connection that may read its room; `ref`
+    only in the writer's own copy."""
+
+    type: Literal["chat"] = "chat"
+    id: int
+    room: ChatRoom
+    seat: int | None
+    name: str
+    text: str
+    version: int
+    at: float
+    ref: str | None = None
+
+
+class ChatHistory(BaseModel):
+    """After `welcome` (on every connection, so after a reload or a reconnection too): the
+    whole chat this connection may read (a `ChatLog`)."""
+
+    type: Literal["chat_history"] = "chat_history"
+    creator: int | None
+    spectators_open: bool
+    lines: list[ChatLine]
+
+
+class ChatRooms(BaseModel):
+    """The spectators' room was opened or closed (to every connection of the table)."""
+
+    type: Literal["chat_rooms"] = "chat_rooms"
+    creator: int | None
+    spectators_open: bool
     ref: str | None = None

@@ -75,6 +75,11 @@ class TableRow(Base):
     )
     """The hash of the token the creator chose (None: the server chose it, or a rematch): a
     retried create finds its table by it (see `find_created`)."""
+    creator_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat the creator took when creating the table with a name (None: created without
+    one). Its holder is "the table's creator", who may switch the spectators' chat off."""
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Whether spectators may write in their chat room (the creator's switch; see chat.py)."""
 
 
 class SeatRow(Base):
@@ -111,6 +116,28 @@ class ActionRow(Base):
     by: Mapped[str] = mapped_column(String(8))
     """``person``, ``auto`` (a reaction answered for a person, roost.server.reactions),
     ``bot``, ``standin`` or ``chance``."""
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """One chat message (see `roost.server.chat`): stored before anyone is sent it."""
+
+    __tablename__ = "roost_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("roost_tables.id", ondelete="CASCADE"), index=True
+    )
+    room: Mapped[str] = mapped_column(String(16))
+    """``players`` (read by everyone at the table) or ``spectators`` (spectators only)."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The writer's seat; None for a spectator."""
+    name: Mapped[str] = mapped_column(String(64))
+    """The writer's name as it was shown when the message was said."""
+    text: Mapped[str] = mapped_column(String(1000))
+    """At most `ChatLimits.max_text` code points (300); the column leaves room to raise it."""
+    version: Mapped[int] = mapped_column(Integer)
+    """The table's version when the message was said (the replay shows it from there on)."""
     at: Mapped[float] = mapped_column(Float)
 
 
@@ -174,6 +201,9 @@ class TableRecord:
     rematch_of: str | None = None
     result: dict[str, Any] | None = None
     create_key: str | None = None
+    creator_seat: int | None = None
+    """The seat its creator took (a create with a name), whose holder may switch the
+    spectators' chat off."""
     actions: list[ActionRecord] = field(default_factory=list)
     notes: list[NoteRecord] = field(default_factory=list)
 
@@ -223,6 +253,7 @@ def insert_table(session: Session, record: TableRecord) -> None:
             rematch_of=record.rematch_of,
             result=record.result,
             create_key=record.create_key,
+            creator_seat=record.creator_seat,
         )
     )
     session.flush()
@@ -390,6 +421,7 @@ def _record(row: TableRow, seats: list[SeatRecord]) -> TableRecord:
         rematch_of=row.rematch_of,
         result=row.result,
         create_key=row.create_key,
+        creator_seat=row.creator_seat,
     )
 
 
@@ -462,7 +494,7 @@ def unfinished_count(session: Session, creator: str) -> int:
 
 
 def delete_table(session: Session, table_id: str) -> None:
-    for model in (ActionRow, NoteRow, SeatRow):
+    for model in (ActionRow, NoteRow, ChatRow, SeatRow):
         session.execute(delete(model).where(model.table_id == table_id))
     session.execute(delete(TableRow).where(TableRow.id == table_id))
 

@@ -3,6 +3,7 @@
 
 import { api, gameDetail, mySeat } from "./api.js";
 import { Catalogue } from "./cards.js";
+import { ReplayChat } from "./chat.js";
 import { displayNames, loadGameModule, nameChip, withNames } from "./common.js";
 import { showRules } from "./dialog.js";
 import { h, icon, joinWords, mount } from "./dom.js";
@@ -40,6 +41,7 @@ export async function replayPage(root, id) {
     replay: null,
     views: new Map(),
     playing: null,
+    chat: null,
   };
   document.title = `Replay: ${info.title} · Roost`;
 
@@ -57,6 +59,7 @@ export async function replayPage(root, id) {
   const board = h("section", { class: "board", "aria-label": "The table at this moment" });
   const stepsList = h("ol", { class: "log-lines steps" });
   const caption = h("div", { class: "banner replay-caption", role: "status", "aria-live": "polite" });
+  const chatSlot = h("div", { class: "chat-slot" });
 
   const control = (name, label, fn) => h("button", { type: "button", class: "icon-button", "aria-label": label, title: label, onclick: fn }, icon(name));
   mount(
@@ -91,7 +94,7 @@ export async function replayPage(root, id) {
         h("div", { class: "slider-row" }, slider, position),
       ),
       caption,
-      h("div", { class: "table-body" }, h("div", { class: "play-area" }, board), h("aside", { class: "side" }, h("section", { class: "log" }, h("h2", { class: "side-title" }, icon("list"), "Moves"), h("div", { class: "log-scroll" }, stepsList)))),
+      h("div", { class: "table-body" }, h("div", { class: "play-area" }, board), h("aside", { class: "side" }, h("section", { class: "log" }, h("h2", { class: "side-title" }, icon("list"), "Moves"), h("div", { class: "log-scroll" }, stepsList)), chatSlot)),
     ),
   );
 
@@ -126,6 +129,8 @@ export async function replayPage(root, id) {
     const n = state.replay.steps.length;
     slider.max = String(n);
     renderSteps();
+    state.chat = new ReplayChat(id, state.replay.chat || []);
+    mount(chatSlot, state.chat.el);
     const start = Number(new URLSearchParams(location.search).get("at"));
     await go(Number.isFinite(start) && start > 0 ? Math.min(start, n) : state.at || n);
   }
@@ -183,6 +188,7 @@ export async function replayPage(root, id) {
     const last = version > 0 ? state.replay.steps[version - 1] : null;
     const lastText = last ? `${last.kind === "move" && last.seat !== null ? `${names[last.seat]}: ` : ""}${withNames(last.text, names)}` : "The start of the game";
     position.textContent = `${version} / ${n}`;
+    state.chat?.show(version);
     slider.setAttribute("aria-valuetext", `Step ${version} of ${n}: ${lastText}`);
     const seat = /^\d+$/.test(state.viewer) ? Number(state.viewer) : null;
     const ctx = {

@@ -7,6 +7,7 @@
 
 import { api, ApiError, forgetSeat, gameDetail, mySeat, rememberSeat } from "./api.js";
 import { Catalogue } from "./cards.js";
+import { ChatPanel } from "./chat.js";
 import { Chooser } from "./chooser.js";
 import { arrowKeys, displayNames, loadGameModule, logLine, nameChip, startCountdowns, withNames } from "./common.js";
 import { openDialog, showRules } from "./dialog.js";
@@ -102,6 +103,7 @@ class TablePage {
       error: (frame) => this.onError(frame),
       status: (state, detail) => this.onStatus(state, detail),
       fatal: (code, message) => this.onFatal(code, message),
+      ...this.chat.handlers(),
     });
     this.socket.connect();
   }
@@ -110,6 +112,7 @@ class TablePage {
     this.role = frame.role;
     this.seat = frame.role === "player" ? frame.seat : null;
     this.log = [];
+    this.chat.welcome(frame);
     if (this.seat !== null) this.socket.send({ type: "prefs", always_ask: prefs().alwaysAsk });
   }
 
@@ -168,6 +171,7 @@ class TablePage {
   }
 
   onError(frame) {
+    if (this.chat.onError(frame)) return;
     if (frame.ref && frame.ref === this.pending) this.pending = null;
     if (frame.code === "stale_version") {
       toast("The table moved on before your move arrived; here is the current state.", "info");
@@ -235,6 +239,7 @@ class TablePage {
       h("div", { class: "log-scroll", tabindex: "0", "aria-label": "Game log, oldest first" }, this.logList),
     );
     this.announcer = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "false" });
+    this.chat = new ChatPanel(this.id, () => this.socket);
     mount(
       this.root,
       h(
@@ -249,6 +254,7 @@ class TablePage {
           h(
             "aside",
             { class: "side" },
+            this.chat.el,
             this.logEl,
             h(
               "p",
@@ -332,6 +338,7 @@ class TablePage {
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset?.key : null;
     this.renderHead();
+    this.chat.setTable(this.info);
     const waiting = this.info.status === "waiting";
     (waiting ? this.topSlot : this.trayEl).prepend(this.bannerEl);
     this.trayEl.hidden = waiting;
