@@ -8,10 +8,15 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from chaos import run_chaos, suite_config
 from serverkit import fresh_database
 
 
+# The bound: 2 kills over ~10 s, then at most 120 s for the tables to finish (suite_config's
+# finish_timeout) and 120 s for the clients to see the end; 15-21 s is the usual run here.
+@pytest.mark.timeout(300)
 def test_kill_9_loses_no_acknowledged_move_and_every_table_finishes(tmp_path: Path) -> None:
     config = suite_config("sqlite", seed=7)
     report = asyncio.run(run_chaos(config, tmp_path))
@@ -21,6 +26,7 @@ def test_kill_9_loses_no_acknowledged_move_and_every_table_finishes(tmp_path: Pa
     assert report.tables >= 4 and report.finished == report.tables
 
 
+@pytest.mark.timeout(300)
 def test_kill_9_of_one_of_two_processes_on_postgres_loses_nothing(
     postgres_url: str, tmp_path: Path
 ) -> None:

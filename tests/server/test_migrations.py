@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
@@ -177,19 +178,24 @@ def _write_at(connection: Connection, record: TableRecord) -> None:
         session.flush()
 
 
-def test_the_chat_revision_goes_down_and_up_keeping_every_table(database_url: str) -> None:
-    """0003 adds and drops its columns with plain ALTER TABLE: on SQLite a batch would copy
+@pytest.mark.parametrize("revision", revisions()[1:])
+def test_each_revision_goes_down_and_up_keeping_every_table(
+    database_url: str, revision: str
+) -> None:
+    """Revisions add and drop columns with plain ALTER TABLE: on SQLite a batch would copy
     roost_tables and drop the old one, and that drop (foreign keys on) deletes every seat and
     action by cascade."""
+    chain = revisions()
+    before = chain[chain.index(revision) - 1]
     engine = make_engine(database_url)
     try:
         with alembic(engine) as (config, _):
-            command.upgrade(config, "0003")
+            command.upgrade(config, revision)
         record = a_table()
         with engine.begin() as connection:
             _write_at(connection, record)
         with alembic(engine) as (config, _):
-            command.downgrade(config, "0002")
+            command.downgrade(config, before)
         with engine.connect() as connection:
             counts = [
                 connection.execute(
@@ -199,7 +205,7 @@ def test_the_chat_revision_goes_down_and_up_keeping_every_table(database_url: st
             ]
         assert counts == [2, 2]
         with alembic(engine) as (config, _):
-            command.upgrade(config, "0003")
+            command.upgrade(config, "head")
         with Session(engine) as session:
             loaded = load_table(session, record.id)
         assert loaded is not None and loaded.seats == record.seats

@@ -24,22 +24,22 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("roost_tables") as batch:
-        batch.add_column(sa.Column("create_key", sa.String(64), nullable=True))
-        batch.create_index("ix_roost_tables_create_key", ["create_key"], unique=True)
-    with op.batch_alter_table("roost_seats") as batch:
-        batch.add_column(
-            sa.Column("arrived", sa.Boolean(), nullable=False, server_default=sa.true())
-        )
-        batch.add_column(
-            sa.Column("always_ask", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
+    # Plain ALTER TABLE, not a batch: on SQLite a batch that copies roost_tables and drops the
+    # old one would, with foreign keys on, delete every seat, action and note (ON DELETE CASCADE).
+    op.add_column("roost_tables", sa.Column("create_key", sa.String(64), nullable=True))
+    op.create_index("ix_roost_tables_create_key", "roost_tables", ["create_key"], unique=True)
+    op.add_column(
+        "roost_seats", sa.Column("arrived", sa.Boolean(), nullable=False, server_default=sa.true())
+    )
+    op.add_column(
+        "roost_seats",
+        sa.Column("always_ask", sa.Boolean(), nullable=False, server_default=sa.false()),
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("roost_seats") as batch:
-        batch.drop_column("always_ask")
-        batch.drop_column("arrived")
-    with op.batch_alter_table("roost_tables") as batch:
-        batch.drop_index("ix_roost_tables_create_key")
-        batch.drop_column("create_key")
+    # ALTER TABLE ... DROP COLUMN (SQLite 3.35 or newer), not a batch (see `upgrade`)
+    op.drop_column("roost_seats", "always_ask")
+    op.drop_column("roost_seats", "arrived")
+    op.drop_index("ix_roost_tables_create_key", table_name="roost_tables")
+    op.drop_column("roost_tables", "create_key")
