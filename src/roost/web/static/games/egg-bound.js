@@ -145,9 +145,9 @@ function challengePanel(ctx) {
       role: "group",
       "aria-label": `${ctx.names[c.attacker]} plays ${ctx.catalogue.name(c.card)}${c.face_down ? " with a Chicken face down" : ""} against ${ctx.names[c.target]}`,
     },
-    h("span", { class: "lay-who" }, `${ctx.names[c.attacker]} plays`),
+    h("span", { class: "lay-who" }, c.attacker === ctx.seat && !ctx.replay ? "You play" : `${ctx.names[c.attacker]} plays`),
     h("div", { class: "lay-cards", dataset: { zone: "challenge" } }, cardFace(ctx.catalogue.get(c.card), { size: "lg" }), chicken),
-    h("span", { class: "lay-who" }, `against ${ctx.names[c.target]}`),
+    h("span", { class: "lay-who" }, `against ${c.target === ctx.seat && !ctx.replay ? "you" : ctx.names[c.target]}`),
   );
 }
 

@@ -396,7 +396,7 @@ class TablePage {
         info.status !== "over"
           ? h("button", { type: "button", class: "button ghost", onclick: () => showInvite(this), "aria-label": "Invite friends" }, icon("link"), h("span", { class: "wide-only" }, "Invite"))
           : h("a", { class: "button ghost", href: `/replay/${info.id}`, "aria-label": "Replay" }, icon("play"), h("span", { class: "wide-only" }, "Replay")),
-        h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game), "aria-keyshortcuts": "R", title: "Rules (R)" }, icon("book"), "Rules"),
+        h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game), "aria-keyshortcuts": "R", "aria-label": "Rules", title: "Rules (R)" }, icon("book"), h("span", { class: "wide-only" }, "Rules")),
       ),
     );
   }
