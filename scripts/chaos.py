@@ -55,7 +55,8 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from roost.core.game import CHANCE
 from roost.core.registry import load_game, registered_games
-from roost.server.store import Store, TableRecord, load_table, table_ids
+from roost.server.db import Store
+from roost.server.tables.rows import TableRecord, load_table, table_ids
 from serverkit import (
     Postgres,
     Server,

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 from roost.core.game import OMNISCIENT
 from roost.core.registry import load_game
 from roost.core.state import State
-from roost.server.table import legal_action_data
+from roost.server.tables.table import legal_action_data
 
 PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 860}

@@ -9,7 +9,7 @@ from typing import Any
 from playwright.sync_api import Browser, expect
 from websockets.sync.client import connect
 
-from roost.server.lobby import Lobby
+from roost.server.tables.lobby import Lobby
 from tests.e2e.helpers import PHONE, Person, person, wait_ready
 from tests.e2e.live_server import LiveServer
 from tests.server.test_reactions import attack_deal, stored_table

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from roost.server.store import Store
+from roost.server.db import Store
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 if str(SCRIPTS) not in sys.path:  # the chaos and fuzz tests drive scripts/serverkit.py's server

@@ -12,10 +12,11 @@ from typing import Any, TypeVar
 
 from roost.core.game import Game
 from roost.core.registry import load_game
-from roost.server.bots import BotRunner
 from roost.server.config import Settings
-from roost.server.store import SeatRecord, Store, TableRecord, insert_table
-from roost.server.table import Table, hash_token
+from roost.server.db import Store
+from roost.server.tables.bots import BotRunner
+from roost.server.tables.rows import SeatRecord, TableRecord, insert_table
+from roost.server.tables.table import Table, hash_token
 
 T = TypeVar("T")
 

@@ -20,20 +20,13 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from roost.server.app import create_app
-from roost.server.chat import (
-    BIDI_CONTROLS,
-    ChatService,
-    StoredChat,
-    Window,
-    clean_name,
-    clean_text,
-    load_chat,
-)
+from roost.server.chat.rows import StoredChat, load_chat
+from roost.server.chat.service import BIDI_CONTROLS, ChatService, Window, clean_name, clean_text
 from roost.server.config import ChatLimits, Settings
+from roost.server.db import Store
 from roost.server.errors import ServerError
 from roost.server.protocol import Chat, ChatSwitch
-from roost.server.store import Store
-from roost.server.table import Table
+from roost.server.tables.table import Table
 from tests.server.helpers import FakeConnection, game_for, make_table, run
 
 LIMITS = ChatLimits()
@@ -304,7 +297,7 @@ def test_a_failed_write_is_a_clear_error_and_nothing_is_sent(
         def broken(_session: Any) -> None:
             raise RuntimeError("the disk is full")
 
-        monkeypatch.setattr("roost.server.chat.add_chat", lambda _s, **_k: broken(_s))
+        monkeypatch.setattr("roost.server.chat.service.add_chat", lambda _s, **_k: broken(_s))
         with pytest.raises(ServerError) as caught:
             await chat.receive(table, ana, 0, say("players", "lost?"))
         assert caught.value.code == "storage_failed"

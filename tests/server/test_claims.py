@@ -21,18 +21,12 @@ from fastapi.testclient import TestClient
 
 from roost.core.registry import load_game
 from roost.server.app import create_app
-from roost.server.bots import BotRunner
+from roost.server.db import Store
 from roost.server.errors import ServerError
-from roost.server.lobby import Lobby
-from roost.server.store import (
-    SeatRecord,
-    Store,
-    TableRecord,
-    insert_table,
-    load_table,
-    save_seat,
-)
-from roost.server.table import Table, hash_token
+from roost.server.tables.bots import BotRunner
+from roost.server.tables.lobby import Lobby
+from roost.server.tables.rows import SeatRecord, TableRecord, insert_table, load_table, save_seat
+from roost.server.tables.table import Table, hash_token
 from tests.server.helpers import FAST, FakeConnection, make_table, play_out, run, until
 from tests.server.test_api import error_of, receive_until, settings_for
 

@@ -20,7 +20,8 @@ from websockets.exceptions import WebSocketException
 from chaos import digest
 from roost.core.game import CHANCE
 from roost.core.registry import load_game
-from roost.server.store import Store, load_table
+from roost.server.db import Store
+from roost.server.tables.rows import load_table
 from serverkit import Server, fresh_database, start_server, wait_ready
 
 

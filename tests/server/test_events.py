@@ -10,8 +10,8 @@ import pytest
 
 from roost.core.game import Game
 from roost.core.registry import load_game, registered_games
-from roost.server.store import Store
-from roost.server.table import Table
+from roost.server.db import Store
+from roost.server.tables.table import Table
 from tests.server.helpers import FakeConnection, make_table, play_out, run
 
 GAMES = list(registered_games())

@@ -20,16 +20,13 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, column, inspect, table, text
 from sqlalchemy.orm import Session
 
-from roost.server.store import (
-    MIGRATIONS,
+from roost.server.db import MIGRATIONS, Store, make_engine, models
+from roost.server.tables.rows import (
     ActionRecord,
-    Base,
     SeatRecord,
-    Store,
     TableRecord,
     append_actions,
     load_table,
-    make_engine,
 )
 
 VERSION_TABLE = "roost_alembic_version"
@@ -62,7 +59,7 @@ def schema_drift(engine: Engine) -> list[object]:
         context = MigrationContext.configure(
             connection, opts={"version_table": VERSION_TABLE, "compare_type": False}
         )
-        return list(compare_metadata(context, Base.metadata))
+        return list(compare_metadata(context, models()))
 
 
 def a_table() -> TableRecord:
@@ -96,12 +93,12 @@ def test_migrations_apply_one_by_one_on_an_empty_database_and_back(database_url:
                 command.upgrade(config, revision)
             assert current(engine) == revision
         tables = set(inspect(engine).get_table_names())
-        assert set(Base.metadata.tables) <= tables
+        assert set(models().tables) <= tables
         assert schema_drift(engine) == []  # the migrations build exactly the models
         with alembic(engine) as (config, _):
             command.downgrade(config, "base")
         assert current(engine) is None
-        assert not set(Base.metadata.tables) & set(inspect(engine).get_table_names())
+        assert not set(models().tables) & set(inspect(engine).get_table_names())
         with alembic(engine) as (config, _):
             command.upgrade(config, "head")
         assert current(engine) == revisions()[-1]
@@ -143,7 +140,7 @@ def test_a_database_at_each_previous_revision_upgrades_keeping_its_tables(
 def _write_at(connection: Connection, record: TableRecord) -> None:
     """`record` as rows of the schema the database is at: the columns it lacks are left out."""
     schema = inspect(connection)
-    tables = Base.metadata.tables
+    tables = models().tables
     present = set(schema.get_table_names())  # (a later revision's tables are not there yet)
     columns = {
         name: {c["name"] for c in schema.get_columns(name)} for name in tables if name in present

@@ -9,20 +9,18 @@ import time
 import pytest
 
 from roost.core.registry import load_game
-from roost.server.store import (
+from roost.server.db import Conflict, Store, migrate
+from roost.server.tables.rows import (
     ActionRecord,
-    Conflict,
     SeatRecord,
-    Store,
     TableRecord,
     append_actions,
     insert_table,
     load_table,
-    migrate,
     table_ids,
     unfinished_count,
 )
-from roost.server.table import Table
+from roost.server.tables.table import Table
 from tests.server.helpers import FakeConnection, make_table, play_out, run
 from tests.server.test_restart import restart_scenario
 

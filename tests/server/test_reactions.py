@@ -20,10 +20,11 @@ from dataclasses import replace
 from roost.core.game import CHANCE
 from roost.core.registry import load_game
 from roost.games.egg_bound.actions import Phase
-from roost.server.bots import BotRunner
-from roost.server.reactions import HIGH, LOW, pause_cdf, reaction_pause
-from roost.server.store import ActionRecord, SeatRecord, Store, TableRecord, insert_table
-from roost.server.table import Table, hash_token
+from roost.server.db import Store
+from roost.server.tables.bots import BotRunner
+from roost.server.tables.reactions import HIGH, LOW, pause_cdf, reaction_pause
+from roost.server.tables.rows import ActionRecord, SeatRecord, TableRecord, insert_table
+from roost.server.tables.table import Table, hash_token
 from tests.server.helpers import FAST, FakeConnection, run, until
 from tests.test_egg_bound_rules import Table as Deal
 
@@ -94,7 +95,7 @@ def stored_table(
     )
     store.run(lambda session: insert_table(session, record))
     record.status = "playing"
-    from roost.server.store import append_actions, save_status
+    from roost.server.tables.rows import append_actions, save_status
 
     store.run(lambda session: append_actions(session, record.id, 0, actions))
     store.run(lambda session: save_status(session, record.id, "playing"))

@@ -12,8 +12,9 @@ from fastapi.testclient import TestClient
 from roost.core.registry import load_game
 from roost.server.app import create_app
 from roost.server.config import Settings
-from roost.server.store import Store, load_table
-from roost.server.table import Table
+from roost.server.db import Store
+from roost.server.tables.rows import load_table
+from roost.server.tables.table import Table
 from tests.server.helpers import make_table, run, until
 
 

@@ -19,8 +19,8 @@ from roost.core.registry import load_game, registered_games
 from roost.core.state import State
 from roost.server.app import create_app
 from roost.server.config import Settings
+from roost.server.db import Store
 from roost.server.errors import ServerError
-from roost.server.store import Store
 from tests.server.helpers import make_table
 
 

@@ -10,9 +10,10 @@ import pytest
 
 from roost.core.game import OMNISCIENT
 from roost.core.registry import load_game, registered_games
+from roost.server.db import Store
 from roost.server.errors import ServerError
-from roost.server.store import ActionRecord, ActionRow, Store, load_table
-from roost.server.table import Table, legal_action_data
+from roost.server.tables.rows import ActionRecord, ActionRow, load_table
+from roost.server.tables.table import Table, legal_action_data
 from tests.server.helpers import FAST, FakeConnection, make_table, play_out, run, until
 
 GAMES = sorted(registered_games())

@@ -23,14 +23,13 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from roost.server.bots import BotRunner
-from roost.server.chat import ChatService
-from roost.server.chat_routes import router as chat_router
+from roost.server.chat.routes import router as chat_router
+from roost.server.chat.service import ChatService
 from roost.server.cluster import Cluster
 from roost.server.config import Settings
+from roost.server.db import Store
 from roost.server.errors import ServerError
 from roost.server.limits import BodyLimit, TokenBucket
-from roost.server.lobby import Lobby
 from roost.server.protocol import (
     CLIENT_FRAME,
     PROTOCOL_VERSION,
@@ -60,8 +59,9 @@ from roost.server.protocol import (
     Viewer,
     ViewFrame,
 )
-from roost.server.store import Store
-from roost.server.table import Table, frame_text
+from roost.server.tables.bots import BotRunner
+from roost.server.tables.lobby import Lobby
+from roost.server.tables.table import Table, frame_text
 
 log = logging.getLogger("roost.server")
 

@@ -5,11 +5,11 @@ processes. What makes that safe and live:
 
 * **Moves from anywhere, stored once.** Every process applies the moves of the people
   connected to it. A move is stored only if the table's row is still at the version the process
-  had (`roost.server.store.append_actions`, under the row's lock), so two processes can never
+  had (`roost.server.tables.rows.append_actions`, under the row's lock), so two processes can never
   both store a version: the loser reloads the table and answers ``stale_version``, as for any
   crossed move.
 * **Fan-out.** Each committed change of a table is announced on the channel
-  `roost.server.store.CHANNEL` (``NOTIFY``, sent by PostgreSQL at commit). Every process that
+  `roost.server.db.CHANNEL` (``NOTIFY``, sent by PostgreSQL at commit). Every process that
   holds the table in memory reloads what it lacks and sends its own clients their new views.
 * **Missed news heals.** Every `Settings.adopt_every` seconds each process compares the stored
   version and status of the unfinished tables it holds with its own, and reloads any that
@@ -25,7 +25,7 @@ processes. What makes that safe and live:
 
 Payloads: ``T <origin> <table>`` (a table changed), ``P <origin> <table> <seat> <count>``
 (connections of a seat at one process), ``Q <origin>`` (say your presence again), ``C <origin>
-<table>`` (the table's chat changed: handed to `on_chat`, see `roost.server.chat`).
+<table>`` (the table's chat changed: handed to `on_chat`, see `roost.server.chat.service`).
 """
 
 from __future__ import annotations
@@ -41,10 +41,11 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from sqlalchemy.engine import make_url
 
-from roost.server.store import CHANNEL, Store, table_versions
+from roost.server.db import CHANNEL, Store
+from roost.server.tables.rows import table_versions
 
 if TYPE_CHECKING:
-    from roost.server.lobby import Lobby
+    from roost.server.tables.lobby import Lobby
 
 log = logging.getLogger("roost.server.cluster")
 

@@ -1,1 +1,1 @@
-"""Alembic migrations of the server's schema, applied by `roost.server.store.migrate`."""
+"""Alembic migrations of the server's schema, applied by `roost.server.db.migrate`."""

@@ -1,4 +1,4 @@
-"""Alembic environment: migrations run on the connection `roost.server.store.migrate` passes.
+"""Alembic environment: migrations run on the connection `roost.server.db.migrate` passes.
 
 To write a new revision: change the models in ``store.py``, then from the repository root run
 ``alembic -x url=sqlite:///tmp/roost.db -c /dev/null ...`` or write it by hand beside
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from alembic import context
 
-from roost.server.store import Base
+from roost.server.db import models
 
 connection = context.config.attributes.get("connection")
 if connection is None:
-    raise RuntimeError("run migrations through roost.server.store.migrate(engine)")
+    raise RuntimeError("run migrations through roost.server.db.migrate(engine)")
 context.configure(
     connection=connection,
-    target_metadata=Base.metadata,
+    target_metadata=models(),
     render_as_batch=True,
     version_table="roost_alembic_version",
 )

@@ -34,9 +34,8 @@ from roost.core.errors import IllegalActionError, RoostError
 from roost.core.game import CHANCE, TERMINAL, Game
 from roost.core.registry import load_game
 from roost.core.state import State
-from roost.server import clock
-from roost.server.bots import BOT_NAMES, BotJob, BotRunner, bot_kind, bot_seed
 from roost.server.config import Settings
+from roost.server.db import Conflict, StorageError, Store
 from roost.server.errors import ServerError
 from roost.server.protocol import (
     Ack,
@@ -50,14 +49,13 @@ from roost.server.protocol import (
     ViewFrame,
     Welcome,
 )
-from roost.server.reactions import reaction_pause
-from roost.server.store import (
+from roost.server.tables import clock
+from roost.server.tables.bots import BOT_NAMES, BotJob, BotRunner, bot_kind, bot_seed
+from roost.server.tables.reactions import reaction_pause
+from roost.server.tables.rows import (
     ActionRecord,
-    Conflict,
     NoteRecord,
     SeatRecord,
-    StorageError,
-    Store,
     TableRecord,
     add_note,
     append_actions,

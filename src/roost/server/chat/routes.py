@@ -1,4 +1,4 @@
-"""The chat's REST route (its WebSocket frames are handled by `roost.server.chat`).
+"""The chat's REST route (its WebSocket frames are handled by `roost.server.chat.service`).
 
 ``GET /api/tables/{id}/chat``: what a reader may read now, for clients that poll and for
 tests; a seat token reads the players' room, no token (a spectator) both rooms.
@@ -10,10 +10,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Request
 
-from roost.server.chat import ChatService
+from roost.server.chat.service import ChatService
 from roost.server.errors import ServerError
-from roost.server.lobby import Lobby
 from roost.server.protocol import ChatLog, ErrorBody
+from roost.server.tables.lobby import Lobby
 
 router = APIRouter(tags=["chat"])
 

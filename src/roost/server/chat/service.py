@@ -12,7 +12,7 @@
   surrogates, too long, too many lines, nothing visible) and removes the bidirectional
   embedding and override controls; clients still show every text as text, isolated.
 * **Several server processes** (PostgreSQL): a stored message is announced with NOTIFY
-  (``C <origin> <table>`` on `roost.server.store.CHANNEL`); every other process holding the
+  (``C <origin> <table>`` on `roost.server.db.CHANNEL`); every other process holding the
   table's chat reloads it and sends its own clients the lines they lack.
 
 Nothing here knows HTTP: `app.py` hands this module the frames and the connections.
@@ -33,10 +33,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from sqlalchemy import func, select, text, update
-from sqlalchemy.orm import Session
-
+from roost.server.chat.rows import ChatFull, StoredChat, add_chat, load_chat, set_spectators_open
 from roost.server.config import ChatLimits
+from roost.server.db import Conflict, StorageError, Store
 from roost.server.errors import ServerError
 from roost.server.protocol import (
     Chat,
@@ -49,15 +48,7 @@ from roost.server.protocol import (
     ChatSwitch,
     ErrorFrame,
 )
-from roost.server.store import (
-    CHANNEL,
-    ChatRow,
-    Conflict,
-    StorageError,
-    Store,
-    TableRow,
-)
-from roost.server.table import Connection, Table, frame_text
+from roost.server.tables.table import Connection, Table, frame_text
 
 log = logging.getLogger("roost.server.chat")
 
@@ -74,11 +65,6 @@ Removing rather than refusing keeps a pasted message that carries them (some edi
 them) instead of refusing it for an invisible reason."""
 
 LINE_BREAKS = str.maketrans({"\r": "\n", "\u2028": "\n", "\u2029": "\n", "\x85": "\n"})
-
-
-class ChatFull(Conflict):
-    """The room holds as many messages as a table keeps (seen in the writing transaction, so
-    it holds with several server processes): nothing was written."""
 
 
 # --- text -----------------------------------------------------------------------------------------
@@ -142,100 +128,6 @@ def _visible(text: str) -> bool:
     """Whether some character draws something by itself (not a space, a format character such
     as a zero-width joiner, a control or a combining mark)."""
     return any(unicodedata.category(ch)[0] not in "ZCM" for ch in text)
-
-
-# --- the store ------------------------------------------------------------------------------------
-
-
-@dataclass
-class StoredChat:
-    creator: int | None
-    spectators_open: bool
-    lines: list[ChatLine]
-
-
-def announce_chat(session: Session, table_id: str) -> None:
-    """On PostgreSQL, tell the other server processes (at commit) that the table's chat
-    changed; they reload it (`ChatService.news`)."""
-    if session.get_bind().dialect.name != "postgresql":
-        return
-    origin = session.info.get("origin", "")
-    session.execute(
-        text("SELECT pg_notify(:channel, :payload)"),
-        {"channel": CHANNEL, "payload": f"C {origin} {table_id}"},
-    )
-
-
-def load_chat(session: Session, table_id: str) -> StoredChat | None:
-    """The table's chat (both rooms, oldest first) and its switch; None if no such table."""
-    row = session.execute(
-        select(TableRow.creator_seat, TableRow.spectator_chat).where(TableRow.id == table_id)
-    ).first()
-    if row is None:
-        return None
-    lines = [
-        _line(chat_row)
-        for chat_row in session.scalars(
-            select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id)
-        )
-    ]
-    return StoredChat(creator=row[0], spectators_open=bool(row[1]), lines=lines)
-
-
-def load_lines(session: Session, table_id: str) -> list[ChatLine]:
-    """Every message of the table, oldest first (for the replay)."""
-    stored = load_chat(session, table_id)
-    return stored.lines if stored is not None else []
-
-
-def add_chat(
-    session: Session,
-    table_id: str,
-    room: ChatRoom,
-    seat: int | None,
-    name: str,
-    said: str,
-    version: int,
-    cap: int,
-) -> ChatLine:
-    """Store one message; `ChatFull` if its room already holds `cap` messages."""
-    count = session.scalar(
-        select(func.count())
-        .select_from(ChatRow)
-        .where(ChatRow.table_id == table_id, ChatRow.room == room)
-    )
-    if int(count or 0) >= cap:
-        raise ChatFull(f"the {room} room of table {table_id} is full")
-    row = ChatRow(
-        table_id=table_id,
-        room=room,
-        seat=seat,
-        name=name,
-        text=said,
-        version=version,
-        at=time.time(),
-    )
-    session.add(row)
-    session.flush()
-    announce_chat(session, table_id)
-    return _line(row)
-
-
-def set_spectators_open(session: Session, table_id: str, is_open: bool) -> None:
-    session.execute(update(TableRow).where(TableRow.id == table_id).values(spectator_chat=is_open))
-    announce_chat(session, table_id)
-
-
-def _line(row: ChatRow) -> ChatLine:
-    return ChatLine(
-        id=row.id,
-        room=row.room,  # type: ignore[arg-type]
-        seat=row.seat,
-        name=row.name,
-        text=row.text,
-        version=row.version,
-        at=row.at,
-    )
 
 
 # --- rates ----------------------------------------------------------------------------------------

@@ -17,10 +17,10 @@ from typing import Any
 from roost.core.errors import ParameterError, RoostError, UnknownGameError
 from roost.core.game import OMNISCIENT, Game
 from roost.core.registry import game_class, load_game, registered_games
-from roost.server.bots import BotRunner
-from roost.server.chat import load_lines
+from roost.server.chat.rows import load_lines
 from roost.server.cluster import Cluster
 from roost.server.config import Settings
+from roost.server.db import Conflict, StorageError, Store
 from roost.server.errors import ServerError
 from roost.server.protocol import (
     BOT_LEVELS,
@@ -37,11 +37,9 @@ from roost.server.protocol import (
     TableInfo,
     Viewer,
 )
-from roost.server.store import (
-    Conflict,
+from roost.server.tables.bots import BotRunner
+from roost.server.tables.rows import (
     SeatRecord,
-    StorageError,
-    Store,
     TableRecord,
     find_created,
     insert_table,
@@ -51,7 +49,7 @@ from roost.server.store import (
     table_ids,
     unfinished_count,
 )
-from roost.server.table import Table, hash_token, legal_action_data, new_seed, new_token
+from roost.server.tables.table import Table, hash_token, legal_action_data, new_seed, new_token
 
 log = logging.getLogger("roost.server.lobby")
 

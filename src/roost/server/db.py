@@ -1,0 +1,248 @@
+"""The database of a `roost serve` process: the engine, the migrations and the batched writer.
+
+The same code runs on SQLite (the default, a file in the data folder) and on PostgreSQL
+(``postgresql+psycopg://...``). The schema is created and upgraded by the Alembic migrations in
+``roost/server/migrations`` when the store opens. Each concern keeps its own rows beside its code
+(`roost.server.tables.rows`, `roost.server.chat.rows`, ...) on the one `Base` declared here;
+`models()` imports them all, so that the metadata (for Alembic and the tests) is whole.
+
+Writes go through one writer that commits in batches (group commit): every write a table makes
+while the previous commit is on disk joins the next transaction, and each caller's future
+resolves only once its transaction has committed. So a move is committed before it is
+acknowledged, and a busy server makes one fsync for many moves instead of one each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import MetaData, create_engine, event, text
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+
+log = logging.getLogger("roost.server.db")
+T = TypeVar("T")
+MIGRATIONS = Path(__file__).parent / "migrations"
+MODELS = ("roost.server.tables.rows", "roost.server.chat.rows")
+"""The modules that declare rows: every concern with store tables of its own."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def models() -> MetaData:
+    """Every row of every concern, declared (the whole schema, as the migrations build it)."""
+    for name in MODELS:
+        importlib.import_module(name)
+    return Base.metadata
+
+
+CHANNEL = "roost_tables"
+"""The PostgreSQL channel on which every committed change of a table is announced (see
+`roost.server.cluster`): the payload is ``T <origin> <table id>``."""
+
+
+class Conflict(Exception):
+    """A write found the table changed under it (by another server process): nothing was
+    written; the caller reloads the table and refuses the request as stale."""
+
+
+def announce(session: Session, table_id: str) -> None:
+    """On PostgreSQL, tell the other server processes (LISTEN/NOTIFY, sent at commit) that the
+    table changed. `origin` (the writing process) lets a process skip its own news."""
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    origin = session.info.get("origin", "")
+    session.execute(
+        text("SELECT pg_notify(:channel, :payload)"),
+        {"channel": CHANNEL, "payload": f"T {origin} {table_id}"},
+    )
+
+
+def rowcount(result: Any) -> int:
+    return int(result.rowcount)
+
+
+# --- the engine, migrations and the writer --------------------------------------------------------
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; a SQLite file gets WAL and a busy timeout, and its folder is
+    created. ``synchronous=NORMAL`` in WAL mode: a committed move survives the server process
+    being killed (kill -9) at any moment; only a power cut or an OS crash may lose the last
+    commits (``FULL`` made every commit wait for the disk: 10x fewer moves/s here).
+    ``hide_parameters``: a failed statement's message (which is logged) never shows the values
+    it carried, such as a table's seed."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database and database != ":memory:":
+            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            hide_parameters=True,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5, hide_parameters=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (Alembic), under a lock on PostgreSQL so that
+    several processes starting together migrate once."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(7707070707)"))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+Op = Callable[[Session], Any]
+
+
+class Store:
+    """The database of one server process: batched writes, reads in threads."""
+
+    def __init__(self, url: str, *, run_migrations: bool = True) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        if run_migrations:
+            migrate(self.engine)
+        self.origin = secrets.token_hex(6)
+        """This process's name in the announcements of its writes (`announce`)."""
+        self._sessions = sessionmaker(
+            self.engine, expire_on_commit=False, info={"origin": self.origin}
+        )
+        self._pending: list[tuple[Op, asyncio.Future[Any]]] = []
+        self._wakeup: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._lock = threading.Lock()
+        # Threads of the store's own: a commit never waits in the default pool's queue behind
+        # bot jobs (the load test's p99 came mostly from that queue).
+        self._committer = ThreadPoolExecutor(1, thread_name_prefix="roost-commit")
+        self._readers = ThreadPoolExecutor(4, thread_name_prefix="roost-read")
+        self.commits = 0
+        """Transactions committed by the writer (for benchmarks)."""
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session in a transaction, committed on leaving (for sync code and tests)."""
+        with self._sessions() as session, session.begin():
+            yield session
+
+    def run(self, op: Callable[[Session], T]) -> T:
+        """Run `op` in its own transaction, now, in this thread."""
+        with self.session() as session:
+            return op(session)
+
+    async def read(self, op: Callable[[Session], T]) -> T:
+        """Run a read in a worker thread (off the event loop)."""
+        return await asyncio.get_running_loop().run_in_executor(self._readers, self.run, op)
+
+    async def write(self, op: Callable[[Session], T]) -> T:
+        """Run `op` in the next batch transaction; returns once that transaction committed."""
+        loop = asyncio.get_running_loop()
+        if self._writer is None or self._writer.done():
+            self._wakeup = asyncio.Event()
+            self._writer = loop.create_task(self._write_loop(), name="roost-store-writer")
+        assert self._wakeup is not None
+        future: asyncio.Future[T] = loop.create_future()
+        self._pending.append((op, future))
+        self._wakeup.set()
+        return await future
+
+    async def _write_loop(self) -> None:
+        assert self._wakeup is not None
+        while True:
+            await self._wakeup.wait()
+            self._wakeup.clear()
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            outcomes = await asyncio.get_running_loop().run_in_executor(
+                self._committer, self._commit_batch, [op for op, _ in batch]
+            )
+            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
+    def _commit_batch(self, ops: list[Op]) -> list[tuple[bool, Any]]:
+        """Every op in one transaction; if that fails, each op alone, so that one bad write
+        fails only its own caller."""
+        with self._lock:
+            try:
+                with self.session() as session:
+                    results = [(True, op(session)) for op in ops]
+                self.commits += 1
+                return results
+            except Conflict as conflict:
+                if len(ops) == 1:
+                    return [(False, conflict)]
+            except Exception:
+                if len(ops) == 1:
+                    log.exception("a write failed")
+                    return [(False, _failure())]
+            outcomes: list[tuple[bool, Any]] = []
+            for op in ops:
+                try:
+                    with self.session() as session:
+                        outcomes.append((True, op(session)))
+                    self.commits += 1
+                except Conflict as conflict:
+                    outcomes.append((False, conflict))
+                except Exception:
+                    log.exception("a write failed")
+                    outcomes.append((False, _failure()))
+            return outcomes
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            while self._pending:
+                await asyncio.sleep(0.01)
+            self._writer.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+        self._committer.shutdown(wait=False)
+        self._readers.shutdown(wait=False)
+        self.engine.dispose()
+
+
+class StorageError(RuntimeError):
+    """A write did not commit: the change it carried was not made."""
+
+
+def _failure() -> StorageError:
+    return StorageError("the database refused the write")
