@@ -88,7 +88,7 @@ class Settings:
     """The server's address for invite links (empty: taken from the first request)."""
     cluster: bool = True
     """On PostgreSQL, share the tables with the other server processes on the same database
-    (see ``roost.server.cluster``); off: this process assumes it is alone."""
+    (see ``roost.server.tables.cluster``); off: this process assumes it is alone."""
     adopt_every: float = 1.0
     """Seconds between two looks for tables whose owning process is gone (cluster only)."""
     keep_finished: float = 600.0

@@ -49,7 +49,7 @@ def models() -> MetaData:
 
 CHANNEL = "roost_tables"
 """The PostgreSQL channel on which every committed change of a table is announced (see
-`roost.server.cluster`): the payload is ``T <origin> <table id>``."""
+`roost.server.tables.cluster`): the payload is ``T <origin> <table id>``."""
 
 
 class Conflict(Exception):

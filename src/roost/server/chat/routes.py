@@ -10,16 +10,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Request
 
-from roost.server.chat.service import ChatService
-from roost.server.errors import ServerError
-from roost.server.protocol import ChatLog, ErrorBody
-from roost.server.tables.lobby import Lobby
+from roost.server.protocol import ChatLog
+from roost.server.routing import ERRORS, bearer, chat_of, lobby_of
 
 router = APIRouter(tags=["chat"])
-
-ERRORS: dict[int | str, dict[str, object]] = {
-    status: {"model": ErrorBody} for status in (400, 401, 404)
-}
 
 
 @router.get("/api/tables/{table_id}/chat", response_model=ChatLog, responses=ERRORS)
@@ -30,18 +24,6 @@ async def chat_log(
 ) -> ChatLog:
     """The table's chat as the token's seat may read it (the players' room), or as a
     spectator without a token (both rooms), oldest first."""
-    lobby: Lobby = request.app.state.lobby
-    chat: ChatService = request.app.state.chat
-    table = await lobby.find(table_id)
-    seat = table.authenticate(_bearer(authorization))
-    return await chat.log(table, seat)
-
-
-def _bearer(authorization: str | None) -> str | None:
-    """The token of ``Authorization: Bearer <token>`` (as every route that acts for a seat)."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ServerError("unauthorized", "send the seat token as 'Authorization: Bearer ...'", 401)
-    return token.strip()
+    table = await lobby_of(request).find(table_id)
+    seat = table.authenticate(bearer(authorization))
+    return await chat_of(request).log(table, seat)

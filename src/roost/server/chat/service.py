@@ -420,7 +420,7 @@ class ChatService:
 
     def news(self, table_id: str) -> None:
         """Another process stored something in the table's chat: reload it, if any connection
-        here reads it (called by `roost.server.cluster.Cluster`)."""
+        here reads it (called by `roost.server.tables.cluster.Cluster`)."""
         table = self.tables.get(table_id)
         chat = self._chats.get(table) if table is not None else None
         if table is None or chat is None:

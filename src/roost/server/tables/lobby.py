@@ -15,10 +15,8 @@ from functools import partial
 from typing import Any
 
 from roost.core.errors import ParameterError, RoostError, UnknownGameError
-from roost.core.game import OMNISCIENT, Game
+from roost.core.game import Game
 from roost.core.registry import game_class, load_game, registered_games
-from roost.server.chat.rows import load_lines
-from roost.server.cluster import Cluster
 from roost.server.config import Settings
 from roost.server.db import Conflict, StorageError, Store
 from roost.server.errors import ServerError
@@ -29,15 +27,11 @@ from roost.server.protocol import (
     GameDetail,
     GameInfo,
     ParamInfo,
-    Replay,
-    ReplayNote,
-    ReplayStep,
-    ReplayView,
     SeatGrant,
     TableInfo,
-    Viewer,
 )
 from roost.server.tables.bots import BotRunner
+from roost.server.tables.cluster import Cluster
 from roost.server.tables.rows import (
     SeatRecord,
     TableRecord,
@@ -49,7 +43,7 @@ from roost.server.tables.rows import (
     table_ids,
     unfinished_count,
 )
-from roost.server.tables.table import Table, hash_token, legal_action_data, new_seed, new_token
+from roost.server.tables.table import Table, hash_token, new_seed, new_token
 
 log = logging.getLogger("roost.server.lobby")
 
@@ -348,58 +342,6 @@ class Lobby:
         await table.start_if_full()
         return table.info(), True
 
-    # --- replays ------------------------------------------------------------------------------
-
-    async def replay(self, table_id: str, viewer: Viewer) -> Replay:
-        table = await self.find(table_id)
-        _require_over(table)
-        seat = _viewer_seat(table.game, viewer)
-        state = table.game.new_initial_state()
-        steps: list[ReplayStep] = []
-        for version, entry in enumerate(table.record.actions):
-            steps.append(
-                ReplayStep(
-                    version=version,
-                    seat=entry.seat,
-                    kind="chance" if entry.seat is None else "move",
-                    action=entry.action,
-                    text=state.action_to_string(entry.action, seat),
-                )
-            )
-            state.apply_action(entry.action)
-        return Replay(
-            table=table.info(),
-            viewer=viewer,
-            seed=table.record.seed,
-            history=[entry.action for entry in table.record.actions],
-            steps=steps,
-            notes=[
-                ReplayNote(version=n.version, seat=n.seat, text=n.text) for n in table.record.notes
-            ],
-            chat=await self.store.read(partial(load_lines, table_id=table.id)),
-        )
-
-    async def replay_view(self, table_id: str, version: int, viewer: Viewer) -> ReplayView:
-        table = await self.find(table_id)
-        _require_over(table)
-        seat = _viewer_seat(table.game, viewer)
-        if not 0 <= version <= table.version:
-            raise ServerError("not_found", f"this replay has versions 0 to {table.version}", 404)
-        history = [entry.action for entry in table.record.actions[:version]]
-        state = table.game.state_from_history(history)
-        player = state.current_player()
-        to_move = player if player >= 0 else None
-        actions: list[dict[str, Any]] = []
-        if to_move is not None and (seat in (to_move, OMNISCIENT)):
-            actions = legal_action_data(state, to_move)
-        return ReplayView(
-            version=version,
-            viewer=viewer,
-            to_move=to_move,
-            observation=dict(state.observation(seat)),
-            actions=actions,
-        )
-
     # --- memory -------------------------------------------------------------------------------
 
     def _changed(self, table: Table) -> None:
@@ -486,22 +428,3 @@ def _seats(request: CreateTable, game: Game) -> list[SeatRecord]:
         else SeatRecord(seat, "open")
         for seat, spec in enumerate(request.seats)
     ]
-
-
-def _require_over(table: Table) -> None:
-    if table.status != "over":
-        raise ServerError("not_over", "a replay is available once the game is over")
-
-
-def _viewer_seat(game: Game, viewer: Viewer) -> int | None:
-    if viewer == "all":
-        return OMNISCIENT
-    if viewer == "spectator":
-        return None
-    if not 0 <= viewer < game.num_players:
-        raise ServerError(
-            "bad_request",
-            f"viewer is 'all', 'spectator' or a seat from 0 to {game.num_players - 1}",
-            400,
-        )
-    return viewer

@@ -71,7 +71,7 @@ Viewer = int | None
 
 
 class Peers(Protocol):
-    """The other server processes sharing the database (`roost.server.cluster.Cluster`)."""
+    """The other server processes sharing the database (`roost.server.tables.cluster.Cluster`)."""
 
     def elsewhere(self, table_id: str) -> set[int]:
         """Seats of the table with a connection at another process."""

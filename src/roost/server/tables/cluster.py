@@ -36,16 +36,25 @@ import logging
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import psycopg
 from sqlalchemy.engine import make_url
 
 from roost.server.db import CHANNEL, Store
 from roost.server.tables.rows import table_versions
+from roost.server.tables.table import Table
 
-if TYPE_CHECKING:
-    from roost.server.tables.lobby import Lobby
+
+class Host(Protocol):
+    """What the cluster needs of this process's lobby: its tables in memory, and taking over
+    a table whose owner died."""
+
+    @property
+    def tables(self) -> dict[str, Table]: ...
+
+    async def adopt(self, table_id: str) -> None: ...
+
 
 log = logging.getLogger("roost.server.cluster")
 
@@ -78,7 +87,7 @@ class Cluster:
         """Table -> (process, seat) -> connections of that seat at that process."""
         self.local: dict[tuple[str, int], int] = {}
         """(table, seat) -> connections of that seat here (what this process announces)."""
-        self.lobby: Lobby | None = None
+        self.lobby: Host | None = None
         self.on_chat: Callable[[str], None] | None = None
         """Told the id of a table whose chat another process changed (and, after the LISTEN
         connection dropped, of every table: news may have been missed)."""
@@ -96,7 +105,7 @@ class Cluster:
         self._control = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
         await self._query("SELECT pg_advisory_lock(%s, %s)", PROCESS_LOCKS, lock_key(self.origin))
 
-    async def start(self, lobby: Lobby) -> None:
+    async def start(self, lobby: Host) -> None:
         """Listen for the others' news from now on (before the lobby rebuilds its tables)."""
         self.lobby = lobby
         loop = asyncio.get_running_loop()

@@ -1,0 +1,60 @@
+"""The web client's pages: one ``index.html`` for the lobby, a table and a replay (the client
+reads the path), and its static files."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+router = APIRouter(include_in_schema=False)
+
+
+def web_static_dir() -> Path:
+    """The web client's files (``roost/web/static``), whether or not they exist yet."""
+    return Path(str(resources.files("roost"))) / "web" / "static"
+
+
+def mount_static(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=web_static_dir(), check_dir=False), name="static")
+
+
+@router.get("/", response_class=HTMLResponse)
+async def index() -> Response:
+    return _page()
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table_page(table_id: str) -> Response:
+    return _page()
+
+
+@router.get("/replay/{table_id}", response_class=HTMLResponse)
+async def replay_page(table_id: str) -> Response:
+    return _page()
+
+
+def _page() -> Response:
+    index = web_static_dir() / "index.html"
+    if index.is_file():
+        return FileResponse(index)
+    return HTMLResponse(FALLBACK_PAGE)
+
+
+FALLBACK_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Roost</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 2em auto; line-height: 1.5">
+<h1>Roost server</h1>
+<p>The web client is not installed in this copy, but the server is running.</p>
+<ul>
+<li><a href="/api/games">/api/games</a>: the games and their parameters</li>
+<li><a href="/api/tables">/api/tables</a>: open and running tables</li>
+<li><a href="/docs">/docs</a>: the API, interactive (<a href="/openapi.json">/openapi.json</a>)</li>
+<li>Play over the WebSocket <code>/api/tables/{id}/ws</code> (see docs/protocol.md)</li>
+</ul>
+</body></html>
+"""

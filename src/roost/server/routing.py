@@ -1,0 +1,80 @@
+"""What every router of the server shares: the error answers, the services a request reaches
+(the lobby, the chat), the client's address and the seat token of a request's header."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from roost.server.chat.service import ChatService
+from roost.server.errors import ServerError
+from roost.server.protocol import ErrorBody, ErrorDetail
+from roost.server.tables.lobby import Lobby
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 429)
+}
+"""The refusals a route may answer, for the OpenAPI schema (docs/protocol.md, "Errors")."""
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Every refusal answers the same JSON body: `ServerError`s, bodies that do not fit the
+    schema (422) and Starlette's own (404 for an unknown route, 405)."""
+
+    @app.exception_handler(ServerError)
+    async def server_error(_request: Request, error: ServerError) -> JSONResponse:
+        return error_response(error.status, error.code, error.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        details = [
+            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
+            for e in error.errors()
+        ]
+        first = details[0] if details else {"loc": [], "msg": "invalid request"}
+        where = ".".join(str(part) for part in first["loc"])
+        message = f"{where}: {first['msg']}" if where else str(first["msg"])
+        return error_response(422, "invalid_request", message, details)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        return error_response(error.status_code, code, str(error.detail))
+
+
+def error_response(
+    status: int, code: str, message: str, details: list[dict[str, Any]] | None = None
+) -> JSONResponse:
+    body = ErrorBody(error=ErrorDetail(code=code, message=message, details=details))
+    return JSONResponse(body.model_dump(exclude_none=True), status_code=status)
+
+
+def lobby_of(request: Request) -> Lobby:
+    """The process's lobby; the first request tells it the address people reach it by."""
+    lobby: Lobby = request.app.state.lobby
+    if not lobby.public_url:
+        lobby.public_url = str(request.base_url).rstrip("/")
+    return lobby
+
+
+def chat_of(request: Request) -> ChatService:
+    chat: ChatService = request.app.state.chat
+    return chat
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of ``Authorization: Bearer <token>``; None without the header."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ServerError("unauthorized", "send the seat token as 'Authorization: Bearer ...'", 401)
+    return token.strip()
