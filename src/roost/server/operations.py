@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from roost.server.protocol import PROTOCOL_VERSION, Health
-from roost.server.routing import lobby_of
+from roost.server.tables.routes import lobby_of
 
 router = APIRouter(tags=["server"])
 

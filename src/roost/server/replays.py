@@ -14,7 +14,8 @@ from roost.core.game import OMNISCIENT, Game
 from roost.server.chat.rows import load_lines
 from roost.server.errors import ServerError
 from roost.server.protocol import Replay, ReplayNote, ReplayStep, ReplayView, Viewer
-from roost.server.routing import ERRORS, lobby_of
+from roost.server.routing import ERRORS
+from roost.server.tables.routes import lobby_of
 from roost.server.tables.table import Table, legal_action_data
 
 router = APIRouter(tags=["replay"])

@@ -1,5 +1,6 @@
-"""What every router of the server shares: the error answers, the services a request reaches
-(the lobby, the chat), the client's address and the seat token of a request's header."""
+"""What every router of the server shares: the error answers, the client's address and the seat
+token of a request's header. (The services a request reaches are each concern's own: the
+lobby through `roost.server.tables.routes.lobby_of`, the chat through `chat.routes.chat_of`.)"""
 
 from __future__ import annotations
 
@@ -10,10 +11,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from roost.server.chat.service import ChatService
 from roost.server.errors import ServerError
 from roost.server.protocol import ErrorBody, ErrorDetail
-from roost.server.tables.lobby import Lobby
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 429)
@@ -51,19 +50,6 @@ def error_response(
 ) -> JSONResponse:
     body = ErrorBody(error=ErrorDetail(code=code, message=message, details=details))
     return JSONResponse(body.model_dump(exclude_none=True), status_code=status)
-
-
-def lobby_of(request: Request) -> Lobby:
-    """The process's lobby; the first request tells it the address people reach it by."""
-    lobby: Lobby = request.app.state.lobby
-    if not lobby.public_url:
-        lobby.public_url = str(request.base_url).rstrip("/")
-    return lobby
-
-
-def chat_of(request: Request) -> ChatService:
-    chat: ChatService = request.app.state.chat
-    return chat
 
 
 def client_address(request: Request) -> str:

@@ -10,10 +10,17 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Request
 
+from roost.server.chat.service import ChatService
 from roost.server.protocol import ChatLog
-from roost.server.routing import ERRORS, bearer, chat_of, lobby_of
+from roost.server.routing import ERRORS, bearer
+from roost.server.tables.routes import lobby_of
 
 router = APIRouter(tags=["chat"])
+
+
+def chat_of(request: Request) -> ChatService:
+    chat: ChatService = request.app.state.chat
+    return chat
 
 
 @router.get("/api/tables/{table_id}/chat", response_model=ChatLog, responses=ERRORS)

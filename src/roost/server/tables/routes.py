@@ -19,10 +19,18 @@ from roost.server.protocol import (
     TableInfo,
     ViewFrame,
 )
-from roost.server.routing import ERRORS, bearer, client_address, lobby_of
+from roost.server.routing import ERRORS, bearer, client_address
 from roost.server.tables.lobby import Lobby
 
 router = APIRouter()
+
+
+def lobby_of(request: Request) -> Lobby:
+    """The process's lobby; the first request tells it the address people reach it by."""
+    lobby: Lobby = request.app.state.lobby
+    if not lobby.public_url:
+        lobby.public_url = str(request.base_url).rstrip("/")
+    return lobby
 
 
 @router.get("/api/games", response_model=list[GameInfo], tags=["games"])

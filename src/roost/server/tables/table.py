@@ -23,8 +23,8 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
@@ -40,8 +40,6 @@ from roost.server.errors import ServerError
 from roost.server.protocol import (
     Ack,
     ErrorFrame,
-    LogKind,
-    LogLine,
     Result,
     SeatInfo,
     TableFrame,
@@ -51,6 +49,7 @@ from roost.server.protocol import (
 )
 from roost.server.tables import clock
 from roost.server.tables.bots import BOT_NAMES, BotJob, BotRunner, bot_kind, bot_seed
+from roost.server.tables.log import SeatLog, TableLog, Viewer
 from roost.server.tables.reactions import reaction_pause
 from roost.server.tables.rows import (
     ActionRecord,
@@ -65,9 +64,6 @@ from roost.server.tables.rows import (
 )
 
 log = logging.getLogger("roost.server.table")
-
-DEAL_LINE = "The cards are dealt."
-Viewer = int | None
 
 
 class Peers(Protocol):
@@ -121,17 +117,6 @@ class Attached:
     seat: int | None
 
 
-@dataclass
-class SeatLog:
-    """What one viewer (a seat, or the spectators) has been told, in order."""
-
-    lines: list[LogLine] = field(default_factory=list)
-    sent: int = 0
-    """Lines already broadcast to this viewer's connections."""
-    since_decision: int = 0
-    """Index of the first line after this seat's last decision (memory variants)."""
-
-
 class Table:
     """A game table (see the module docstring). All changes go through `self.lock`."""
 
@@ -161,12 +146,8 @@ class Table:
         self.state: State = self.game.new_initial_state()
         self.lock = asyncio.Lock()
         self.connections: dict[Connection, Attached] = {}
-        self.logs: dict[Viewer, SeatLog] = {
-            viewer: SeatLog() for viewer in [*range(self.game.num_players), None]
-        }
+        self.log = TableLog([*range(self.game.num_players), None])
         self.timers = clock.Timers()
-        self._in_deal = False
-        self._seen: tuple[int, dict[Viewer, Mapping[str, Any]]] = (-1, {})
         self._bot_task: asyncio.Task[None] | None = None
         self._notes_done = 0
         self._closed = False
@@ -207,7 +188,7 @@ class Table:
         notes = record.notes
         for version, entry in enumerate(record.actions):
             table._log_notes(notes, version)
-            table._apply_logged(state, version, entry.action)
+            table.log.stored(state, version, entry.action, table.readers())
         table._log_notes(notes, len(record.actions))
         for viewer_log in table.logs.values():
             viewer_log.sent = len(viewer_log.lines)
@@ -216,7 +197,7 @@ class Table:
     def _log_notes(self, notes: list[NoteRecord], version: int) -> None:
         while self._notes_done < len(notes) and notes[self._notes_done].version <= version:
             note = notes[self._notes_done]
-            self._append_note(note.version, note.seat, note.text)
+            self.log.note(note.version, note.seat, note.text)
             self._notes_done += 1
 
     # --- what anyone may read ---------------------------------------------------------------
@@ -473,7 +454,7 @@ class Table:
         """A note just stored: into the record and every viewer's log."""
         self.record.notes.append(note)
         self._notes_done += 1
-        self._append_note(note.version, note.seat, note.text)
+        self.log.note(note.version, note.seat, note.text)
 
     async def presence_changed(self, seat: int) -> None:
         """A person connected or left at another server process: the owner starts or stops
@@ -510,7 +491,7 @@ class Table:
         for entry in record.actions[self.version :]:
             version = self.version
             self._log_notes(record.notes, version)
-            self._apply_logged(self.state, version, entry.action)
+            self.log.stored(self.state, version, entry.action, self.readers())
             self.record.actions.append(entry)
             changed = True
         if self._notes_done < len(record.notes):
@@ -653,7 +634,7 @@ class Table:
         start = self.version
         state = self.state.clone()
         records = list(decisions)
-        pending_logs = _LogDraft(self)
+        pending_logs = self.log.draft(self.readers())
         for offset, entry in enumerate(records):
             pending_logs.action(state, start + offset, entry.action)
             state.apply_action(entry.action)
@@ -949,18 +930,15 @@ class Table:
 
     # --- the log ------------------------------------------------------------------------------
 
-    def _apply_logged(self, state: State, version: int, action: int) -> None:
-        """Apply `action` (a stored one, on a rebuild) and log it with its events."""
-        draft = _LogDraft(self)
-        draft.action(state, version, action)
-        state.apply_action(action)
-        draft.applied(state, version)
-        draft.commit()
+    @property
+    def logs(self) -> dict[Viewer, SeatLog]:
+        """Each viewer's log."""
+        return self.log.of
 
-    def _append_note(self, version: int, seat: int | None, text: str) -> None:
-        self._in_deal = False
-        for viewer_log in self.logs.values():
-            viewer_log.lines.append(_line(viewer_log, version, seat, "note", text))
+    def readers(self) -> list[Viewer]:
+        """The viewers whose log anyone may read: people (and open seats) and spectators; a
+        bot's seat has no token, so its log is never worked out."""
+        return [s.seat for s in self.seats if s.type != "bot"] + [None]
 
     # --- fan-out ------------------------------------------------------------------------------
 
@@ -973,7 +951,7 @@ class Table:
             text = frame_text(self.view(viewer, full=False))
             for connection in connections:
                 connection.deliver(text)
-        for viewer_log in self.logs.values():
+        for viewer_log in self.log.of.values():
             viewer_log.sent = len(viewer_log.lines)
 
     def _broadcast_table(self, exclude: Connection | None = None) -> None:
@@ -1022,76 +1000,6 @@ def _append(
         )
 
     return write
-
-
-def _line(seat_log: SeatLog, version: int, seat: int | None, kind: LogKind, text: str) -> LogLine:
-    return LogLine(n=len(seat_log.lines), version=version, seat=seat, kind=kind, text=text)
-
-
-class _LogDraft:
-    """Log lines of actions not yet committed: added to the table's logs by `commit`.
-
-    Besides each action's line, the events a player would say aloud about it (`Game.narrate`,
-    from the viewer's observations before and after the action: "P1 escaped", "Round 2 is
-    over") become ``event`` lines, each viewer's from that viewer's own observations."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.viewers: list[Viewer] = [s.seat for s in table.seats if s.type != "bot"] + [None]
-        """Who may read the log: people (and open seats) and spectators. A bot's seat has no
-        token, so nobody ever reads its log: its observations are not worked out (with one
-        person and three bots, that was half the server's time in the load test)."""
-        self.entries: list[tuple[int, int | None, LogKind, dict[Viewer, list[str]]]] = []
-        self.in_deal = table._in_deal
-        self.seen = table._seen
-        """(version, each viewer's observation at that version), carried from one action to
-        the next so each observation is worked out once."""
-        self.before: dict[Viewer, Mapping[str, Any]] = {}
-
-    def action(self, state: State, version: int, action: int) -> None:
-        viewers = self.viewers
-        seen_version, seen = self.seen
-        if seen_version == version and all(viewer in seen for viewer in viewers):
-            self.before = seen
-        else:
-            self.before = {viewer: state.observation(viewer) for viewer in viewers}
-        player = state.current_player()
-        if player == CHANCE:
-            phase = str(self.before[None].get("phase", ""))
-            if "deal" in phase:
-                if not self.in_deal:
-                    self.in_deal = True
-                    self.entries.append((version, None, "deal", {}))
-                return
-        self.in_deal = False
-        texts = {viewer: [state.action_to_string(action, viewer)] for viewer in viewers}
-        if player == CHANCE:
-            self.entries.append((version, None, "chance", texts))
-        else:
-            self.entries.append((version, player, "move", texts))
-
-    def applied(self, state: State, version: int) -> None:
-        """The action logged at `version` was applied to `state`: log its events."""
-        game = state.game
-        after = {viewer: state.observation(viewer) for viewer in self.viewers}
-        events = {viewer: game.narrate(self.before[viewer], after[viewer]) for viewer in after}
-        if any(events.values()):
-            self.in_deal = False
-            self.entries.append((version, None, "event", events))
-        self.seen = (version + 1, after)
-
-    def commit(self) -> None:
-        table = self.table
-        table._in_deal = self.in_deal
-        table._seen = self.seen
-        for version, seat, kind, texts in self.entries:
-            for viewer in self.viewers:
-                viewer_log = table.logs[viewer]
-                lines = [DEAL_LINE] if kind == "deal" else texts[viewer]
-                for text in lines:
-                    viewer_log.lines.append(_line(viewer_log, version, seat, kind, text))
-                if kind == "move" and viewer == seat:
-                    viewer_log.since_decision = len(viewer_log.lines)
 
 
 def legal_action_data(state: State, viewer: int) -> list[dict[str, Any]]:
