@@ -48,7 +48,8 @@ from roost.server.protocol import (
     Welcome,
 )
 from roost.server.tables import clock
-from roost.server.tables.bots import BOT_NAMES, BotJob, BotRunner, bot_kind, bot_seed
+from roost.server.tables.autoplay import Autoplay
+from roost.server.tables.bots import BOT_NAMES, BotRunner
 from roost.server.tables.log import SeatLog, TableLog, Viewer
 from roost.server.tables.reactions import reaction_pause
 from roost.server.tables.rows import (
@@ -117,7 +118,7 @@ class Attached:
     seat: int | None
 
 
-class Table:
+class Table(Autoplay):
     """A game table (see the module docstring). All changes go through `self.lock`."""
 
     def __init__(
@@ -148,9 +149,9 @@ class Table:
         self.connections: dict[Connection, Attached] = {}
         self.log = TableLog([*range(self.game.num_players), None])
         self.timers = clock.Timers()
-        self._bot_task: asyncio.Task[None] | None = None
+        self.bot_task: asyncio.Task[None] | None = None
         self._notes_done = 0
-        self._closed = False
+        self.closed = False
         self._pauses = random.Random(secrets.randbits(64))
         self.pause: Callable[[], float] = lambda: reaction_pause(
             self._pauses, self.settings.reaction_pause
@@ -813,44 +814,6 @@ class Table:
             else:
                 self._schedule()
 
-    # --- bots and clocks ----------------------------------------------------------------------
-
-    def _schedule(self) -> None:
-        """After every change: let a bot or stand-in move, answer for a person who can only
-        let a card happen, or start the person's clock."""
-        self.timers.cancel(("clock", None))
-        for seat in range(self.game.num_players):
-            self.timers.cancel(("clock", seat))
-            self.timers.cancel(("reply", seat))
-        if self.record.status != "playing" or self._closed or not self.owner:
-            return
-        player = self.state.current_player()
-        if player < 0:
-            return
-        record = self.seats[player]
-        if record.type == "bot" or record.away:
-            if self._bot_task is None or self._bot_task.done():
-                self._bot_task = asyncio.get_running_loop().create_task(
-                    self._bot_turn(self.version)
-                )
-            return
-        reply = self.state.passive_reply() if not record.always_ask else None
-        if reply is not None:
-            self.timers.set(
-                ("reply", player), self.pause(), partial(self._reply, player, self.version, reply)
-            )
-        if self.record.clock is not None:
-            self.timers.set(
-                ("clock", player),
-                self.record.clock,
-                partial(self._clock_over, player, self.version),
-            )
-
-    async def _reply(self, seat: int, version: int, action: int) -> None:
-        """Let the card happen for a person who had no other answer (see `_schedule`)."""
-        with contextlib.suppress(ServerError):  # they answered first, left, or the table moved
-            await self.move_as(seat, version, action, by="auto")
-
     async def set_prefs(self, seat: int, always_ask: bool) -> None:
         """A person's choice: be asked even when "let it happen" is the only answer. Stored
         with the seat, so that the table's owner (perhaps another server process) knows it."""
@@ -864,69 +827,6 @@ class Table:
             if self.to_move() == seat:
                 self._schedule()
                 self._broadcast()
-
-    async def _bot_turn(self, version: int) -> None:
-        while not self._closed:
-            # A reaction window is answered after a pause drawn like a person's quick "no",
-            # thinking included, whether or not there was a choice: the timing tells nothing.
-            reacting = self.state.reaction_window()
-            started = time.monotonic()
-            pause = self.pause() if reacting else self.settings.bot_pause
-            if not reacting:
-                await asyncio.sleep(pause)
-            if self.version != version:
-                version = self.version
-            player = self.state.current_player()
-            if self.record.status != "playing" or player < 0:
-                return
-            record = self.seats[player]
-            if record.type == "person" and not record.away:
-                return
-            level = record.level if record.type == "bot" else self.settings.standin_level
-            by = "bot" if record.type == "bot" else "standin"
-            job = BotJob(
-                table_id=self.id,
-                game=self.game.name,
-                params=tuple(sorted(self.game.params.items())),
-                history=tuple(self.state.history()),
-                seat=player,
-                kind=bot_kind(level or "medium", self.game),
-                seed=bot_seed(self.record.seed, version, player),
-            )
-            try:
-                action = await self.bots.choose(job)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("table %s: the %s bot failed; it plays at random", self.id, level)
-                action = random.Random(job.seed).choice(self.state.legal_actions())
-            if reacting:
-                await asyncio.sleep(max(0.0, pause - (time.monotonic() - started)))
-            try:
-                await self.move_as(player, version, action, by=by)
-            except ServerError as error:
-                if error.code == "storage_failed":
-                    continue
-                if self.version == version:
-                    return
-            if self.version == version:
-                return
-            next_player = self.state.current_player()
-            if next_player < 0 or self.record.status != "playing":
-                return
-            next_record = self.seats[next_player]
-            if next_record.type == "person" and not next_record.away:
-                return
-            version = self.version
-
-    async def _clock_over(self, seat: int, version: int) -> None:
-        async with self.lock:
-            if self.version != version or self.status != "playing":
-                return
-            if self.state.current_player() != seat or self.seats[seat].away:
-                return
-            level = self.settings.standin_level
-            await self._set_away(seat, True, clock.timed_out(self.seat_name(seat), level))
 
     # --- the log ------------------------------------------------------------------------------
 
@@ -975,10 +875,10 @@ class Table:
 
     def close(self) -> None:
         """Stop timers and bots (the server is stopping or the table leaves memory)."""
-        self._closed = True
+        self.closed = True
         self.timers.cancel_all()
-        if self._bot_task is not None:
-            self._bot_task.cancel()
+        if self.bot_task is not None:
+            self.bot_task.cancel()
 
 
 def _append(
