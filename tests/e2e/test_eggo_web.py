@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import httpx
 from playwright.sync_api import Browser, expect
 
 from roost.core.registry import load_game
@@ -177,6 +178,17 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
     expect(cy.page.locator('[data-hand-of="1"] .card').first).to_be_visible()
     cy.page.keyboard.press("Home")
     expect(cy.page.locator(".replay-position")).to_contain_text("0 /")
+    # the seed exactly (62 bits: more than a JavaScript number holds), and on a phone the
+    # replay opens at the top of the page, its list of moves scrolled to the current one
+    seed = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10).json()["result"]["seed"]
+    expect(cy.page.locator(".table-meta")).to_contain_text(f"seed {seed}")
+    phone = bo.context.new_page()
+    phone.goto(f"{server.url}/replay/{table_id}")
+    wait_ready(phone)
+    expect(phone.locator(".replay-position")).to_contain_text("/")
+    phone.wait_for_timeout(300)
+    assert phone.evaluate("window.scrollY") == 0
+    phone.close()
 
     # --- the rematch: same seats, a new deal
     results.get_by_role("button", name="Rematch").click()

@@ -222,3 +222,58 @@ def test_a_sit_here_whose_answer_is_lost_still_seats_the_person(
     assert not ana.errors, ana.errors
     for someone in (ana, bo):
         someone.context.close()
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_the_last_move_is_captioned_highlighted_and_flown_in(
+    server: LiveServer, browser: Browser, motion: str
+) -> None:
+    """A bot's move: the caption beside the pile names the bot and says the move (as the log
+    does), the card it laid is highlighted in the discard pile, and it flies there from the
+    bot's seat, unless the system asks for reduced motion."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion=motion)  # type: ignore[arg-type]
+    page = context.new_page()
+    seats = [{"type": "open"}, {"type": "bot", "level": "easy"}]
+    body = {
+        "game": "eggo",
+        "players": 2,
+        "seats": seats,
+        "name": "Ana",
+        "params": {"characters": "assigned"},
+    }
+    grant = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+    page.goto(f"{server.url}/")
+    wait_ready(page)
+    page.evaluate(
+        "([id, seat, token]) => localStorage.setItem('roost.seat.' + id,"
+        " JSON.stringify({seat, token, name: 'Ana'}))",
+        [grant["table"]["id"], grant["seat"], grant["token"]],
+    )
+    page.add_init_script(
+        "window.__animated = 0; const animate = Element.prototype.animate;"
+        " Element.prototype.animate = function (...a) { window.__animated++;"
+        " return animate.apply(this, a); };"
+    )
+    page.goto(f"{server.url}/t/{grant['table']['id']}")
+    for _ in range(40):  # play until the bot has laid a card on the discard pile
+        page.wait_for_function(
+            "document.body.dataset.myTurn === 'true' || document.body.dataset.status === 'over'"
+        )
+        caption = page.locator(".last-move")
+        if (
+            caption.count()
+            and "Easy bot" in caption.inner_text()
+            and "play" in caption.inner_text()
+        ):
+            break
+        version = page.evaluate("document.body.dataset.version")
+        page.locator(".tray .playable, .tray .action-bar button.move").first.click()
+        if page.locator("dialog.step-dialog[open]").count():
+            page.locator("dialog.step-dialog[open] .options button").first.click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    text = page.locator(".last-move-text").inner_text()
+    assert text.startswith("Easy bot · play "), text
+    assert page.locator(".discard-stack .card.fresh").count() == 1
+    animated = page.evaluate("window.__animated")
+    assert (animated > 0) == (motion == "no-preference"), animated
+    context.close()
