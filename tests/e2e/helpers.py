@@ -77,6 +77,45 @@ def person(browser: Browser, name: str, viewport: dict[str, int] = DESKTOP) -> P
     return someone
 
 
+EASY_BOT: dict[str, Any] = {"type": "bot", "level": "easy"}
+
+
+def new_table(
+    base: str, game: str, seats: list[dict[str, Any]], name: str | None, **params: Any
+) -> dict[str, Any]:
+    """A table made through the REST API (the answer: table, seat, token); with `name`, its
+    first open seat is that person's."""
+    body: dict[str, Any] = {"game": game, "players": len(seats), "seats": seats, "params": params}
+    if name is not None:
+        body["name"] = name
+    grant: dict[str, Any] = httpx.post(f"{base}/api/tables", json=body, timeout=30).json()
+    return grant
+
+
+def hold_seat(page: Page, base: str, table_id: str, seat: int, token: str, name: str) -> None:
+    """Make this browser hold a seat (its token where the web client keeps it), as after a
+    create or a join in the lobby."""
+    if not page.url.startswith(base):
+        page.goto(f"{base}/")
+        wait_ready(page)
+    page.evaluate(
+        "([id, seat, token, name]) => localStorage.setItem('roost.seat.' + id,"
+        " JSON.stringify({seat, token, name}))",
+        [table_id, seat, token, name],
+    )
+
+
+def sit_with_bots(base: str, someone: Person, game: str, bots: int = 2, **params: Any) -> str:
+    """A table of `game`: this person in seat 0 and `bots` easy bots; their page open at it,
+    showing its first view. The table's id."""
+    grant = new_table(base, game, [{"type": "open"}] + [EASY_BOT] * bots, someone.name, **params)
+    table_id: str = grant["table"]["id"]
+    hold_seat(someone.page, base, table_id, grant["seat"], grant["token"], someone.name)
+    someone.page.goto(f"{base}/t/{table_id}")
+    someone.page.wait_for_function("Number(document.body.dataset.version ?? -1) >= 0")
+    return table_id
+
+
 def wait_ready(page: Page) -> None:
     page.wait_for_selector("body[data-ready]")
 

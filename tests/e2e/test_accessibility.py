@@ -8,13 +8,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
 from roost.core.registry import registered_games
-from tests.e2e.helpers import DESKTOP, person, wait_ready
+from tests.e2e.helpers import DESKTOP, hold_seat, new_table, person, wait_ready
 from tests.e2e.live_server import LiveServer
 
 WIDTHS = {"laptop": DESKTOP, "phone": {"width": 390, "height": 844}}
@@ -41,19 +40,13 @@ def serious(page: Page, where: str) -> list[str]:
 def sit(
     server: LiveServer, page: Page, game: str, seats: list[dict[str, Any]], **params: Any
 ) -> str:
-    body = {"game": game, "players": len(seats), "seats": seats, "params": params}
-    if seats[0]["type"] == "open":
-        body["name"] = "Ana"
-    grant = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+    """A table made through the API; the page holds its first open seat (if any) and is open
+    at it."""
+    name = "Ana" if seats[0]["type"] == "open" else None
+    grant = new_table(server.url, game, seats, name, **params)
     table_id: str = grant["table"]["id"]
-    page.goto(f"{server.url}/")
-    wait_ready(page)
     if grant["token"]:
-        page.evaluate(
-            "([id, seat, token]) => localStorage.setItem('roost.seat.' + id,"
-            " JSON.stringify({seat, token, name: 'Ana'}))",
-            [table_id, grant["seat"], grant["token"]],
-        )
+        hold_seat(page, server.url, table_id, grant["seat"], grant["token"], "Ana")
     page.goto(f"{server.url}/t/{table_id}")
     wait_ready(page)
     return table_id

@@ -13,13 +13,16 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.helpers import (
+    EASY_BOT,
     PHONE,
     Plan,
     assert_fits,
     check_frames,
     check_hidden_dom,
     check_names,
+    hold_seat,
     lay_by_selection,
+    new_table,
     person,
     play_until,
     screenshot,
@@ -233,22 +236,10 @@ def test_the_last_move_is_captioned_highlighted_and_flown_in(
     bot's seat, unless the system asks for reduced motion."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion=motion)  # type: ignore[arg-type]
     page = context.new_page()
-    seats = [{"type": "open"}, {"type": "bot", "level": "easy"}]
-    body = {
-        "game": "eggo",
-        "players": 2,
-        "seats": seats,
-        "name": "Ana",
-        "params": {"characters": "assigned"},
-    }
-    grant = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
-    page.goto(f"{server.url}/")
-    wait_ready(page)
-    page.evaluate(
-        "([id, seat, token]) => localStorage.setItem('roost.seat.' + id,"
-        " JSON.stringify({seat, token, name: 'Ana'}))",
-        [grant["table"]["id"], grant["seat"], grant["token"]],
+    grant = new_table(
+        server.url, "eggo", [{"type": "open"}, EASY_BOT], "Ana", characters="assigned"
     )
+    hold_seat(page, server.url, grant["table"]["id"], grant["seat"], grant["token"], "Ana")
     page.add_init_script(
         "window.__animated = 0; const animate = Element.prototype.animate;"
         " Element.prototype.animate = function (...a) { window.__animated++;"

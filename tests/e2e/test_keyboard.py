@@ -4,16 +4,16 @@ keys along the hand, Enter to play or to choose, Tab to the tray's buttons. No c
 from __future__ import annotations
 
 import random
+from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
 from roost.core.registry import registered_games
-from tests.e2e.helpers import Person, current_view, person, wait_ready
+from tests.e2e.helpers import Person, current_view, person, sit_with_bots
 from tests.e2e.live_server import LiveServer
 
-SHORT = {
+SHORT: dict[str, dict[str, Any]] = {
     "egg-bound": {"max_turns": 40},
     "big-chicken": {"rounds": 1},
     "manda-huevos": {"quick": True},
@@ -85,25 +85,8 @@ def keyboard_turn(someone: Person, game: str, rng: random.Random) -> None:
 def test_a_whole_game_by_keyboard(server: LiveServer, browser: Browser, game: str) -> None:
     rng = random.Random(game)
     ana = person(browser, "Ana")
-    seats = [{"type": "open"}, {"type": "bot", "level": "easy"}, {"type": "bot", "level": "easy"}]
-    body = {
-        "game": game,
-        "players": 3,
-        "seats": seats,
-        "name": "Ana",
-        "params": SHORT.get(game, {}),
-    }
-    grant = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+    sit_with_bots(server.url, ana, game, **SHORT.get(game, {}))
     page = ana.page
-    page.goto(f"{server.url}/")
-    wait_ready(page)
-    page.evaluate(
-        "([id, seat, token]) => localStorage.setItem('roost.seat.' + id,"
-        " JSON.stringify({seat, token, name: 'Ana'}))",
-        [grant["table"]["id"], grant["seat"], grant["token"]],
-    )
-    page.goto(f"{server.url}/t/{grant['table']['id']}")
-    page.wait_for_function("Number(document.body.dataset.version ?? -1) >= 0")
     page.on("dialog", lambda _: None)
     clicks: list[str] = []
     page.expose_function("__clicked", lambda what: clicks.append(what))

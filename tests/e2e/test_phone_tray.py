@@ -9,13 +9,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from roost.core.registry import registered_games
-from tests.e2e.helpers import Person, lay_by_selection, person, wait_ready
+from tests.e2e.helpers import Person, lay_by_selection, person, sit_with_bots
 from tests.e2e.live_server import LiveServer
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "390x844": {"width": 390, "height": 844}}
@@ -25,25 +24,6 @@ DIALOG_OPTIONS = "dialog.step-dialog[open] .options button"
 TURN_OR_END = "document.body.dataset.myTurn === 'true' || document.body.dataset.status === 'over'"
 SHOTS = {0: "start", TURNS // 2: "mid"}
 TRAY_MOVES = ".tray .playable, .tray .action-bar button.move:not([aria-disabled])"
-
-
-def sit_alone_with_bots(server: LiveServer, someone: Person, game: str) -> str:
-    """A table of `game` for three: this person and two easy bots; their page open at it."""
-    seats = [{"type": "open"}, {"type": "bot", "level": "easy"}, {"type": "bot", "level": "easy"}]
-    body = {"game": game, "players": 3, "seats": seats, "name": someone.name}
-    grant = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
-    table_id: str = grant["table"]["id"]
-    page = someone.page
-    page.goto(f"{server.url}/")
-    wait_ready(page)
-    page.evaluate(
-        "([id, seat, token, name]) => localStorage.setItem('roost.seat.' + id,"
-        " JSON.stringify({seat, token, name}))",
-        [table_id, grant["seat"], grant["token"], someone.name],
-    )
-    page.goto(f"{server.url}/t/{table_id}")
-    page.wait_for_function("Number(document.body.dataset.version ?? -1) >= 0")
-    return table_id
 
 
 def off_screen(page: Page) -> list[str]:
@@ -109,7 +89,7 @@ def test_at_every_turn_the_hand_the_prompt_and_the_moves_are_on_screen(
     checked = 0
     problems: list[Any] = []
     for _table in range(4):  # a game may end before TURNS turns came: then another one
-        sit_alone_with_bots(server, ana, game)
+        sit_with_bots(server.url, ana, game)
         while checked < TURNS and not ana.over():
             page.wait_for_function(TURN_OR_END, timeout=30_000)
             if ana.over():

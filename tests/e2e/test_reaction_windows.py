@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 from websockets.sync.client import connect
 
 from roost.server.tables.lobby import Lobby
-from tests.e2e.helpers import PHONE, Person, person, wait_ready
+from tests.e2e.helpers import PHONE, Person, hold_seat, person
 from tests.e2e.live_server import LiveServer
 from tests.server.test_reactions import attack_deal, stored_table
 
@@ -32,13 +32,7 @@ new MutationObserver((records) => {
 def open_seat(server: LiveServer, someone: Person, table_id: str, seat: int, token: str) -> None:
     page = someone.page
     page.add_init_script(DIALOG_WATCH)
-    page.goto(f"{server.url}/")
-    wait_ready(page)
-    page.evaluate(
-        "([id, seat, token]) => localStorage.setItem('roost.seat.' + id,"
-        " JSON.stringify({seat, token, name: 'Bo'}))",
-        [table_id, seat, token],
-    )
+    hold_seat(page, server.url, table_id, seat, token, "Bo")
     page.goto(f"{server.url}/t/{table_id}")
     page.wait_for_function(f"document.body.dataset.seat === '{seat}'")
 
