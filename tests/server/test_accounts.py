@@ -43,6 +43,14 @@ def client(database_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
+def browser(client: TestClient) -> TestClient:
+    """Another browser (a cookie jar of its own) on the same running app: it shares the first
+    client's event loop, where the app's store and tasks live."""
+    other = TestClient(client.app, base_url=str(client.base_url))
+    other.portal = client.portal
+    return other
+
+
 def sign_up(client: TestClient, name: str, password: str = PASSWORD, **extra: Any) -> Response:
     return client.post("/api/account/signup", json={"name": name, "password": password, **extra})
 
@@ -64,7 +72,7 @@ def test_sign_up_sets_a_safe_cookie_and_says_who_is_signed_in(client: TestClient
     assert "secure" not in flags  # plain http here; https gets it (test below)
     me = client.get("/api/account").json()
     assert me["account"]["name"] == "Ana_1" and me["csrf"] == answer.json()["csrf"]
-    anonymous = TestClient(client.app).get("/api/account").json()
+    anonymous = browser(client).get("/api/account").json()
     assert anonymous == {"account": None, "csrf": None}
 
 
@@ -96,20 +104,20 @@ def test_passwords_follow_nists_rules(client: TestClient, password: str, why: st
 def test_no_composition_rule_and_the_common_list_is_shipped(client: TestClient) -> None:
     assert len(common_passwords()) == 10_000 and "123456" in common_passwords()
     assert sign_up(client, "Cyd", "all lower case words").status_code == 201
-    assert sign_up(TestClient(client.app), "Dia", "ÉÉÉÉÉÉÉÉ").status_code == 201
+    assert sign_up(browser(client), "Dia", "ÉÉÉÉÉÉÉÉ").status_code == 201
 
 
 def test_a_name_is_taken_in_any_case_and_must_fit(client: TestClient) -> None:
     assert sign_up(client, "Ana").status_code == 201
-    taken = sign_up(TestClient(client.app), "aNA")
+    taken = sign_up(browser(client), "aNA")
     assert taken.status_code == 409 and taken.json()["error"]["code"] == "name_taken"
     for bad in ("ab", "with space", "x" * 25, "<b>", "deleted player"):
-        assert sign_up(TestClient(client.app), bad).status_code == 422
+        assert sign_up(browser(client), bad).status_code == 422
 
 
 def test_wrong_password_and_unknown_name_answer_the_same(client: TestClient) -> None:
     sign_up(client, "Ana")
-    other = TestClient(client.app)
+    other = browser(client)
     wrong = other.post("/api/account/signin", json={"name": "Ana", "password": "not it at all"})
     unknown = other.post("/api/account/signin", json={"name": "Nobody", "password": PASSWORD})
     assert wrong.status_code == unknown.status_code == 401
@@ -139,7 +147,7 @@ def test_csrf_token_is_needed_with_the_cookie(client: TestClient) -> None:
 
 
 def test_seat_token_requests_need_no_csrf_token(client: TestClient) -> None:
-    guest = TestClient(client.app)
+    guest = browser(client)
     made = guest.post(
         "/api/tables",
         json={"game": "eggo", "players": 2, "name": "Guest", "seats": [{"type": "open"}] * 2},
@@ -155,8 +163,9 @@ def test_seat_token_requests_need_no_csrf_token(client: TestClient) -> None:
 def test_a_new_session_at_every_sign_in_no_fixation(client: TestClient) -> None:
     old_csrf = sign_up(client, "Ana").json()["csrf"]
     planted = client.cookies[COOKIE]
-    other = TestClient(client.app)
-    other.cookies.set(COOKIE, planted)  # a session id someone planted in this browser
+    other = browser(client)
+    # a session id someone planted in this browser
+    other.cookies.set(COOKIE, planted, domain="testserver.local")
     signed = other.post(
         "/api/account/signin",
         json={"name": "Ana", "password": PASSWORD},
@@ -171,7 +180,7 @@ def test_a_new_session_at_every_sign_in_no_fixation(client: TestClient) -> None:
 
 
 def test_a_dead_or_forged_cookie_is_a_guest_and_is_cleared(client: TestClient) -> None:
-    forged = TestClient(client.app)
+    forged = browser(client)
     forged.cookies.set(COOKIE, "A" * 43)
     answer = forged.get("/api/account")
     assert answer.json() == {"account": None, "csrf": None}
@@ -204,7 +213,7 @@ def test_sign_in_attempts_are_limited_per_name_and_per_address(database_url: str
     limits = replace(FAST_HASHING, attempts_per_account=3, attempts_per_address=6)
     with TestClient(create_app(settings_for(database_url, limits))) as client:
         sign_up(client, "Ana")
-        other = TestClient(client.app)
+        other = browser(client)
         for _ in range(3):
             bad = {"name": "Ana", "password": "wrong password"}
             assert other.post("/api/account/signin", json=bad).status_code == 401
@@ -227,7 +236,7 @@ def test_sign_in_attempts_are_limited_per_name_and_per_address(database_url: str
 
 def test_sign_out_everywhere_ends_every_session(client: TestClient) -> None:
     sign_up(client, "Ana")
-    phone = TestClient(client.app)
+    phone = browser(client)
     phone.post("/api/account/signin", json={"name": "Ana", "password": PASSWORD})
     assert phone.get("/api/account").json()["account"]["name"] == "Ana"
     assert client.post("/api/account/signout-everywhere", headers=csrf(client)).status_code == 204
@@ -237,7 +246,7 @@ def test_sign_out_everywhere_ends_every_session(client: TestClient) -> None:
 
 def test_a_new_password_ends_every_other_session(client: TestClient) -> None:
     sign_up(client, "Ana")
-    phone = TestClient(client.app)
+    phone = browser(client)
     phone.post("/api/account/signin", json={"name": "Ana", "password": PASSWORD})
     before = client.cookies[COOKIE]
     wrong = client.post(
@@ -255,9 +264,9 @@ def test_a_new_password_ends_every_other_session(client: TestClient) -> None:
     assert client.cookies[COOKIE] != before  # a new session here
     assert client.get("/api/account").json()["account"]["name"] == "Ana"
     assert phone.get("/api/account").json()["account"] is None
-    old = TestClient(client.app).post("/api/account/signin", json={"name": "Ana", "password": PASSWORD})
+    old = browser(client).post("/api/account/signin", json={"name": "Ana", "password": PASSWORD})
     assert old.status_code == 401
-    new = TestClient(client.app).post(
+    new = browser(client).post(
         "/api/account/signin", json={"name": "Ana", "password": "a brand new one"}
     )
     assert new.status_code == 200
@@ -267,7 +276,7 @@ def test_a_deleted_account_cannot_sign_in_its_sessions_are_dead_its_games_stay(
     client: TestClient,
 ) -> None:
     sign_up(client, "Ana")
-    phone = TestClient(client.app)
+    phone = browser(client)
     phone.post("/api/account/signin", json={"name": "Ana", "password": PASSWORD})
     made = client.post(
         "/api/tables",
@@ -283,21 +292,21 @@ def test_a_deleted_account_cannot_sign_in_its_sessions_are_dead_its_games_stay(
     ).status_code == 204
     assert client.get("/api/account").json()["account"] is None
     assert phone.get("/api/account").json()["account"] is None
-    gone = TestClient(client.app).post(
+    gone = browser(client).post(
         "/api/account/signin", json={"name": "Ana", "password": PASSWORD}
     )
-    unknown = TestClient(client.app).post(
+    unknown = browser(client).post(
         "/api/account/signin", json={"name": "Zed", "password": PASSWORD}
     )
     assert gone.status_code == 401 and gone.json() == unknown.json()
     seat = client.get(f"/api/tables/{made['table']['id']}").json()["seats"][0]
     assert seat["name"] == "deleted player" and seat["signed_in"] is False
     assert client.get("/api/users/Ana").status_code == 404
-    assert sign_up(TestClient(client.app), "Ana", "another password").status_code == 201
+    assert sign_up(browser(client), "Ana", "another password").status_code == 201
 
 
 def test_a_guests_seats_become_the_accounts_at_sign_up(client: TestClient) -> None:
-    guest = TestClient(client.app)
+    guest = browser(client)
     token = "t" * 43
     made = guest.post(
         "/api/tables",
@@ -319,12 +328,12 @@ def test_a_guests_seats_become_the_accounts_at_sign_up(client: TestClient) -> No
     view = guest.get(f"/api/tables/{table_id}/view", headers={"Authorization": f"Bearer {token}"})
     assert view.json()["seat"] == 0
     # someone else cannot take it with the same token list
-    thief = sign_up(TestClient(client.app), "Thief", seats=[{"table": table_id, "token": token}])
+    thief = sign_up(browser(client), "Thief", seats=[{"table": table_id, "token": token}])
     assert thief.json()["claimed"] == 0
 
 
 def test_rated_tables_seat_only_signed_in_people(client: TestClient) -> None:
-    guest = TestClient(client.app)
+    guest = browser(client)
     body = {"game": "eggo", "players": 2, "name": "G", "rated": True}
     refused = guest.post("/api/tables", json=body)
     assert refused.status_code == 401 and refused.json()["error"]["code"] == "sign_in_required"
@@ -336,7 +345,7 @@ def test_rated_tables_seat_only_signed_in_people(client: TestClient) -> None:
     assert no.status_code == 401 and no.json()["error"]["code"] == "sign_in_required"
     twice = client.post(f"/api/tables/{table_id}/join", json={"name": "A"}, headers=csrf(client))
     assert twice.status_code == 409 and twice.json()["error"]["code"] == "already_seated"
-    bo = TestClient(client.app)
+    bo = browser(client)
     sign_up(bo, "Bo_")
     joined = bo.post(f"/api/tables/{table_id}/join", json={"name": "x"}, headers=csrf(bo))
     assert joined.status_code == 200 and joined.json()["table"]["seats"][1]["name"] == "Bo_"
@@ -359,11 +368,11 @@ def test_no_password_or_session_id_in_any_row_or_log_line(
             headers=csrf(client),
         )
         secrets_seen.append(client.cookies[COOKIE])
-        other = TestClient(client.app)
+        other = browser(client)
         other.post("/api/account/signin", json={"name": "Ana", "password": third})  # wrong
         other.post("/api/account/signin", json={"name": "Ana", "password": second})
         secrets_seen.append(other.cookies[COOKIE])
-        sign_up(TestClient(client.app), "Bo_", "short")  # refused
+        sign_up(browser(client), "Bo_", "short")  # refused
         secrets_seen.append("short")
     logged = "\n".join(record.getMessage() for record in caplog.records)
     logged += "\n".join(str(record.args) for record in caplog.records)
@@ -435,7 +444,7 @@ def test_wrong_password_and_unknown_name_take_comparable_time(database_url: str)
     )
     with TestClient(create_app(settings_for(database_url, costly))) as client:
         sign_up(client, "Ana")
-        other = TestClient(client.app)
+        other = browser(client)
         times: dict[str, list[float]] = {"wrong": [], "unknown": []}
         kinds = ["wrong", "unknown"] * 60
         random.Random(5).shuffle(kinds)

@@ -107,9 +107,9 @@ def set_password(session: Session, user_id: int, password_hash: str) -> None:
     )
 
 
-def delete_user(session: Session, user_id: int) -> None:
+def delete_user(session: Session, user_id: int) -> list[str]:
     """Delete the account: its sessions and ratings (cascade) and its name. Its seats stay,
-    with their games, as "deleted player" and no account."""
+    with their games, as "deleted player" and no account. Returns the ids of their tables."""
     seats = Base.metadata.tables["roost_seats"]
     tables = [
         table_id
@@ -124,6 +124,7 @@ def delete_user(session: Session, user_id: int) -> None:
     session.execute(delete(UserRow).where(UserRow.id == user_id))
     for table_id in tables:  # other server processes reload those tables' seats
         announce(session, table_id)
+    return tables
 
 
 # --- sessions -----------------------------------------------------------------------------------

@@ -192,8 +192,10 @@ class Accounts:
 
     async def delete(self, user_id: int, password: str, address: str) -> None:
         user = await self._check_password(user_id, password, address)
-        await self.store.write(partial(rows.delete_user, user_id=user.id))
+        tables = await self.store.write(partial(rows.delete_user, user_id=user.id))
         log.info("account %d deleted", user.id)
+        if tables and self.seats_changed is not None:
+            await self.seats_changed(tables)
 
     async def claim(self, user_id: int, name: str, seats: list[HeldSeat]) -> int:
         held = [(seat.table, hash_token(seat.token)) for seat in seats]
