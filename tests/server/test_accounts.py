@@ -19,10 +19,10 @@ from fastapi.testclient import TestClient
 from httpx import Response
 from sqlalchemy import create_engine, inspect, text
 
-from roost.server.app import create_app
-from roost.server.config import FAST_HASHING, AccountSettings, Settings
 from roost.server.accounts.passwords import common_passwords
 from roost.server.accounts.sessions import COOKIE
+from roost.server.app import create_app
+from roost.server.config import FAST_HASHING, AccountSettings, Settings
 
 PASSWORD = "correct horse battery"
 
@@ -52,7 +52,9 @@ def browser(client: TestClient) -> TestClient:
 
 
 def sign_up(client: TestClient, name: str, password: str = PASSWORD, **extra: Any) -> Response:
-    return client.post("/api/account/signup", json={"name": name, "password": password, **extra})
+    body = {"name": name, "password": password, **extra}
+    answer: Response = client.post("/api/account/signup", json=body)
+    return answer
 
 
 def csrf(client: TestClient) -> dict[str, str]:
@@ -287,14 +289,15 @@ def test_a_deleted_account_cannot_sign_in_its_sessions_are_dead_its_games_stay(
         "/api/account/delete", json={"password": "not it at all"}, headers=csrf(client)
     )
     assert refused.status_code == 401
-    assert client.post(
-        "/api/account/delete", json={"password": PASSWORD}, headers=csrf(client)
-    ).status_code == 204
+    assert (
+        client.post(
+            "/api/account/delete", json={"password": PASSWORD}, headers=csrf(client)
+        ).status_code
+        == 204
+    )
     assert client.get("/api/account").json()["account"] is None
     assert phone.get("/api/account").json()["account"] is None
-    gone = browser(client).post(
-        "/api/account/signin", json={"name": "Ana", "password": PASSWORD}
-    )
+    gone = browser(client).post("/api/account/signin", json={"name": "Ana", "password": PASSWORD})
     unknown = browser(client).post(
         "/api/account/signin", json={"name": "Zed", "password": PASSWORD}
     )
@@ -338,7 +341,9 @@ def test_rated_tables_seat_only_signed_in_people(client: TestClient) -> None:
     refused = guest.post("/api/tables", json=body)
     assert refused.status_code == 401 and refused.json()["error"]["code"] == "sign_in_required"
     sign_up(client, "Ana")
-    made = client.post("/api/tables", json={**body, "seats": [{"type": "open"}] * 2}, headers=csrf(client))
+    made = client.post(
+        "/api/tables", json={**body, "seats": [{"type": "open"}] * 2}, headers=csrf(client)
+    )
     assert made.status_code == 201 and made.json()["table"]["rated"] is True
     table_id = made.json()["table"]["id"]
     no = guest.post(f"/api/tables/{table_id}/join", json={"name": "G"})
@@ -397,7 +402,9 @@ def test_no_password_or_session_id_in_any_row_or_log_line(
 def mann_whitney_p(first: list[float], second: list[float]) -> float:
     """Two-sided p-value of the Mann-Whitney U test (normal approximation with the tie
     correction; fine for 30 or more a side)."""
-    pooled = sorted((value, side) for side, values in enumerate((first, second)) for value in values)
+    pooled = sorted(
+        (value, side) for side, values in enumerate((first, second)) for value in values
+    )
     ranks: list[float] = [0.0] * len(pooled)
     ties = 0.0
     i = 0
@@ -421,8 +428,12 @@ def mann_whitney_p(first: list[float], second: list[float]) -> float:
 
 def test_mann_whitney_tells_two_shifted_samples_apart() -> None:
     rng = random.Random(1)
-    same = mann_whitney_p([rng.gauss(10, 1) for _ in range(60)], [rng.gauss(10, 1) for _ in range(60)])
-    apart = mann_whitney_p([rng.gauss(10, 1) for _ in range(60)], [rng.gauss(12, 1) for _ in range(60)])
+    same = mann_whitney_p(
+        [rng.gauss(10, 1) for _ in range(60)], [rng.gauss(10, 1) for _ in range(60)]
+    )
+    apart = mann_whitney_p(
+        [rng.gauss(10, 1) for _ in range(60)], [rng.gauss(12, 1) for _ in range(60)]
+    )
     assert same > 0.01 and apart < 1e-6
 
 

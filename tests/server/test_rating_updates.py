@@ -77,8 +77,15 @@ def test_a_four_seat_update_equals_openskills_own(store: Store) -> None:
     # Bo has played before: a rating of their own
     store.run(
         lambda session: session.add(
-            RatingRow(user_id=bo, game="big-chicken", mu=27.5, sigma=4.0, rating=0, games=3,
-                      updated_at=0.0)
+            RatingRow(
+                user_id=bo,
+                game="big-chicken",
+                mu=27.5,
+                sigma=4.0,
+                rating=0,
+                games=3,
+                updated_at=0.0,
+            )
         )
     )
     record = four_seats(store, [ana, bo])
@@ -199,7 +206,9 @@ def play_rated_game(client: TestClient, game: str, players: int) -> str:
     """Sign-up is done: make a rated table against bots and play it to the end at random."""
     headers = {"X-CSRF-Token": client.get("/api/account").json()["csrf"]}
     seats: list[dict[str, Any]] = [{"type": "open"}]
-    seats += [{"type": "bot", "level": level} for level in ("easy", "medium", "hard")[: players - 1]]
+    seats += [
+        {"type": "bot", "level": level} for level in ("easy", "medium", "hard")[: players - 1]
+    ]
     made = client.post(
         "/api/tables",
         json={"game": game, "players": players, "name": "me", "rated": True, "seats": seats},

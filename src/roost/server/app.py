@@ -3,7 +3,8 @@
 `create_app(settings)` builds the app: its lifespan opens the store (migrating it), starts the
 bot workers, the lobby and the chat (and, on PostgreSQL, the cluster of server processes) and
 rebuilds every unfinished table; the ratings' update is handed to the lobby as the result hook
-of rated tables (so the tables never import the ratings); then one router per concern serves the requests:
+of rated tables (so the tables never import the ratings); then one router per concern serves
+the requests:
 
 * `roost.server.tables.routes`: games and tables (REST);
 * `roost.server.socket`: the play WebSocket;

@@ -14,8 +14,8 @@ from roost.server.protocol import (
     Account,
     AccountAnswer,
     ChangePassword,
-    ClaimSeats,
     Claimed,
+    ClaimSeats,
     DeleteAccount,
     Me,
     SignIn,
@@ -57,12 +57,12 @@ async def me(request: Request, response: Response) -> Me:
     user = await accounts_of(request).user(person.id)
     if user is None:
         return Me(account=None, csrf=None)
-    return Me(account=Account(name=user.name, created_at=user.created_at), csrf=csrf_token(session_id))
+    return Me(
+        account=Account(name=user.name, created_at=user.created_at), csrf=csrf_token(session_id)
+    )
 
 
-@router.post(
-    "/api/account/signup", status_code=201, response_model=AccountAnswer, responses=ERRORS
-)
+@router.post("/api/account/signup", status_code=201, response_model=AccountAnswer, responses=ERRORS)
 async def sign_up(body: SignUp, request: Request, response: Response) -> AccountAnswer:
     """Make an account and sign in; the guest seats listed become the account's."""
     granted = await accounts_of(request).sign_up(

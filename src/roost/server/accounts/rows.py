@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import Float, ForeignKey, Integer, String, delete, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from roost.server.db import Base, announce
+from roost.server.db import Base, announce, rowcount
 
 DELETED_NAME = "deleted player"
 """What a deleted account's seats are called (a space: no user name can be it)."""
@@ -163,12 +163,13 @@ def delete_session(session: Session, id_hash: str) -> None:
 
 def delete_sessions(session: Session, user_id: int) -> int:
     """End every session of the user; returns how many there were."""
-    result = session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
-    return int(result.rowcount)  # type: ignore[attr-defined]
+    return rowcount(session.execute(delete(SessionRow).where(SessionRow.user_id == user_id)))
 
 
 def session_count(session: Session, user_id: int) -> int:
-    return len(list(session.scalars(select(SessionRow.id_hash).where(SessionRow.user_id == user_id))))
+    return len(
+        list(session.scalars(select(SessionRow.id_hash).where(SessionRow.user_id == user_id)))
+    )
 
 
 # --- a guest's seats ----------------------------------------------------------------------------
@@ -193,7 +194,7 @@ def claim_seats(
             )
             .values(user_id=user_id, name=name)
         )
-        if int(result.rowcount) > 0:
+        if rowcount(result) > 0:
             changed.append(table_id)
             announce(session, table_id)
     return changed

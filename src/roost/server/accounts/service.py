@@ -140,7 +140,9 @@ class Accounts:
             self.limits.failed(key, address)
             raise ServerError("bad_credentials", BAD_CREDENTIALS, 401)
         self.limits.succeeded(key)
-        rehash = await self.hasher.hash(password) if self.hasher.needs_rehash(stored or "") else None
+        rehash = (
+            await self.hasher.hash(password) if self.hasher.needs_rehash(stored or "") else None
+        )
 
         def write(session: Session) -> tuple[str, list[str]]:
             if rehash is not None:

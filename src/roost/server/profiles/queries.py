@@ -101,8 +101,14 @@ def games(
     if game is not None:
         where.append(TableRow.game == game)
     rows = session.execute(
-        select(TableRow.id, TableRow.game, TableRow.updated_at, TableRow.rated, TableRow.result,
-               SeatRow.seat)
+        select(
+            TableRow.id,
+            TableRow.game,
+            TableRow.updated_at,
+            TableRow.rated,
+            TableRow.result,
+            SeatRow.seat,
+        )
         .join(SeatRow, SeatRow.table_id == TableRow.id)
         .where(*where)
         .order_by(TableRow.updated_at.desc())
@@ -123,9 +129,7 @@ def games(
         for table_id, before_rating, after in session.execute(
             select(
                 RatingHistoryRow.table_id, RatingHistoryRow.rating_before, RatingHistoryRow.rating
-            ).where(
-                and_(RatingHistoryRow.user_id == user_id, RatingHistoryRow.table_id.in_(ids))
-            )
+            ).where(and_(RatingHistoryRow.user_id == user_id, RatingHistoryRow.table_id.in_(ids)))
         )
     }
     found = []

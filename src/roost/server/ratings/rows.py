@@ -38,9 +38,7 @@ class RatingHistoryRow(Base):
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    user_id: Mapped[int] = mapped_column(
-        Integer, ForeignKey("roost_users.id", ondelete="CASCADE")
-    )
+    user_id: Mapped[int] = mapped_column(Integer, ForeignKey("roost_users.id", ondelete="CASCADE"))
     game: Mapped[str] = mapped_column(String(64))
     table_id: Mapped[str] = mapped_column(
         String(16), ForeignKey("roost_tables.id", ondelete="CASCADE")

@@ -95,9 +95,9 @@ def rate_result(session: Session, record: TableRecord, result: dict[str, Any]) -
         teams.append([MODEL.rating(mu=mu, sigma=sigma)])
     rated = MODEL.rate(teams, ranks=ranks(returns))
     now = time.time()
-    for seat, user in sorted(users.items()):
-        before = teams[seat][0]
-        after = rated[seat][0]
+    for index, user in sorted(users.items()):
+        before = teams[index][0]
+        after = rated[index][0]
         mu, sigma = float(after.mu), float(after.sigma)
         row = current.get(user)
         if row is None:
@@ -111,7 +111,7 @@ def rate_result(session: Session, record: TableRecord, result: dict[str, Any]) -
                 user_id=user,
                 game=record.game,
                 table_id=record.id,
-                seat=seat,
+                seat=index,
                 mu_before=float(before.mu),
                 sigma_before=float(before.sigma),
                 mu=mu,

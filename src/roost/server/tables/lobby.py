@@ -41,9 +41,9 @@ from roost.server.tables.rows import (
     list_tables,
     load_table,
     quick_candidates,
-    token_tables,
     save_status,
     table_ids,
+    token_tables,
     unfinished_count,
 )
 from roost.server.tables.table import ResultHook, Table, hash_token, new_seed, new_token

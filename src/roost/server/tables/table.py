@@ -671,7 +671,9 @@ class Table(Autoplay):
         hook = self.on_result if self.record.rated and result is not None else None
         try:
             await self.store.write(
-                _append(self.id, start, records, status, self.record.status, result, hook, self.record)
+                _append(
+                    self.id, start, records, status, self.record.status, result, hook, self.record
+                )
             )
         except StorageError:
             raise ServerError(
