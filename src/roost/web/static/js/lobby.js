@@ -332,6 +332,7 @@ export async function lobbyPage(root) {
         { class: "table-row-main" },
         h("span", { class: "table-row-title" }, table.title),
         h("span", { class: ["status-chip", table.status] }, status),
+        table.rated ? h("span", { class: "chip rated" }, "rated") : null,
         h("span", { class: "muted small" }, `${table.id} · ${ago(table.created_at)}`),
       ),
       h("ul", { class: "who-list", "aria-label": "Seats" }, people),
