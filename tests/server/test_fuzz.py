@@ -75,6 +75,8 @@ class Fixture:
     dead_session: str = ""
     """The cookie of a session that was signed out (an expired one is refused alike)."""
     signed_up: int = 0
+    sessions: list[str] = field(default_factory=list)
+    """Every session id the fixture was given (none may reach the server's log)."""
 
     def live_session(self) -> tuple[str, str]:
         """A session cookie that is live now, and its CSRF token: a case may have signed it
@@ -108,6 +110,7 @@ def account_session(http: httpx.Client, fixture: Fixture) -> tuple[str, str]:
         headers={"X-Forwarded-For": address},
     )
     assert made.status_code == 201, made.text
+    fixture.sessions.append(made.cookies[COOKIE])
     return made.cookies[COOKIE], made.json()["csrf"]
 
 
@@ -207,6 +210,8 @@ def fuzz(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fixture]:
         assert not server.errors(), server.errors()
         logged = server.log.read_text(errors="replace")
         assert not [token for token in fixture.all_tokens() if token in logged]
+        secrets_kept = [PASSWORD, fixture.session, fixture.dead_session, *fixture.sessions]
+        assert not [secret for secret in secrets_kept if secret in logged]
         print(f"\nfuzz cases tried: {dict(fixture.counts)}")
         report = os.environ.get("ROOST_FUZZ_REPORT")
         if report:
