@@ -10,8 +10,9 @@ answer clears it. WebSockets are not looked at: the play socket acts by seat tok
 
 from __future__ import annotations
 
-from http.cookies import CookieError, SimpleCookie
 from typing import Any
+
+from starlette.requests import cookie_parser
 
 from roost.server.accounts.csrf import HEADER, SAFE_METHODS, csrf_ok
 from roost.server.accounts.sessions import COOKIE
@@ -30,16 +31,12 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 
 def _cookie(scope: Scope) -> str | None:
+    """The session cookie's value, parsed as Starlette parses cookies for `request.cookies`
+    (leniently: a malformed cookie of another site's script does not hide ours)."""
     raw = _header(scope, b"cookie")
     if not raw:
         return None
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(raw)
-    except CookieError:
-        return None
-    morsel = jar.get(COOKIE)
-    return morsel.value if morsel is not None and morsel.value else None
+    return cookie_parser(raw).get(COOKIE) or None
 
 
 class SessionMiddleware:
