@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
-import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, text
 
 from serverkit import Server, start_server, wait_ready
 
@@ -40,19 +41,29 @@ def rated_table(http: httpx.Client, csrf: str) -> str:
     return str(made.json()["table"]["id"])
 
 
-def start(db: Path, log: Path) -> Server:
+def start(url: str, log: Path) -> Server:
     # the person never connects: a stand-in plays their seat after the grace, so the games
     # play to the end by themselves
-    server = start_server(f"sqlite:///{db}", log, grace=0.2)
+    server = start_server(url, log, grace=0.2)
     asyncio.run(wait_ready(server))
     return server
 
 
+def query(url: str, sql: str) -> list[Any]:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+    finally:
+        engine.dispose()
+
+
 @pytest.mark.timeout(300)
-def test_kill_9_never_splits_a_result_from_its_rating(tmp_path: Path) -> None:
-    db, log = tmp_path / "chaos.db", tmp_path / "server.log"
+def test_kill_9_never_splits_a_result_from_its_rating(database_url: str, tmp_path: Path) -> None:
+    """On SQLite and on PostgreSQL."""
+    log = tmp_path / "server.log"
     rng = random.Random(17)
-    server = start(db, log)
+    server = start(database_url, log)
     tables: list[str] = []
     try:
         with httpx.Client(base_url=server.base, timeout=60) as http:
@@ -67,13 +78,12 @@ def test_kill_9_never_splits_a_result_from_its_rating(tmp_path: Path) -> None:
                 tables += [rated_table(http, csrf) for _ in range(TABLES_PER_ROUND)]
             time.sleep(rng.uniform(0.3, 1.5))  # some games end, some are mid-way, some mid-write
             server.kill()
-            server = start(db, log)
+            server = start(database_url, log)
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
-            with sqlite3.connect(db, timeout=30) as connection:
-                left = connection.execute(
-                    "SELECT count(*) FROM roost_tables WHERE status != 'over'"
-                ).fetchone()[0]
+            [(left,)] = query(
+                database_url, "SELECT count(*) FROM roost_tables WHERE status != 'over'"
+            )
             if left == 0:
                 break
             time.sleep(0.5)
@@ -82,18 +92,17 @@ def test_kill_9_never_splits_a_result_from_its_rating(tmp_path: Path) -> None:
     finally:
         server.stop()
 
-    with sqlite3.connect(db) as connection:
-        over = {
-            table_id
-            for (table_id,) in connection.execute(
-                "SELECT id FROM roost_tables WHERE status = 'over' AND result IS NOT NULL"
-            )
-        }
-        history = connection.execute(
-            "SELECT table_id, mu_before, sigma_before, mu, sigma FROM roost_rating_history"
-            " ORDER BY id"
-        ).fetchall()
-        stored = connection.execute("SELECT mu, sigma, games FROM roost_ratings").fetchall()
+    over = {
+        table_id
+        for (table_id,) in query(
+            database_url, "SELECT id FROM roost_tables WHERE status = 'over' AND result IS NOT NULL"
+        )
+    }
+    history = query(
+        database_url,
+        "SELECT table_id, mu_before, sigma_before, mu, sigma FROM roost_rating_history ORDER BY id",
+    )
+    stored = query(database_url, "SELECT mu, sigma, games FROM roost_ratings")
     assert over == set(tables)
     assert sorted(row[0] for row in history) == sorted(tables)  # each rated once, none missed
     for before, after in itertools.pairwise(history):
