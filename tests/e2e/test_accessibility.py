@@ -141,3 +141,60 @@ def test_the_end_the_results_and_the_replay(
     found += serious(page, f"{game} replay")
     assert not found, "\n".join(found)
     cy.context.close()
+
+
+SIGN_UP_AND_PLAY = """async ([name, password]) => {
+  const post = (path, body, headers = {}) => fetch(path, {
+    method: "POST",
+    headers: {"Content-Type": "application/json", ...headers},
+    body: JSON.stringify(body),
+  });
+  const made = await (await post("/api/account/signup", {name, password})).json();
+  const table = await (await post("/api/tables", {
+    game: "manda-huevos", players: 2, params: {quick: true}, name, rated: true,
+    seats: [{type: "open"}, {type: "bot", level: "easy"}],
+  }, {"X-CSRF-Token": made.csrf})).json();
+  return table.table.id;
+}"""
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_accounts_profiles_and_leaderboards(
+    server: LiveServer, browser: Browser, width: str
+) -> None:
+    """The sign-up and sign-in dialogs of a guest; a signed-in person's account dialog, profile
+    (after a rated game, played by a stand-in: nobody connects), My games and a leaderboard."""
+    guest = person(browser, "Guest", WIDTHS[width])
+    guest.page.goto(f"{server.url}/")
+    wait_ready(guest.page)
+    found = with_dialog(guest.page, "#sign-up", "sign-up dialog")
+    found += with_dialog(guest.page, "#sign-in", "sign-in dialog")
+    found += serious(guest.page, "lobby with Play now")
+    guest.context.close()
+
+    name = f"Axe{width}{random.Random().randrange(10**6)}"
+    ana = person(browser, name, WIDTHS[width])
+    page = ana.page
+    page.goto(f"{server.url}/")
+    wait_ready(page)
+    table_id = page.evaluate(SIGN_UP_AND_PLAY, [name, "accessible to all"])
+    for _ in range(600):
+        status = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=30).json()["status"]
+        if status == "over":
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"{server.url}/u/{name}")
+    wait_ready(page)
+    page.wait_for_selector(".rating-card svg.rating-plot")
+    found += serious(page, "profile")
+    found += with_dialog(page, "#account-menu", "account dialog")
+    page.goto(f"{server.url}/me/games")
+    wait_ready(page)
+    page.wait_for_selector(".games-table tbody tr")
+    found += serious(page, "my games")
+    page.goto(f"{server.url}/leaderboard/manda-huevos")
+    wait_ready(page)
+    found += serious(page, "leaderboard")
+    assert not found, "\n".join(found)
+    ana.context.close()

@@ -69,23 +69,68 @@ class Fixture:
     tokens: dict[str, list[str]] = field(default_factory=dict)
     """Table id -> its seats' tokens."""
     counts: Counter[str] = field(default_factory=Counter)
+    session: str = ""
+    """A live session cookie of the account `fuzzer` (made again if a case ended it)."""
+    csrf: str = ""
+    dead_session: str = ""
+    """The cookie of a session that was signed out (an expired one is refused alike)."""
+    signed_up: int = 0
+    sessions: list[str] = field(default_factory=list)
+    """Every session id the fixture was given (none may reach the server's log)."""
+
+    def live_session(self) -> tuple[str, str]:
+        """A session cookie that is live now, and its CSRF token: a case may have signed it
+        out, so it is checked and, if need be, made anew (a new account each time: a case may
+        also have changed nothing else, but the password is the fixture's)."""
+        jar = {COOKIE: self.session}
+        with httpx.Client(base_url=self.server.base, timeout=60, cookies=jar) as http:
+            if http.get("/api/account").json()["account"] is not None:
+                return self.session, self.csrf
+        with httpx.Client(base_url=self.server.base, timeout=60) as http:
+            self.session, self.csrf = account_session(http, self)
+        return self.session, self.csrf
 
     def all_tokens(self) -> list[str]:
         return [token for tokens in self.tokens.values() for token in tokens]
 
 
+COOKIE = "roost_session"
+PASSWORD = "fuzzing is a fine pastime"
+
+
+def account_session(http: httpx.Client, fixture: Fixture) -> tuple[str, str]:
+    """A new account's session cookie and CSRF token. Each sign-up comes from an address of its
+    own (X-Forwarded-For, trusted from loopback as behind a proxy), so the fuzz's own failed
+    sign-ins, all from 127.0.0.1, never rate-limit the fixture."""
+    fixture.signed_up += 1
+    address = f"192.0.2.{fixture.signed_up % 250 + 1}"
+    made = http.post(
+        "/api/account/signup",
+        json={"name": f"fuzzer{fixture.signed_up}", "password": PASSWORD},
+        headers={"X-Forwarded-For": address},
+    )
+    assert made.status_code == 201, made.text
+    fixture.sessions.append(made.cookies[COOKIE])
+    return made.cookies[COOKIE], made.json()["csrf"]
+
+
 def snapshot(db: Path, table_id: str | None) -> tuple[Any, ...]:
-    """What a refused request must not change: the number of tables and, for `table_id`, its
-    row (status, version, rematch, result), its seats, actions and notes."""
+    """What a refused request must not change: the number of tables, accounts and sessions
+    (with their last use) and the ratings, and for `table_id`, its row (status, version,
+    rematch, result), its seats, actions and notes."""
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30) as connection:
-        count = connection.execute("SELECT count(*) FROM roost_tables").fetchone()
+        count = connection.execute(
+            "SELECT (SELECT count(*) FROM roost_tables), (SELECT count(*) FROM roost_users),"
+            " (SELECT group_concat(id_hash || seen_at) FROM roost_sessions),"
+            " (SELECT count(*) FROM roost_rating_history)"
+        ).fetchone()
         if table_id is None:
             return (count,)
         row = connection.execute(
             "SELECT status, version, rematch, result FROM roost_tables WHERE id = ?", (table_id,)
         ).fetchall()
         seats = connection.execute(
-            "SELECT seat, type, name, level, token_hash, away FROM roost_seats "
+            "SELECT seat, type, name, level, token_hash, away, user_id FROM roost_seats "
             "WHERE table_id = ? ORDER BY seat",
             (table_id,),
         ).fetchall()
@@ -153,11 +198,20 @@ def fuzz(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fixture]:
                 fixture.tables[role] = body["table"]["id"]
                 fixture.tokens[body["table"]["id"]] = [body["token"]]
             fixture.tokens[playing["table"]["id"]].append(joined.json()["token"])
+            dead, dead_csrf = account_session(http, fixture)
+            with httpx.Client(base_url=server.base, timeout=60, cookies={COOKIE: dead}) as ended:
+                signout = ended.post("/api/account/signout", headers={"X-CSRF-Token": dead_csrf})
+                assert signout.status_code == 204, signout.text
+            http.cookies.clear()
+            fixture.dead_session = dead
+            fixture.session, fixture.csrf = account_session(http, fixture)
         yield fixture
         assert server.process.poll() is None, "the server died"
         assert not server.errors(), server.errors()
         logged = server.log.read_text(errors="replace")
         assert not [token for token in fixture.all_tokens() if token in logged]
+        secrets_kept = [PASSWORD, fixture.session, fixture.dead_session, *fixture.sessions]
+        assert not [secret for secret in secrets_kept if secret in logged]
         print(f"\nfuzz cases tried: {dict(fixture.counts)}")
         report = os.environ.get("ROOST_FUZZ_REPORT")
         if report:
@@ -212,6 +266,21 @@ def steer(case: Case[Any], fixture: Fixture, rng: random.Random) -> tuple[str | 
     elif choice < 0.6:
         headers["Authorization"] = rng.choice(FORGED)
     case.headers = headers
+    # the session cookie: none, a live one with or without its CSRF token, or a dead one
+    cookies = case.cookies if case.cookies is not None else {}
+    jar = rng.random()
+    if jar < 0.2:
+        session, csrf = fixture.live_session()
+        cookies[COOKIE] = session
+        headers["X-CSRF-Token"] = csrf
+        fixture.counts["cases with a live session"] += 1
+    elif jar < 0.3:
+        cookies[COOKIE] = fixture.live_session()[0]  # without the CSRF token
+        fixture.counts["cases with a session and no CSRF token"] += 1
+    elif jar < 0.4:
+        cookies[COOKIE] = rng.choice(["A" * 43, fixture.dead_session, "x;y", "é" * 5])
+        fixture.counts["cases with a forged or expired cookie"] += 1
+    case.cookies = cookies
     return target, changed
 
 
@@ -248,7 +317,7 @@ def test_every_rest_route_survives_generated_requests(fuzz: Fixture) -> None:
                 continue
     fuzz.counts["rest requests"] += sum(tried.values())
     fuzz.counts["rest routes"] += len(tried)
-    assert len(tried) >= 12  # every route of the API was reached
+    assert len(tried) >= 24  # every route of the API was reached
 
 
 # --- the WebSocket ------------------------------------------------------------------------------

@@ -739,12 +739,22 @@ def serve(
     max_tables_per_client: Annotated[
         int, typer.Option(help="unfinished tables one client address may create")
     ] = 20,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            help="mark the session cookie Secure on every answer (behind a proxy that ends "
+            "https without passing X-Forwarded-Proto); https requests always get it"
+        ),
+    ] = False,
+    quick_fill: Annotated[
+        int, typer.Option(help="seconds a quick-play table waits before bots fill its seats")
+    ] = 30,
 ) -> None:
     """Serve online tables: the lobby, the web client and the play WebSocket."""
     import uvicorn
 
     from roost.server.app import create_app
-    from roost.server.config import Settings, default_database_url, tune_gc
+    from roost.server.config import AccountSettings, Settings, default_database_url, tune_gc
 
     url = db or default_database_url()
     settings = Settings(
@@ -755,6 +765,8 @@ def serve(
         grace=grace,
         public_url=public_url or _public_url(host, port),
         max_tables_per_client=max_tables_per_client,
+        accounts=AccountSettings(secure_cookies=secure_cookies),
+        quick_fill=quick_fill,
     )
     tune_gc()
     console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))

@@ -2,12 +2,17 @@
 
 `create_app(settings)` builds the app: its lifespan opens the store (migrating it), starts the
 bot workers, the lobby and the chat (and, on PostgreSQL, the cluster of server processes) and
-rebuilds every unfinished table; then one router per concern serves the requests:
+rebuilds every unfinished table; the ratings' update is handed to the lobby as the result hook
+of rated tables (so the tables never import the ratings); then one router per concern serves
+the requests:
 
 * `roost.server.tables.routes`: games and tables (REST);
 * `roost.server.socket`: the play WebSocket;
 * `roost.server.replays`: finished games, move by move;
 * `roost.server.chat.routes`: a table's chat (its frames travel on the play WebSocket);
+* `roost.server.accounts.routes`: sign-up, sign-in, sessions (and, before every route, the
+  session cookie and its CSRF check: `roost.server.accounts.middleware`);
+* `roost.server.profiles.routes`: profiles, a player's games, leaderboards;
 * `roost.server.operations`: health;
 * `roost.server.pages`: the web client.
 """
@@ -22,12 +27,17 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from roost.server import operations, pages, replays, socket
+from roost.server.accounts import routes as account_routes
+from roost.server.accounts.middleware import SessionMiddleware
+from roost.server.accounts.service import Accounts
 from roost.server.chat import routes as chat_routes
 from roost.server.chat.service import ChatService
 from roost.server.config import Settings
 from roost.server.db import Store
 from roost.server.limits import BodyLimit
+from roost.server.profiles import routes as profile_routes
 from roost.server.protocol import PROTOCOL_VERSION
+from roost.server.ratings.service import rate_result
 from roost.server.routing import install_error_handlers
 from roost.server.tables import routes as table_routes
 from roost.server.tables.bots import BotRunner
@@ -49,8 +59,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.cluster and store.dialect == "postgresql":
             cluster = Cluster(store, settings.adopt_every)
             await cluster.open()
-        lobby = Lobby(store, bots, settings, cluster)
+        lobby = Lobby(store, bots, settings, cluster, on_result=rate_result)
         app.state.lobby = lobby
+        app.state.store = store
+        app.state.accounts = Accounts(store, settings.accounts, lobby.refresh_tables)
         chat = ChatService(store, settings.chat, lobby.tables)
         app.state.chat = chat
         if cluster is not None:
@@ -82,10 +94,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         socket.router,
         replays.router,
         chat_routes.router,
+        account_routes.router,
+        profile_routes.router,
         operations.router,
         pages.router,
     ):
         app.include_router(router)
     pages.mount_static(app)
+    app.add_middleware(SessionMiddleware)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     return app

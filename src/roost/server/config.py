@@ -55,6 +55,41 @@ class ChatLimits:
 
 
 @dataclass(frozen=True)
+class AccountSettings:
+    """Accounts and their sessions (docs/protocol.md, "Accounts"): the password hash's cost,
+    the session timeouts (OWASP's Session Management cheat sheet) and the sign-in limits."""
+
+    hash_time_cost: int = 3
+    """Argon2id passes (argon2-cffi's default profile, RFC 9106's "low memory" one)."""
+    hash_memory_kib: int = 65536
+    """Argon2id memory per hash, KiB (64 MiB)."""
+    hash_parallelism: int = 4
+    hashing_at_once: int = 2
+    """Password hashes computed at once (each takes `hash_memory_kib`); the others wait."""
+    idle_timeout: float = 14 * 24 * 3600.0
+    """Seconds a session lives without a request (then it is signed out)."""
+    absolute_timeout: float = 60 * 24 * 3600.0
+    """Seconds a session lives at most, however busy (then its person signs in again)."""
+    touch_every: float = 300.0
+    """Seconds between two writes of a session's last use (the idle timeout's clock)."""
+    secure_cookies: bool = False
+    """Mark the session cookie Secure even on a plain-http request (behind a proxy that ends
+    https without telling: see docs/deploy.md). An https request always gets it."""
+    attempts_per_account: int = 5
+    """Failed sign-ins one user name may take per `attempt_window` (whether or not it exists)."""
+    attempts_per_address: int = 20
+    """Failed sign-ins one client address may make per `attempt_window`."""
+    attempt_window: float = 900.0
+    signups_per_address: int = 10
+    """Accounts one client address may make per `signup_window`."""
+    signup_window: float = 3600.0
+
+
+FAST_HASHING = AccountSettings(hash_time_cost=1, hash_memory_kib=1024, hash_parallelism=1)
+"""Cheap hashes for tests and benchmarks (never for a server people use)."""
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything `create_app` needs; the defaults are those of `roost serve`."""
 
@@ -95,6 +130,10 @@ class Settings:
     """Seconds a finished table with nobody connected stays in memory (then: from the store)."""
     chat: ChatLimits = ChatLimits()
     """The limits of table chat."""
+    accounts: AccountSettings = AccountSettings()
+    """Password hashing, session timeouts and sign-in limits."""
+    quick_fill: int = 30
+    """Seconds a quick-play table waits for people before bots fill its open seats."""
 
     def resolved_url(self) -> str:
         return self.database_url or default_database_url()

@@ -1,5 +1,5 @@
-"""The web client's pages: one ``index.html`` for the lobby, a table and a replay (the client
-reads the path), and its static files."""
+"""The web client's pages: one ``index.html`` for the lobby, a table, a replay, a profile, "My
+games" and a leaderboard (the client reads the path), and its static files."""
 
 from __future__ import annotations
 
@@ -34,6 +34,21 @@ async def table_page(table_id: str) -> Response:
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse)
 async def replay_page(table_id: str) -> Response:
+    return _page()
+
+
+@router.get("/u/{name}", response_class=HTMLResponse)
+async def profile_page(name: str) -> Response:
+    return _page()
+
+
+@router.get("/me/games", response_class=HTMLResponse)
+async def my_games_page() -> Response:
+    return _page()
+
+
+@router.get("/leaderboard/{game}", response_class=HTMLResponse)
+async def leaderboard_page(game: str) -> Response:
     return _page()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, StringConstraints, TypeAdapter
 
 PROTOCOL_VERSION = 1
 
@@ -107,6 +107,26 @@ class CreateTable(Strict):
     token: SeatToken | None = None
     """The creator's seat token, chosen by the client (with `name`): sending the same request
     again after a lost answer returns the same table and seat instead of making another."""
+    rated: bool = False
+    """Ratings change at the end (the creator must be signed in, and so must everyone who
+    joins; bots play at their fixed ratings)."""
+    public: bool = True
+    """Listed in the lobby and found by quick play; a private table is reached by its link."""
+    fill_after: Annotated[int, Field(ge=5, le=3600)] | None = None
+    """Seconds after which the open seats are given bots of `level` and the game starts
+    (while at least one person is seated); None: the table waits for people."""
+    level: BotLevel = "medium"
+    """The level of the bots that fill the open seats (`fill_after`, quick play)."""
+
+
+class QuickPlay(Strict):
+    """Play now: a seat at the oldest open public table of the game with the same `rated`,
+    or a new public table (docs/protocol.md, "Quick play")."""
+
+    game: Annotated[str, StringConstraints(max_length=64)]
+    rated: bool = False
+    name: PlayerName
+    token: SeatToken | None = None
 
 
 class JoinTable(Strict):
@@ -127,6 +147,8 @@ class SeatInfo(BaseModel):
     level: BotLevel | None
     connected: bool
     standin: bool
+    signed_in: bool = False
+    """A person with an account: `name` is their user name (their profile is /u/NAME)."""
 
 
 class Result(BaseModel):
@@ -154,6 +176,11 @@ class TableInfo(BaseModel):
     rematch: str | None
     rematch_of: str | None
     result: Result | None
+    rated: bool = False
+    public: bool = True
+    fill_after: int | None = None
+    fill_at: float | None = None
+    """While waiting: when bots fill the open seats (Unix time), if the table does so."""
 
 
 class SeatGrant(BaseModel):
@@ -177,6 +204,159 @@ class Health(BaseModel):
     ok: bool
     tables: int
     protocol: int
+
+
+# --- accounts ------------------------------------------------------------------------------------
+
+UserName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{3,24}$")]
+"""Letters, digits, ``_`` and ``-``, 3 to 24 of them (it is part of the profile's address)."""
+Password = Annotated[SecretStr, Field(min_length=1, max_length=1024)]
+"""Any text (the rules, NIST's, are checked by the server: at least 8 characters, not a common
+password); write-only, never sent back."""
+
+
+class HeldSeat(Strict):
+    """A seat this browser holds as a guest: the table and the seat's token."""
+
+    table: Annotated[str, StringConstraints(max_length=16)]
+    token: SeatToken
+
+
+HeldSeats = Annotated[list[HeldSeat], Field(max_length=200)]
+
+
+class SignUp(Strict):
+    name: UserName
+    password: Password
+    seats: HeldSeats = Field(default_factory=list)
+    """The guest seats this browser holds: they become the account's (with their games)."""
+
+
+class SignIn(Strict):
+    name: Annotated[str, StringConstraints(max_length=64)]
+    password: Password
+    seats: HeldSeats = Field(default_factory=list)
+
+
+class ChangePassword(Strict):
+    password: Password
+    """The current password."""
+    new_password: Password
+
+
+class DeleteAccount(Strict):
+    password: Password
+
+
+class ClaimSeats(Strict):
+    seats: HeldSeats
+
+
+class Account(BaseModel):
+    name: str
+    created_at: float
+
+
+class AccountAnswer(BaseModel):
+    """The answer to sign-up, sign-in and a password change: a new session (its cookie is
+    set) and its CSRF token, to send as ``X-CSRF-Token`` with every request that changes
+    something; `claimed`: guest seats that became the account's."""
+
+    account: Account
+    csrf: str
+    claimed: int = 0
+
+
+class Me(BaseModel):
+    """Who this browser is: the account and the session's CSRF token, or nulls for a guest."""
+
+    account: Account | None
+    csrf: str | None
+
+
+class Claimed(BaseModel):
+    claimed: int
+
+
+# --- ratings, profiles, leaderboards -------------------------------------------------------------
+
+
+class RatingPoint(BaseModel):
+    at: float
+    rating: int
+    table_id: str
+
+
+class GameRating(BaseModel):
+    game: str
+    title: str
+    rating: int
+    """1000 + 40 x (mu - 3 sigma), openskill's ordinal on a familiar scale (never below 0)."""
+    provisional: bool
+    """Fewer than 10 rated games."""
+    rated_games: int
+    mu: float
+    sigma: float
+    history: list[RatingPoint]
+    """After each rated game, oldest first (a new player starts at 1000)."""
+
+
+class GameStats(BaseModel):
+    game: str
+    title: str
+    played: int
+    wins: int
+
+
+class Profile(BaseModel):
+    name: str
+    created_at: float
+    ratings: list[GameRating]
+    stats: list[GameStats]
+
+
+class GamePlayer(BaseModel):
+    seat: int
+    name: str | None
+    type: SeatType
+    level: BotLevel | None
+    signed_in: bool
+
+
+class PlayedGame(BaseModel):
+    table_id: str
+    game: str
+    title: str
+    finished_at: float
+    rated: bool
+    seat: int
+    place: int
+    """1 + the number of seats that finished strictly ahead."""
+    won: bool
+    players: list[GamePlayer]
+    rating_before: int | None
+    rating_after: int | None
+    replay_url: str
+
+
+class GamesPage(BaseModel):
+    games: list[PlayedGame]
+    next_before: float | None
+    """Pass as `before` for the next (older) page; null at the last."""
+
+
+class LeaderboardEntry(BaseModel):
+    rank: int
+    name: str
+    rating: int
+    rated_games: int
+
+
+class Leaderboard(BaseModel):
+    game: str
+    title: str
+    min_games: int
+    entries: list[LeaderboardEntry]
 
 
 # --- log and views -------------------------------------------------------------------------------

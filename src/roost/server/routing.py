@@ -1,9 +1,11 @@
-"""What every router of the server shares: the error answers, the client's address and the seat
-token of a request's header. (The services a request reaches are each concern's own: the
-lobby through `roost.server.tables.routes.lobby_of`, the chat through `chat.routes.chat_of`.)"""
+"""What every router of the server shares: the error answers, the client's address, the seat
+token of a request's header and the signed-in person, if any. (The services a request reaches
+are each concern's own: the lobby through `roost.server.tables.routes.lobby_of`, the chat
+through `chat.routes.chat_of`, accounts through `accounts.routes.accounts_of`.)"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -26,7 +28,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
-        return error_response(error.status, error.code, error.message)
+        response = error_response(error.status, error.code, error.message)
+        response.headers.update(getattr(error, "headers", None) or {})
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -64,3 +68,19 @@ def bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise ServerError("unauthorized", "send the seat token as 'Authorization: Bearer ...'", 401)
     return token.strip()
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who a request comes from when it carries a live session cookie: an account's id and
+    name. Set by `roost.server.accounts.middleware` (which also checked the request's CSRF
+    token if it changes anything); the other concerns read it here and never import accounts."""
+
+    id: int
+    name: str
+
+
+def person_of(request: Request) -> Person | None:
+    """The signed-in person making this request, or None for a guest."""
+    person = getattr(request.state, "person", None)
+    return person if isinstance(person, Person) else None

@@ -27,6 +27,7 @@ from roost.server.protocol import (
     GameDetail,
     GameInfo,
     ParamInfo,
+    QuickPlay,
     SeatGrant,
     TableInfo,
 )
@@ -39,11 +40,13 @@ from roost.server.tables.rows import (
     insert_table,
     list_tables,
     load_table,
+    quick_candidates,
     save_status,
     table_ids,
+    token_tables,
     unfinished_count,
 )
-from roost.server.tables.table import Table, hash_token, new_seed, new_token
+from roost.server.tables.table import ResultHook, Table, hash_token, new_seed, new_token
 
 log = logging.getLogger("roost.server.lobby")
 
@@ -60,9 +63,17 @@ class Lobby:
     """The live tables of one process, with the store and the bot workers they share."""
 
     def __init__(
-        self, store: Store, bots: BotRunner, settings: Settings, cluster: Cluster | None = None
+        self,
+        store: Store,
+        bots: BotRunner,
+        settings: Settings,
+        cluster: Cluster | None = None,
+        on_result: ResultHook | None = None,
     ) -> None:
         self.store = store
+        self.on_result = on_result
+        """Writes with a rated table's result, in its transaction (the ratings' update)."""
+        self._quick = asyncio.Lock()
         self.cluster = cluster
         """Set when other server processes share the database (PostgreSQL; see cluster.py)."""
         self.bots = bots
@@ -101,6 +112,7 @@ class Lobby:
             public_url=lambda: self.public_url,
             on_change=self._changed,
             peers=self.cluster,
+            on_result=self.on_result,
         )
 
     def _rebuild(self, record: TableRecord, owner: bool) -> Table:
@@ -113,6 +125,7 @@ class Lobby:
             on_change=self._changed,
             peers=self.cluster,
             owner=owner,
+            on_result=self.on_result,
         )
 
     async def _owns(self, table_id: str) -> bool:
@@ -188,12 +201,21 @@ class Lobby:
             raise ServerError("table_not_found", f"there is no table {table_id!r}", 404)
         return table
 
-    async def create(self, request: CreateTable, creator: str) -> SeatGrant:
+    async def create(
+        self, request: CreateTable, creator: str, account: tuple[int, str] | None = None
+    ) -> SeatGrant:
         """Make a table. With a `token` the client chose, the request is idempotent: sent again
         after a lost answer, it finds the table it made (by the token's hash) instead of
-        making another."""
+        making another. `account`: (id, user name) of a signed-in creator, who sits under
+        their user name; a rated table needs one."""
         game = _load(request)
         seats = _seats(request, game)
+        if request.rated and account is None:
+            raise ServerError(
+                "sign_in_required", "only a signed-in player can make a rated table", 401
+            )
+        if account is not None and request.name is not None:
+            request = request.model_copy(update={"name": account[1]})
         create_key: str | None = None
         if request.token is not None:
             if request.name is None:
@@ -218,7 +240,14 @@ class Lobby:
             if seat is None:
                 raise ServerError("bad_seats", "there is no open seat for you at this table", 400)
             token = request.token or new_token()
-            seats[seat] = SeatRecord(seat, "person", request.name, None, hash_token(token))
+            seats[seat] = SeatRecord(
+                seat,
+                "person",
+                request.name,
+                None,
+                hash_token(token),
+                user=account[0] if account is not None else None,
+            )
         record = TableRecord(
             id=secrets.token_urlsafe(6),
             game=game.name,
@@ -231,6 +260,10 @@ class Lobby:
             clock=request.clock,
             create_key=create_key,
             creator_seat=seat,
+            rated=request.rated,
+            public=request.public,
+            fill_after=request.fill_after,
+            fill_level=request.level,
         )
         owner = await self._owns(record.id)  # before it is stored: nobody else adopts it
         try:
@@ -275,6 +308,65 @@ class Lobby:
         seat, token = await table.join(request.name, None, request.token)
         return SeatGrant(table=table.info(), seat=seat, token=token)
 
+    async def quick(
+        self, request: QuickPlay, creator: str, account: tuple[int, str] | None
+    ) -> SeatGrant:
+        """Play now: a seat at the oldest waiting public table of the game with the same
+        `rated` that has an open seat, else a new public table of the game's default size
+        whose open seats get medium bots after `Settings.quick_fill` seconds. One quick play
+        at a time in this process, so two people asking together meet at one table."""
+        if request.rated and account is None:
+            raise ServerError("sign_in_required", "rated play is for signed-in players", 401)
+        name = account[1] if account is not None else request.name
+        user = account[0] if account is not None else None
+        try:
+            cls = game_class(request.game)
+        except UnknownGameError as error:
+            raise ServerError("game_not_found", str(error), 404) from None
+        async with self._quick:
+            if request.token is not None:  # a retry whose answer was lost: the same seat
+                held_at = await self.store.read(
+                    partial(token_tables, token_hash=hash_token(request.token))
+                )
+                for table_id in held_at:
+                    found = await self.find(table_id)
+                    held = found.seat_of(request.token)
+                    if held is not None:
+                        return SeatGrant(table=found.info(), seat=held, token=request.token)
+            ids = await self.store.read(
+                partial(quick_candidates, game=cls.name, rated=request.rated)
+            )
+            for table_id in ids:
+                try:
+                    table = await self.find(table_id)
+                    seat, token = await table.join(name, None, request.token, user)
+                except ServerError as error:
+                    if error.code in ("seat_taken", "table_full", "not_waiting", "already_seated"):
+                        continue
+                    raise
+                return SeatGrant(table=table.info(), seat=seat, token=token)
+            return await self.create(
+                CreateTable(
+                    game=cls.name,
+                    name=name,
+                    token=request.token,
+                    rated=request.rated,
+                    public=True,
+                    fill_after=self.settings.quick_fill,
+                    level="medium",
+                ),
+                creator,
+                account,
+            )
+
+    async def refresh_tables(self, table_ids: list[str]) -> None:
+        """Take in seats changed in the store by another concern (a guest's seats that became
+        an account's) for the tables in memory."""
+        for table_id in table_ids:
+            table = self.tables.get(table_id)
+            if table is not None:
+                await table.refresh()
+
     async def list(self, status: str) -> list[TableInfo]:
         statuses = STATUSES.get(status)
         if statuses is None:
@@ -318,7 +410,7 @@ class Lobby:
                 seed=new_seed(),
                 status="waiting",
                 seats=[
-                    SeatRecord(s.seat, s.type, s.name, s.level, s.token_hash, False)
+                    SeatRecord(s.seat, s.type, s.name, s.level, s.token_hash, False, user=s.user)
                     for s in old.seats
                 ],
                 creator=old.record.creator,
@@ -326,6 +418,10 @@ class Lobby:
                 clock=old.record.clock,
                 rematch_of=old.id,
                 creator_seat=old.record.creator_seat,
+                rated=old.record.rated,
+                public=old.record.public,
+                fill_after=old.record.fill_after,
+                fill_level=old.record.fill_level,
             )
 
             def write(session: Any) -> None:

@@ -13,13 +13,14 @@ from roost.server.protocol import (
     GameInfo,
     Invite,
     JoinTable,
+    QuickPlay,
     SeatGrant,
     StartTable,
     TableAnswer,
     TableInfo,
     ViewFrame,
 )
-from roost.server.routing import ERRORS, bearer, client_address
+from roost.server.routing import ERRORS, bearer, client_address, person_of
 from roost.server.tables.lobby import Lobby
 
 router = APIRouter()
@@ -49,8 +50,22 @@ async def game(name: str) -> GameDetail:
     "/api/tables", status_code=201, response_model=SeatGrant, responses=ERRORS, tags=["tables"]
 )
 async def create_table(body: CreateTable, request: Request) -> SeatGrant:
-    """Create a table; with `name`, the creator takes the first open seat."""
-    return await lobby_of(request).create(body, client_address(request))
+    """Create a table; with `name`, the creator takes the first open seat (a signed-in
+    creator under their user name)."""
+    return await lobby_of(request).create(body, client_address(request), account_of(request))
+
+
+def account_of(request: Request) -> tuple[int, str] | None:
+    """(id, user name) of the signed-in person making the request, if any."""
+    person = person_of(request)
+    return (person.id, person.name) if person is not None else None
+
+
+@router.post("/api/quickplay", response_model=SeatGrant, responses=ERRORS, tags=["tables"])
+async def quick_play(body: QuickPlay, request: Request) -> SeatGrant:
+    """Play now: a seat at the oldest open public table of the game (same `rated`), or a new
+    one whose open seats get bots after a wait."""
+    return await lobby_of(request).quick(body, client_address(request), account_of(request))
 
 
 @router.get("/api/tables", response_model=list[TableInfo], responses=ERRORS, tags=["tables"])
@@ -70,9 +85,13 @@ async def table(table_id: str, request: Request) -> TableInfo:
     "/api/tables/{table_id}/join", response_model=SeatGrant, responses=ERRORS, tags=["tables"]
 )
 async def join(table_id: str, body: JoinTable, request: Request) -> SeatGrant:
-    """Take an open seat; the answer carries the seat's secret token."""
+    """Take an open seat; the answer carries the seat's secret token. A signed-in person sits
+    under their user name."""
     found = await lobby_of(request).find(table_id)
-    seat, token = await found.join(body.name, body.seat, body.token)
+    account = account_of(request)
+    name = account[1] if account is not None else body.name
+    user = account[0] if account is not None else None
+    seat, token = await found.join(name, body.seat, body.token, user)
     return SeatGrant(table=found.info(), seat=seat, token=token)
 
 

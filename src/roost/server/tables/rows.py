@@ -54,6 +54,14 @@ class TableRow(Base):
     one). Its holder is "the table's creator", who may switch the spectators' chat off."""
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """Whether spectators may write in their chat room (the creator's switch; see chat.py)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Ratings change with the result (every person at it signed in: roost.server.ratings)."""
+    public: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Listed in the lobby and found by quick play (a private table: by its link only)."""
+    fill_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Seconds after its creation at which a waiting table's open seats get bots."""
+    fill_level: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """The level of those bots."""
 
 
 class SeatRow(Base):
@@ -66,7 +74,7 @@ class SeatRow(Base):
     type: Mapped[str] = mapped_column(String(8))
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     level: Mapped[str | None] = mapped_column(String(8), nullable=True)
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     away: Mapped[bool] = mapped_column(Boolean, default=False)
     arrived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=true())
     """Whether the seat's person has connected since taking it (a seat taken by someone who
@@ -74,6 +82,9 @@ class SeatRow(Base):
     always_ask: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The person wants to be asked even when "let it happen" is their only answer
     (roost.server.reactions)."""
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    """The account of a signed-in person (roost_users.id; no foreign key, so that the tables
+    know nothing of accounts), None for a guest, a bot or an open seat."""
 
 
 class ActionRow(Base):
@@ -122,6 +133,8 @@ class SeatRecord:
     """A person's: connected to the table at least once since taking the seat."""
     always_ask: bool = False
     """A person's: asked even when "let it happen" is their only answer."""
+    user: int | None = None
+    """A signed-in person's account id."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +169,10 @@ class TableRecord:
     creator_seat: int | None = None
     """The seat its creator took (a create with a name), whose holder may switch the
     spectators' chat off."""
+    rated: bool = False
+    public: bool = True
+    fill_after: int | None = None
+    fill_level: str | None = None
     actions: list[ActionRecord] = field(default_factory=list)
     notes: list[NoteRecord] = field(default_factory=list)
 
@@ -185,6 +202,10 @@ def insert_table(session: Session, record: TableRecord) -> None:
             result=record.result,
             create_key=record.create_key,
             creator_seat=record.creator_seat,
+            rated=record.rated,
+            public=record.public,
+            fill_after=record.fill_after,
+            fill_level=record.fill_level,
         )
     )
     session.flush()
@@ -203,6 +224,7 @@ def _seat_row(table_id: str, seat: SeatRecord) -> SeatRow:
         away=seat.away,
         arrived=seat.arrived,
         always_ask=seat.always_ask,
+        user_id=seat.user,
     )
 
 
@@ -215,25 +237,27 @@ def save_seat(
     holder: str | None = None,
 ) -> None:
     """Store a seat. `claim`: only if it is still open (a person taking it); `holder`: only if
-    it is still held by the token with this hash (a seat given up). Else `Conflict`."""
+    it is still held by the token with this hash (a seat given up). Else `Conflict`. The name
+    and the account change only with one of those (a seat changing hands): another change
+    (away, arrived, a preference) never writes back a name or account that a guest's sign-up
+    gave the seat meanwhile (roost.server.accounts)."""
     where = [SeatRow.table_id == table_id, SeatRow.seat == seat.seat]
     if claim:
         where.append(SeatRow.type == "open")
     if holder is not None:
         where.append(SeatRow.token_hash == holder)
-    result = session.execute(
-        update(SeatRow)
-        .where(*where)
-        .values(
-            type=seat.type,
-            name=seat.name,
-            level=seat.level,
-            token_hash=seat.token_hash,
-            away=seat.away,
-            arrived=seat.arrived,
-            always_ask=seat.always_ask,
-        )
-    )
+    values: dict[str, Any] = {
+        "type": seat.type,
+        "level": seat.level,
+        "token_hash": seat.token_hash,
+        "away": seat.away,
+        "arrived": seat.arrived,
+        "always_ask": seat.always_ask,
+    }
+    if claim or holder is not None or seat.type != "person":
+        values["name"] = seat.name
+        values["user_id"] = seat.user
+    result = session.execute(update(SeatRow).where(*where).values(**values))
     if (claim or holder is not None) and rowcount(result) != 1:
         raise Conflict(f"seat {seat.seat} of table {table_id} changed meanwhile")
     announce(session, table_id)
@@ -349,6 +373,10 @@ def _record(row: TableRow, seats: list[SeatRecord]) -> TableRecord:
         result=row.result,
         create_key=row.create_key,
         creator_seat=row.creator_seat,
+        rated=row.rated,
+        public=row.public,
+        fill_after=row.fill_after,
+        fill_level=row.fill_level,
     )
 
 
@@ -367,6 +395,7 @@ def _seats(session: Session, table_ids: list[str]) -> dict[str, list[SeatRecord]
                 row.away,
                 row.arrived,
                 row.always_ask,
+                row.user_id,
             )
         )
     return seats
@@ -396,17 +425,48 @@ def table_versions(session: Session, statuses: tuple[str, ...]) -> dict[str, tup
 def list_tables(
     session: Session, statuses: tuple[str, ...], limit: int
 ) -> list[tuple[TableRecord, int]]:
-    """(record without actions, version) of the newest tables with these statuses."""
+    """(record without actions, version) of the newest public tables with these statuses."""
     rows = list(
         session.scalars(
             select(TableRow)
-            .where(TableRow.status.in_(statuses))
+            .where(TableRow.status.in_(statuses), TableRow.public == true())
             .order_by(TableRow.created_at.desc())
             .limit(limit)
         )
     )
     seats = _seats(session, [row.id for row in rows])
     return [(_record(row, seats[row.id]), row.version) for row in rows]
+
+
+def quick_candidates(session: Session, game: str, rated: bool, limit: int = 20) -> list[str]:
+    """Ids of the oldest waiting public tables of `game` with this `rated`, for quick play (the
+    caller tries them in order: a seat may go meanwhile)."""
+    open_seat = (
+        select(SeatRow.table_id)
+        .where(SeatRow.table_id == TableRow.id, SeatRow.type == "open")
+        .exists()
+    )
+    return list(
+        session.scalars(
+            select(TableRow.id)
+            .where(
+                TableRow.status == "waiting",
+                TableRow.game == game,
+                TableRow.public == true(),
+                TableRow.rated == (true() if rated else false()),
+                open_seat,
+            )
+            .order_by(TableRow.created_at)
+            .limit(limit)
+        )
+    )
+
+
+def token_tables(session: Session, token_hash: str) -> list[str]:
+    """Ids of the tables where the token with this hash holds a seat."""
+    return list(
+        session.scalars(select(SeatRow.table_id).where(SeatRow.token_hash == token_hash).limit(8))
+    )
 
 
 def unfinished_count(session: Session, creator: str) -> int:

@@ -79,6 +79,13 @@ class Peers(Protocol):
         ...
 
 
+ResultHook = Callable[[Any, TableRecord, dict[str, Any]], None]
+"""Called inside the transaction that stores a rated table's final actions and result, with
+that transaction's session, the table (its seats) and the result: what it writes commits with
+the result or not at all. The ratings concern gives it at assembly (roost.server.app), so the
+tables know nothing of ratings."""
+
+
 class Connection(Protocol):
     """A client connected to a table, as the table sees it."""
 
@@ -132,8 +139,10 @@ class Table(Autoplay):
         on_change: Callable[[Table], None] | None = None,
         peers: Peers | None = None,
         owner: bool = True,
+        on_result: ResultHook | None = None,
     ) -> None:
         self.record = record
+        self.on_result = on_result
         self.peers = peers
         self.owner = owner
         """Only the owner runs the table's bots, stand-ins, clock and grace (see cluster.py);
@@ -173,6 +182,7 @@ class Table(Autoplay):
         on_change: Callable[[Table], None] | None = None,
         peers: Peers | None = None,
         owner: bool = True,
+        on_result: ResultHook | None = None,
     ) -> Table:
         """The table of a stored record, its game rebuilt by replaying the action list."""
         table = cls(
@@ -184,6 +194,7 @@ class Table(Autoplay):
             on_change=on_change,
             peers=peers,
             owner=owner,
+            on_result=on_result,
         )
         state = table.state
         notes = record.notes
@@ -265,6 +276,7 @@ class Table(Autoplay):
                     level=seat.level,  # type: ignore[arg-type]
                     connected=seat.type == "bot" or seat.seat in connected,
                     standin=seat.away,
+                    signed_in=seat.user is not None,
                 )
                 for seat in record.seats
             ],
@@ -277,6 +289,10 @@ class Table(Autoplay):
             rematch=record.rematch,
             rematch_of=record.rematch_of,
             result=result,
+            rated=record.rated,
+            public=record.public,
+            fill_after=record.fill_after,
+            fill_at=self.fill_at(),
         )
 
     def authenticate(self, token: str | None) -> int | None:
@@ -652,9 +668,12 @@ class Table(Autoplay):
         if state.current_player() == TERMINAL:
             status = "over"
             result = {"returns": list(state.returns()), "winners": list(state.winners())}
+        hook = self.on_result if self.record.rated and result is not None else None
         try:
             await self.store.write(
-                _append(self.id, start, records, status, self.record.status, result)
+                _append(
+                    self.id, start, records, status, self.record.status, result, hook, self.record
+                )
             )
         except StorageError:
             raise ServerError(
@@ -682,9 +701,12 @@ class Table(Autoplay):
 
     # --- starting -----------------------------------------------------------------------------
 
-    async def join(self, name: str, seat: int | None, token: str | None = None) -> tuple[int, str]:
+    async def join(
+        self, name: str, seat: int | None, token: str | None = None, user: int | None = None
+    ) -> tuple[int, str]:
         """Take an open seat under `name`; returns the seat and its secret token. The table
-        starts when this was the last open seat.
+        starts when this was the last open seat. `user`: the account of a signed-in person
+        (then `name` is its user name); a rated table seats only those, each once.
 
         `token`, when the client chose it, makes the join idempotent: if it already holds a
         seat here (the answer to an earlier try was lost), that seat is the answer."""
@@ -693,6 +715,12 @@ class Table(Autoplay):
                 held = self.seat_of(token)
                 if held is not None:
                     return held, token
+            if self.record.rated and user is None:
+                raise ServerError(
+                    "sign_in_required", "a rated table seats only signed-in players: sign in", 401
+                )
+            if user is not None and any(s.user == user for s in self.seats):
+                raise ServerError("already_seated", "you already have a seat at this table")
             if self.status != "waiting":
                 raise ServerError("not_waiting", "this table's game has started; watch it instead")
             open_seats = [s.seat for s in self.seats if s.type == "open"]
@@ -707,7 +735,9 @@ class Table(Autoplay):
             elif seat not in open_seats:
                 raise ServerError("seat_taken", f"seat {seat} is taken by {self.seat_name(seat)}")
             token = token or new_token()
-            changed = SeatRecord(seat, "person", name, None, hash_token(token), False, False)
+            changed = SeatRecord(
+                seat, "person", name, None, hash_token(token), False, False, user=user
+            )
             note = NoteRecord(self.version, seat, f"{name} takes seat {seat + 1}.")
 
             def write(session: Any) -> None:
@@ -730,6 +760,7 @@ class Table(Autoplay):
                 await self._start()
             else:
                 self._start_grace(seat)
+                self._arm_fill()
                 self._broadcast()
             return seat, token
 
@@ -747,17 +778,52 @@ class Table(Autoplay):
                 raise ServerError(
                     "seats_open", f"seats {listed} are still open; fill them with bots or wait"
                 )
-            filled = [SeatRecord(s, "bot", None, fill, None, False) for s in open_seats]
+            await self._fill_and_start(fill)
 
-            def write(session: Any) -> None:
-                for seat_record in filled:
-                    save_seat(session, self.id, seat_record)
+    async def _fill_and_start(self, level: str | None) -> None:
+        """Give every open seat a bot of `level`, then start (the lock is held)."""
+        open_seats = [s.seat for s in self.seats if s.type == "open"]
+        filled = [SeatRecord(s, "bot", None, level, None, False) for s in open_seats]
 
-            if filled:
-                await self.store.write(write)
-                for seat_record in filled:
-                    self.seats[seat_record.seat] = seat_record
-            await self._start()
+        def write(session: Any) -> None:
+            for seat_record in filled:
+                save_seat(session, self.id, seat_record)
+
+        if filled:
+            await self.store.write(write)
+            for seat_record in filled:
+                self.seats[seat_record.seat] = seat_record
+        await self._start()
+
+    def fill_at(self) -> float | None:
+        """When a waiting table that fills itself gives its open seats bots (Unix time)."""
+        if self.record.fill_after is None or self.status != "waiting":
+            return None
+        return self.record.created_at + self.record.fill_after
+
+    def _arm_fill(self) -> None:
+        """The owner's timer that fills a waiting table's open seats with bots of its level
+        when its wait is over (quick play, or a creator's choice), so nobody waits forever.
+        Armed at creation, at a join and after a restart (from the stored creation time)."""
+        when = self.fill_at()
+        if when is None or not self.owner or self.timers.deadline(("fill", None)) is not None:
+            return
+        self.timers.set(("fill", None), when - time.time(), self._fill_over)
+
+    async def _fill_over(self) -> None:
+        async with self.lock:
+            if self.status != "waiting" or self.closed:
+                return
+            if not any(s.type == "person" for s in self.seats):
+                return  # nobody to play with: it waits for a person (who arms it again)
+            try:
+                await self._fill_and_start(self.record.fill_level or "medium")
+            except ServerError as error:
+                if error.code != "stale_version":
+                    raise
+            except (StorageError, Conflict):
+                if await self._sync():
+                    self._broadcast()
 
     async def start_if_full(self) -> None:
         """Start a new table whose seats are all taken; else give its creator the grace to
@@ -767,10 +833,12 @@ class Table(Autoplay):
                 await self._start()
             elif self.status == "waiting":
                 self._watch_absent()
+                self._arm_fill()
 
     async def _start(self) -> None:
         await self.store.write(partial(save_status, table_id=self.id, status="playing"))
         self.record.status = "playing"
+        self.timers.cancel(("fill", None))
         for seat in self.seats:  # a never-came grace becomes a stand-in's grace, from now
             self.timers.cancel(("grace", seat.seat))
         self._watch_absent()
@@ -802,12 +870,14 @@ class Table(Autoplay):
                 await self._start()
             return
         self._watch_absent()
+        self._arm_fill()
 
     async def _resume(self) -> None:
         if self.status == "waiting" and all(s.type != "open" for s in self.seats):
             await self._start()
             return
         self._watch_absent()
+        self._arm_fill()
         if self.status == "playing":
             if self.state.current_player() == CHANCE:
                 await self._advance([])
@@ -888,7 +958,12 @@ def _append(
     status: str,
     old_status: str,
     result: dict[str, Any] | None,
+    hook: ResultHook | None = None,
+    record: TableRecord | None = None,
 ) -> Callable[[Any], None]:
+    """The write of a move: its actions, and at the end the status, the result and what the
+    result hook writes (the ratings), all in one transaction."""
+
     def write(session: Any) -> None:
         append_actions(
             session,
@@ -898,6 +973,8 @@ def _append(
             status=status if status != old_status else None,
             result=result,
         )
+        if hook is not None and record is not None and result is not None:
+            hook(session, record, result)
 
     return write
 

@@ -9,10 +9,20 @@ export class ApiError extends Error {
   }
 }
 
+let csrfToken = null;
+
+/** The signed-in session's CSRF token (docs/protocol.md, "Accounts"): sent with every request
+ * that may change something, as the server refuses those made with the session cookie
+ * without it. null for a guest. */
+export function setCsrf(token) {
+  csrfToken = token || null;
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrfToken && method !== "GET") headers["X-CSRF-Token"] = csrfToken;
   let response;
   try {
     response = await fetch(`/api${path}`, {
@@ -23,6 +33,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   } catch (error) {
     throw new ApiError(0, "network", "The server cannot be reached. Check your connection.");
   }
+  if (response.status === 204) return null;
   let data = null;
   try {
     data = await response.json();
@@ -134,4 +145,14 @@ export function playerName() {
 
 export function setPlayerName(name) {
   if (name) storage()?.setItem(NAME_KEY, name);
+}
+
+/** Every guest seat this browser holds, as {table, token} (brought to an account at sign-up or
+ * sign-in: the seats and their finished games become the account's). */
+export function heldSeats() {
+  return mySeatTables()
+    .map((table) => ({ table, grant: mySeat(table) }))
+    .filter(({ table, grant }) => grant && /^[A-Za-z0-9_-]{32,128}$/.test(grant.token) && table.length <= 16)
+    .map(({ table, grant }) => ({ table, token: grant.token }))
+    .slice(0, 200);
 }

@@ -1,10 +1,12 @@
 // The lobby (/): pick a game, set the players, parameters and seats, create the table; list
 // the tables to join, watch or replay.
 
+import { currentAccount } from "./account.js";
 import { api, claim, mySeat, mySeatTables, playerName, rememberSeat, setPlayerName } from "./api.js";
 import { displayNames, loadGameModule } from "./common.js";
 import { showRules } from "./dialog.js";
 import { capitalize, h, icon, mount, plural, reconnecting, toast } from "./dom.js";
+import { playNowButton, tableChoices, tableChoicesBody } from "./quickplay.js";
 
 const CLOCKS = [
   [null, "No clock"],
@@ -55,7 +57,11 @@ export async function lobbyPage(root) {
     seats: [],
     clock: null,
     tab: "open",
+    public: true,
+    fillAfter: null,
+    rated: false,
   };
+  const account = currentAccount();
 
   const nameInput = h("input", {
     id: "player-name",
@@ -63,9 +69,11 @@ export async function lobbyPage(root) {
     maxlength: "24",
     autocomplete: "nickname",
     placeholder: "e.g. Ana",
-    value: playerName(),
+    value: account ? account.name : playerName(),
+    readonly: account ? true : undefined,
     onchange: (e) => setPlayerName(e.target.value.trim()),
   });
+  const quick = { name: () => nameInput.value.trim(), rated: () => state.rated, nameInput };
 
   const picker = h("div", { class: "game-picker", role: "radiogroup", "aria-label": "Game" });
   const form = h("div", { class: "table-form" });
@@ -77,7 +85,7 @@ export async function lobbyPage(root) {
       picker,
       games.map((g) => {
         const checked = g.name === state.game.name;
-        return h(
+        const tile = h(
           "label",
           { class: ["game-tile", checked && "checked", `tile-${g.name}`] },
           h("input", {
@@ -99,6 +107,7 @@ export async function lobbyPage(root) {
           h("span", { class: "tile-players" }, `${g.min_players}–${g.max_players} players`),
           blurbs.get(g.name) ? h("span", { class: "tile-blurb" }, blurbs.get(g.name)) : null,
         );
+        return h("div", { class: "game-tile-wrap" }, tile, playNowButton(g, quick));
       }),
     );
   }
@@ -227,6 +236,7 @@ export async function lobbyPage(root) {
         ),
         h("p", { class: "help" }, "Open seats wait for friends; the game starts when every seat is taken (or when you start it with bots)."),
       ),
+      tableChoices(state),
       params.length
         ? h(
             "details",
@@ -260,7 +270,7 @@ export async function lobbyPage(root) {
       if (p.name === "players") continue;
       if (p.name in state.params && state.params[p.name] !== p.default) params[p.name] = state.params[p.name];
     }
-    const body = { game: game.name, players, params, seats };
+    const body = { game: game.name, players, params, seats, ...tableChoicesBody(state) };
     if (state.clock) body.clock = state.clock;
     if (me) body.name = name;
     const button = document.getElementById("create");
@@ -322,6 +332,7 @@ export async function lobbyPage(root) {
         { class: "table-row-main" },
         h("span", { class: "table-row-title" }, table.title),
         h("span", { class: ["status-chip", table.status] }, status),
+        table.rated ? h("span", { class: "chip rated" }, "rated") : null,
         h("span", { class: "muted small" }, `${table.id} · ${ago(table.created_at)}`),
       ),
       h("ul", { class: "who-list", "aria-label": "Seats" }, people),

@@ -2,9 +2,12 @@
 //   /             the lobby
 //   /t/{id}       a table (the waiting room, then the game)
 //   /replay/{id}  the replay of a finished game
+//   /u/{name}     a player's profile;  /me/games  my games;  /leaderboard/{game}
 
+import { initAccount } from "./account.js";
 import { h, icon, mount } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
+import { leaderboardPage, myGamesPage, profilePage } from "./profile.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
 
@@ -15,9 +18,13 @@ async function route() {
   const path = location.pathname.replace(/\/+$/, "") || "/";
   let m;
   try {
+    await initAccount();
     if (path === "/") await lobbyPage(root);
     else if ((m = path.match(/^\/t\/([A-Za-z0-9_-]{1,64})$/))) await tablePage(root, m[1]);
     else if ((m = path.match(/^\/replay\/([A-Za-z0-9_-]{1,64})$/))) await replayPage(root, m[1]);
+    else if ((m = path.match(/^\/u\/([A-Za-z0-9_-]{1,64})$/))) await profilePage(root, m[1]);
+    else if (path === "/me/games") await myGamesPage(root);
+    else if ((m = path.match(/^\/leaderboard\/([A-Za-z0-9_-]{1,64})$/))) await leaderboardPage(root, m[1]);
     else mount(root, h("section", { class: "panel narrow" }, h("h1", {}, "Page not found"), h("a", { class: "button primary", href: "/" }, "Go to the lobby")));
   } catch (error) {
     console.error(error);

@@ -15,7 +15,9 @@ export function renderWaiting(page) {
   mount(
     page.bannerEl,
     h("strong", {}, "Waiting for players: "),
-    `${info.seats.length - open.length} of ${plural(info.seats.length, "seat")} taken. The game starts when every seat is filled.`,
+    `${info.seats.length - open.length} of ${plural(info.seats.length, "seat")} taken. The game starts when every seat is filled`,
+    info.fill_at ? `, or at ${new Date(info.fill_at * 1000).toLocaleTimeString()} with bots in the open seats.` : ".",
+    info.rated ? " Rated: only signed-in players can sit here." : "",
   );
   const nameInput = h("input", {
     id: "join-name",

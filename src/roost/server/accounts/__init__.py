@@ -1,0 +1,1 @@
+"""Accounts: users, passwords, sessions, CSRF, sign-in limits and their routes."""

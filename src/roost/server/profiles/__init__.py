@@ -1,0 +1,1 @@
+"""Profiles, a player's games and the leaderboards (read-only views of the other concerns)."""

@@ -1,0 +1,1 @@
+"""Ratings per game: openskill (Plackett-Luce) updated with each rated result."""

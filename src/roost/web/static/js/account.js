@@ -1,0 +1,207 @@
+// Accounts in the browser (docs/protocol.md, "Accounts"): who is signed in, the top bar's
+// Sign in / Sign up buttons or the account's links, and the dialogs to sign up, sign in,
+// change the password, sign out (here or everywhere) and delete the account.
+//
+// The session lives in an HttpOnly cookie the page never reads; the page keeps only the
+// session's CSRF token (from GET /api/account), which api.js sends with every change. Guest
+// seats this browser holds are sent along at sign-up and sign-in: they become the account's.
+
+import { ApiError, api, heldSeats, setCsrf, setPlayerName } from "./api.js";
+import { openDialog } from "./dialog.js";
+import { h, mount, toast } from "./dom.js";
+
+let account = null;
+
+/** The signed-in account ({name, created_at}) or null (a guest). */
+export function currentAccount() {
+  return account;
+}
+
+/** Ask the server who this browser is, then draw the top bar's account links. */
+export async function initAccount() {
+  try {
+    const me = await api("/account");
+    account = me.account;
+    setCsrf(me.csrf);
+  } catch {
+    account = null;
+    setCsrf(null);
+  }
+  if (account) setPlayerName(account.name);
+  renderBar();
+  return account;
+}
+
+function renderBar() {
+  const bar = document.querySelector(".topbar");
+  if (!bar) return;
+  let nav = bar.querySelector("#account-nav");
+  if (!nav) {
+    nav = h("nav", { id: "account-nav", class: "account-nav", "aria-label": "Account" });
+    bar.append(nav);
+  }
+  if (account) {
+    mount(
+      nav,
+      h("a", { class: "account-name", href: `/u/${encodeURIComponent(account.name)}`, title: "Your profile" }, account.name),
+      h("a", { class: "button small ghost", href: "/me/games" }, "My games"),
+      h("button", { type: "button", class: "button small ghost", id: "account-menu", onclick: accountDialog }, "Account"),
+    );
+  } else {
+    mount(
+      nav,
+      h("button", { type: "button", class: "button small ghost", id: "sign-in", onclick: () => signDialog("in") }, "Sign in"),
+      h("button", { type: "button", class: "button small primary", id: "sign-up", onclick: () => signDialog("up") }, "Sign up"),
+    );
+  }
+}
+
+function field(id, label, input, help) {
+  const helpId = help ? `${id}-help` : undefined;
+  if (helpId) input.setAttribute("aria-describedby", helpId);
+  return h("div", { class: "field" }, h("label", { for: id }, label), input, help ? h("p", { class: "help", id: helpId }, help) : null);
+}
+
+function errorLine() {
+  return h("p", { class: "form-error", role: "alert" });
+}
+
+/** Sign up (`mode` "up") or sign in ("in"). */
+export function signDialog(mode) {
+  const up = mode === "up";
+  const name = h("input", { id: "account-name", type: "text", autocomplete: "username", maxlength: up ? "24" : "64", required: true, spellcheck: "false" });
+  const password = h("input", {
+    id: "account-password",
+    type: "password",
+    autocomplete: up ? "new-password" : "current-password",
+    maxlength: "1024",
+    required: true,
+  });
+  const error = errorLine();
+  const seats = heldSeats();
+  const submit = async () => {
+    error.textContent = "";
+    try {
+      const answer = await api(up ? "/account/signup" : "/account/signin", {
+        method: "POST",
+        body: { name: name.value.trim(), password: password.value, seats },
+      });
+      account = answer.account;
+      setCsrf(answer.csrf);
+      setPlayerName(account.name);
+      renderBar();
+      toast(up ? `Welcome, ${account.name}!` : `Signed in as ${account.name}.`, "info");
+      setTimeout(() => location.reload(), 300);
+      return true;
+    } catch (err) {
+      error.textContent = err instanceof ApiError ? err.message : String(err);
+      password.focus();
+      return false;
+    }
+  };
+  const form = h(
+    "form",
+    { class: "account-form", onsubmit: (e) => { e.preventDefault(); dialog.el.querySelector('[data-key="submit"]')?.click(); } },
+    field("account-name", "User name", name, up ? "3 to 24 letters, digits, _ or -. Shown on your profile and at the tables." : null),
+    field("account-password", "Password", password, up ? "At least 8 characters; not one of the common passwords. A phrase of a few words is good." : null),
+    up && seats.length ? h("p", { class: "help" }, `The ${seats.length === 1 ? "seat" : `${seats.length} seats`} you hold in this browser, with their games, will be yours.`) : null,
+    error,
+    h("button", { type: "submit", hidden: true, tabindex: "-1" }),
+  );
+  const dialog = openDialog({
+    title: up ? "Sign up" : "Sign in",
+    body: form,
+    id: up ? "sign-up-dialog" : "sign-in-dialog",
+    buttons: [
+      { label: "Cancel", key: "cancel" },
+      { label: up ? "Sign up" : "Sign in", key: "submit", primary: true, onclick: submit },
+    ],
+  });
+  name.focus();
+  return dialog;
+}
+
+function accountDialog() {
+  const current = h("input", { id: "current-password", type: "password", autocomplete: "current-password", maxlength: "1024" });
+  const fresh = h("input", { id: "new-password", type: "password", autocomplete: "new-password", maxlength: "1024" });
+  const confirm = h("input", { id: "delete-password", type: "password", autocomplete: "current-password", maxlength: "1024" });
+  const error = errorLine();
+  const run = async (path, body, done) => {
+    error.textContent = "";
+    try {
+      await api(path, { method: "POST", body });
+      done();
+      return true;
+    } catch (err) {
+      error.textContent = err.message;
+      return false;
+    }
+  };
+  const signedOut = (text) => () => {
+    account = null;
+    setCsrf(null);
+    toast(text, "info");
+    setTimeout(() => location.assign("/"), 300);
+  };
+  const body = h(
+    "div",
+    { class: "account-dialog" },
+    h("p", {}, "Signed in as ", h("strong", {}, account.name), "."),
+    h(
+      "div",
+      { class: "row small-buttons" },
+      h("button", { type: "button", class: "button small", id: "sign-out", onclick: () => run("/account/signout", undefined, signedOut("Signed out.")) }, "Sign out"),
+      h(
+        "button",
+        { type: "button", class: "button small", id: "sign-out-everywhere", onclick: () => run("/account/signout-everywhere", undefined, signedOut("Signed out on every device.")) },
+        "Sign out everywhere",
+      ),
+    ),
+    h(
+      "fieldset",
+      { class: "password-change" },
+      h("legend", {}, "Change the password"),
+      field("current-password", "Current password", current),
+      field("new-password", "New password", fresh, "Every other device is signed out."),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "button small",
+          id: "change-password",
+          onclick: async () => {
+            error.textContent = "";
+            try {
+              const answer = await api("/account/password", { method: "POST", body: { password: current.value, new_password: fresh.value } });
+              setCsrf(answer.csrf);
+              current.value = fresh.value = "";
+              toast("The password is changed; other devices are signed out.", "info");
+            } catch (err) {
+              error.textContent = err.message;
+            }
+          },
+        },
+        "Change the password",
+      ),
+    ),
+    h(
+      "fieldset",
+      { class: "danger" },
+      h("legend", {}, "Delete the account"),
+      h("p", { class: "help" }, "Your games stay, under the name “deleted player”; your ratings and profile go."),
+      field("delete-password", "Your password, to confirm", confirm),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "button small danger",
+          id: "delete-account",
+          onclick: () => run("/account/delete", { password: confirm.value }, signedOut("The account is deleted.")),
+        },
+        "Delete my account",
+      ),
+    ),
+    error,
+  );
+  openDialog({ title: "Your account", body, id: "account-dialog", buttons: [{ label: "Close", key: "close" }] });
+}

@@ -1,0 +1,235 @@
+// Players who come back: a profile (/u/NAME: each game's rating with its history as a plot,
+// games played and won, and their finished games), "My games" (/me/games) and each game's
+// leaderboard (/leaderboard/GAME). Every name is shown as text.
+
+import { api } from "./api.js";
+import { currentAccount } from "./account.js";
+import { h, mount, plural } from "./dom.js";
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function ratingText(r) {
+  return r.provisional ? `${r.rating}?` : String(r.rating);
+}
+
+function failed(root, error) {
+  const missing = error.status === 404;
+  mount(
+    root,
+    h(
+      "section",
+      { class: "panel narrow" },
+      h("h1", {}, missing ? "Nobody by that name" : "This page cannot be shown"),
+      h("p", {}, error.message),
+      h("a", { class: "button", href: "/" }, "Go to the lobby"),
+    ),
+  );
+}
+
+/** The rating history as an inline SVG line (no library), with a text summary for readers. */
+export function ratingPlot(rating, name) {
+  const points = [{ rating: 1000 }, ...rating.history];
+  const values = points.map((p) => p.rating);
+  const lo = Math.min(...values) - 20;
+  const hi = Math.max(...values) + 20;
+  const width = 320;
+  const height = 120;
+  const x = (i) => (points.length === 1 ? width / 2 : 8 + (i * (width - 16)) / (points.length - 1));
+  const y = (v) => height - 8 - ((v - lo) * (height - 16)) / (hi - lo || 1);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("class", "rating-plot");
+  svg.setAttribute("role", "img");
+  svg.setAttribute(
+    "aria-label",
+    `${name}'s rating in ${rating.title}: from 1000 to ${rating.rating} over ${plural(rating.history.length, "rated game")}`,
+  );
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("points", points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" "));
+  line.setAttribute("class", "rating-line");
+  svg.append(line);
+  for (const [i, p] of points.entries()) {
+    const dot = document.createElementNS(ns, "circle");
+    dot.setAttribute("cx", x(i).toFixed(1));
+    dot.setAttribute("cy", y(p.rating).toFixed(1));
+    dot.setAttribute("r", "2.5");
+    dot.setAttribute("class", "rating-dot");
+    svg.append(dot);
+  }
+  return svg;
+}
+
+function gamesTable(games) {
+  if (!games.length) return h("p", { class: "muted empty" }, "No finished games yet.");
+  return h(
+    "table",
+    { class: "games-table" },
+    h("caption", { class: "sr-only" }, "Finished games, newest first"),
+    h(
+      "thead",
+      {},
+      h("tr", {}, ["Game", "Result", "Players", "Rating", "Date", ""].map((t) => h("th", { scope: "col" }, t))),
+    ),
+    h(
+      "tbody",
+      {},
+      games.map((g) =>
+        h(
+          "tr",
+          { class: g.won ? "won" : "lost" },
+          h("td", {}, g.title, g.rated ? h("span", { class: "chip rated" }, "rated") : null),
+          h("td", {}, g.won ? "won" : `place ${g.place}`),
+          h(
+            "td",
+            { class: "players" },
+            g.players.map((p, i) => [
+              i ? ", " : "",
+              p.type === "bot"
+                ? `${p.level} bot`
+                : p.signed_in && p.name
+                  ? h("a", { href: `/u/${encodeURIComponent(p.name)}`, class: p.seat === g.seat ? "me" : null }, h("bdi", {}, p.name))
+                  : h("bdi", { class: p.seat === g.seat ? "me" : null }, p.name || "open seat"),
+            ]),
+          ),
+          h(
+            "td",
+            {},
+            g.rating_after === null ? "—" : `${g.rating_after} (${g.rating_after >= g.rating_before ? "+" : ""}${g.rating_after - g.rating_before})`,
+          ),
+          h("td", {}, when(g.finished_at)),
+          h("td", {}, h("a", { class: "button small", href: g.replay_url, "aria-label": `Replay the game of ${when(g.finished_at)}` }, "Replay")),
+        ),
+      ),
+    ),
+  );
+}
+
+async function gamesSection(name, title) {
+  const box = h("div", { class: "games-list" });
+  let before = null;
+  const more = h("button", { type: "button", class: "button small", hidden: true }, "Older games");
+  const rows = [];
+  async function load() {
+    const page = await api(`/users/${encodeURIComponent(name)}/games${before ? `?before=${before}` : ""}`);
+    rows.push(...page.games);
+    before = page.next_before;
+    mount(box, gamesTable(rows));
+    more.hidden = before === null;
+  }
+  more.addEventListener("click", load);
+  await load();
+  return h("section", { class: "panel", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, title), box, more);
+}
+
+export async function profilePage(root, name) {
+  document.title = `${name}: Roost`;
+  mount(root, h("p", { class: "loading" }, "Loading the profile…"));
+  let profile;
+  let games;
+  try {
+    profile = await api(`/users/${encodeURIComponent(name)}`);
+    games = await gamesSection(profile.name, "Games");
+  } catch (error) {
+    failed(root, error);
+    return;
+  }
+  document.title = `${profile.name}: Roost`;
+  const ratings = profile.ratings.map((r) =>
+    h(
+      "li",
+      { class: "rating-card" },
+      h("h3", {}, r.title),
+      h("p", { class: "rating-number" }, h("span", { class: "big" }, ratingText(r)), r.provisional ? h("span", { class: "muted small" }, ` provisional (${plural(r.rated_games, "rated game")} of 10)`) : h("span", { class: "muted small" }, ` ${plural(r.rated_games, "rated game")}`)),
+      ratingPlot(r, profile.name),
+      h("a", { class: "small", href: `/leaderboard/${r.game}` }, "Leaderboard"),
+    ),
+  );
+  mount(
+    root,
+    h(
+      "div",
+      { class: "profile" },
+      h(
+        "section",
+        { class: "panel", "aria-labelledby": "profile-title" },
+        h("h1", { id: "profile-title" }, h("bdi", {}, profile.name)),
+        h("p", { class: "muted" }, `Playing since ${new Date(profile.created_at * 1000).toLocaleDateString()}`),
+        h(
+          "ul",
+          { class: "stats" },
+          profile.stats.length
+            ? profile.stats.map((s) => h("li", {}, h("strong", {}, s.title), `: ${plural(s.played, "game")}, ${plural(s.wins, "win")}`))
+            : h("li", { class: "muted" }, "No finished games yet."),
+        ),
+        h("h2", {}, "Ratings"),
+        ratings.length ? h("ul", { class: "rating-cards" }, ratings) : h("p", { class: "muted" }, "No rated games yet."),
+      ),
+      games,
+    ),
+  );
+}
+
+export async function myGamesPage(root) {
+  document.title = "My games: Roost";
+  const me = currentAccount();
+  if (!me) {
+    mount(
+      root,
+      h(
+        "section",
+        { class: "panel narrow" },
+        h("h1", {}, "My games"),
+        h("p", {}, "Sign in (top of the page) to see your games on every device."),
+        h("a", { class: "button", href: "/" }, "Go to the lobby"),
+      ),
+    );
+    return;
+  }
+  mount(root, h("p", { class: "loading" }, "Loading your games…"));
+  try {
+    const section = await gamesSection(me.name, "My games");
+    mount(root, h("div", { class: "profile" }, section));
+  } catch (error) {
+    failed(root, error);
+  }
+}
+
+export async function leaderboardPage(root, game) {
+  mount(root, h("p", { class: "loading" }, "Loading the leaderboard…"));
+  let board;
+  let games;
+  try {
+    [board, games] = await Promise.all([api(`/leaderboard/${encodeURIComponent(game)}`), api("/games")]);
+  } catch (error) {
+    failed(root, error);
+    return;
+  }
+  document.title = `${board.title} leaderboard: Roost`;
+  mount(
+    root,
+    h(
+      "section",
+      { class: "panel leaderboard", "aria-labelledby": "board-title" },
+      h("h1", { id: "board-title" }, `${board.title}: leaderboard`),
+      h("nav", { class: "row small-buttons", "aria-label": "Other games" }, games.filter((g) => g.name !== board.game).map((g) => h("a", { class: "button small ghost", href: `/leaderboard/${g.name}` }, g.title))),
+      h("p", { class: "help" }, `Signed-in players with at least ${board.min_games} rated games. A rating is 1000 + 40 × openskill's ordinal (μ − 3σ).`),
+      board.entries.length
+        ? h(
+            "table",
+            { class: "games-table" },
+            h("thead", {}, h("tr", {}, ["#", "Player", "Rating", "Rated games"].map((t) => h("th", { scope: "col" }, t)))),
+            h(
+              "tbody",
+              {},
+              board.entries.map((e) =>
+                h("tr", {}, h("td", {}, String(e.rank)), h("td", {}, h("a", { href: `/u/${encodeURIComponent(e.name)}` }, h("bdi", {}, e.name))), h("td", {}, String(e.rating)), h("td", {}, String(e.rated_games))),
+              ),
+            ),
+          )
+        : h("p", { class: "muted empty" }, "Nobody has played 10 rated games of this game yet."),
+    ),
+  );
+}
