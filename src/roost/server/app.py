@@ -8,6 +8,7 @@ rebuilds every unfinished table; then one router per concern serves the requests
 * `roost.server.socket`: the play WebSocket;
 * `roost.server.replays`: finished games, move by move;
 * `roost.server.chat.routes`: a table's chat (its frames travel on the play WebSocket);
+* `roost.server.coach.routes`: reviews of a seat's decisions (hints travel on the WebSocket);
 * `roost.server.operations`: health;
 * `roost.server.pages`: the web client.
 """
@@ -24,6 +25,8 @@ from fastapi import FastAPI
 from roost.server import operations, pages, replays, socket
 from roost.server.chat import routes as chat_routes
 from roost.server.chat.service import ChatService
+from roost.server.coach import routes as coach_routes
+from roost.server.coach.service import Coach
 from roost.server.config import Settings
 from roost.server.db import Store
 from roost.server.limits import BodyLimit
@@ -51,6 +54,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await cluster.open()
         lobby = Lobby(store, bots, settings, cluster)
         app.state.lobby = lobby
+        coach = Coach(store, bots, settings.coach)
+        app.state.coach = coach
         chat = ChatService(store, settings.chat, lobby.tables)
         app.state.chat = chat
         if cluster is not None:
@@ -66,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if cluster is not None:
                 await cluster.close()
             await chat.close()
+            await coach.close()
             await lobby.close()
             bots.close()
             await store.close()
@@ -82,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         socket.router,
         replays.router,
         chat_routes.router,
+        coach_routes.router,
         operations.router,
         pages.router,
     ):

@@ -32,7 +32,7 @@ from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 log = logging.getLogger("roost.server.db")
 T = TypeVar("T")
 MIGRATIONS = Path(__file__).parent / "migrations"
-MODELS = ("roost.server.tables.rows", "roost.server.chat.rows")
+MODELS = ("roost.server.tables.rows", "roost.server.chat.rows", "roost.server.coach.rows")
 """The modules that declare rows: every concern with store tables of its own."""
 
 

@@ -154,6 +154,9 @@ class TableInfo(BaseModel):
     rematch: str | None
     rematch_of: str | None
     result: Result | None
+    hints: bool = False
+    """Whether a person at this table may ask for hints (`hint` frame): a table whose game is
+    not rated (roost.server.coach)."""
 
 
 class SeatGrant(BaseModel):
@@ -328,7 +331,14 @@ class Prefs(Strict):
     ref: Ref | None = None
 
 
-AnyClientFrame = Hello | Move | Back | Ping | Prefs | Chat | ChatSwitch
+class HintRequest(Strict):
+    """The seat to move asks for the search's best moves (roost.server.coach.hints)."""
+
+    type: Literal["hint"]
+    ref: Ref | None = None
+
+
+AnyClientFrame = Hello | Move | Back | Ping | Prefs | Chat | ChatSwitch | HintRequest
 ClientFrame = Annotated[AnyClientFrame, Field(discriminator="type")]
 CLIENT_FRAME: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
 
@@ -398,4 +408,61 @@ class ChatRooms(BaseModel):
     type: Literal["chat_rooms"] = "chat_rooms"
     creator: int | None
     spectators_open: bool
+    ref: str | None = None
+
+
+# --- the coach: reviews and hints ----------------------------------------------------------------
+
+ReviewState = Literal["none", "queued", "running", "done", "cancelled", "failed", "stopped"]
+
+
+class StartReview(Strict):
+    """Ask for the review of `seat`. `viewer` is who asks (as in a replay): ``all`` (the full
+    deal: any seat once the game is over) or a seat (its own review); a seat's token in the
+    header proves the player of that seat (the only way to review before the end)."""
+
+    seat: Annotated[int, Field(ge=0, le=63)]
+    viewer: Annotated[int, Field(ge=0, le=63)] | Literal["all"] | None = None
+
+
+class MoveEstimateInfo(BaseModel):
+    action: int
+    text: str
+    """The move as the reviewed seat may know it."""
+    value: float
+    """The seat's expected result after the move, in [0, 1] (a win chance by default)."""
+    visits: int
+
+
+class ReviewAnswer(BaseModel):
+    """A seat's review: its progress, and the review itself once done (see docs/protocol.md,
+    "Reviews")."""
+
+    table_id: str
+    seat: int
+    status: ReviewState
+    done: int
+    """Decisions reviewed so far."""
+    total: int
+    """Decisions to review (those with a choice)."""
+    upto: int
+    """The table's version the review covers (the whole game once it is over)."""
+    version: int
+    """The table's version now: a review with ``upto < version`` is of an earlier moment."""
+    review: JSONObject | None = None
+    """`roost.coach.review.SeatReview.to_json()` once ``done``."""
+    message: str | None = None
+    """Why a review failed or stopped, in words."""
+
+
+class HintFrame(BaseModel):
+    """The answer to `hint`: the search's best moves for the seat at `version`, best first."""
+
+    type: Literal["hint"] = "hint"
+    version: int
+    seat: int
+    measure: str
+    """``win chance`` or ``expected result``: what `value` is."""
+    choices: int
+    moves: list[MoveEstimateInfo]
     ref: str | None = None

@@ -160,6 +160,14 @@ class TableRecord:
     notes: list[NoteRecord] = field(default_factory=list)
 
 
+def rated(record: TableRecord) -> bool:
+    """Whether the table's game counts for the players' ratings: then the coach gives no hint
+    and reviews a seat only after the end (roost.server.coach). Tables have no such flag yet
+    (accounts and ratings are being built elsewhere): this reads one if the record has it, and
+    says False until then."""
+    return bool(getattr(record, "rated", False))
+
+
 # --- the repository: plain functions of a Session ------------------------------------------------
 
 

@@ -60,6 +60,7 @@ from roost.server.tables.rows import (
     add_note,
     append_actions,
     load_table,
+    rated,
     save_seat,
     save_status,
 )
@@ -277,6 +278,7 @@ class Table(Autoplay):
             rematch=record.rematch,
             rematch_of=record.rematch_of,
             result=result,
+            hints=not rated(record),
         )
 
     def authenticate(self, token: str | None) -> int | None:
