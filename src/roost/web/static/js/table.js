@@ -48,6 +48,8 @@ class TablePage {
     this.announced = -1;
     this.alert = new TurnAlert();
     this.drawnVersion = -1; // the version whose arrivals were last animated
+    this.hint = null; // the last hint frame (docs/protocol.md, "Hints")
+    this.hintAsked = null; // the version a hint was asked at and has not come yet
   }
 
   async start() {
@@ -100,6 +102,7 @@ class TablePage {
       view: (frame) => this.onView(frame),
       table: (frame) => this.onTable(frame),
       ack: () => {},
+      hint: (frame) => this.onHint(frame),
       error: (frame) => this.onError(frame),
       status: (state, detail) => this.onStatus(state, detail),
       fatal: (code, message) => this.onFatal(code, message),
@@ -129,6 +132,7 @@ class TablePage {
     const fresh = frame.log.filter((line) => line.n > have);
     this.log.push(...fresh);
     this.pending = null;
+    if (this.hint && this.hint.version !== frame.version) this.hint = null;
     if (!same) {
       this.closeStepDialog();
       this.chooser.setActions(frame.passive ? [] : frame.actions || []);
@@ -170,7 +174,30 @@ class TablePage {
     this.render();
   }
 
+  onHint(frame) {
+    this.hintAsked = null;
+    if (this.view && frame.version === this.view.version) this.hint = frame;
+    this.render();
+    if (this.hint) this.announcer.textContent = this.hintWords(this.hint);
+  }
+
+  askHint() {
+    if (!this.view || this.hintAsked === this.view.version) return;
+    if (this.socket.send({ type: "hint", ref: `h${this.view.version}` })) this.hintAsked = this.view.version;
+    this.render();
+  }
+
+  hintWords(hint) {
+    const names = this.names();
+    const [best, ...others] = hint.moves;
+    if (!best) return "";
+    const said = (move) => `${withNames(move.text, names, this.seat)} (${Math.round(100 * move.value)}%)`;
+    const rest = others.length ? ` Then ${others.map(said).join(", ")}.` : "";
+    return `The hard bot would play ${said(best)}: your ${hint.measure} after it.${rest}`;
+  }
+
   onError(frame) {
+    if (frame.ref && frame.ref.startsWith("h")) this.hintAsked = null;
     if (this.chat.onError(frame)) return;
     if (frame.ref && frame.ref === this.pending) this.pending = null;
     if (frame.code === "stale_version") {
@@ -581,8 +608,54 @@ class TablePage {
         ),
       );
     }
+    if (ctx.myTurn && this.info.hints && this.chooser.actions.length > 1) items.push(this.hintItems(ctx));
     mount(this.barEl, items);
     this.barEl.hidden = this.barEl.childElementCount === 0;
+    this.markHinted();
+  }
+
+  /** The Hint button, and the hint once it came (unrated tables, at this seat's turn). */
+  hintItems(ctx) {
+    const hint = this.hint && this.hint.version === this.view.version ? this.hint : null;
+    const asked = this.hintAsked === this.view.version;
+    const items = [];
+    if (!hint) {
+      items.push(
+        h(
+          "button",
+          { type: "button", class: "button ghost hint-button", dataset: { key: "hint", free: "1" }, disabled: asked, title: "What would the hard bot play? (from what you know only)", onclick: () => this.askHint() },
+          asked ? "Thinking…" : "Hint",
+        ),
+      );
+    } else {
+      const names = ctx.names;
+      const [best, ...others] = hint.moves;
+      items.push(
+        h(
+          "p",
+          { class: "hint-box", dataset: { hint: String(best.action) } },
+          "Hint: the hard bot would play ",
+          h("em", {}, withNames(best.text, names, this.seat)),
+          ` (${hint.measure} ${Math.round(100 * best.value)}%)`,
+          others.length ? [". Then: ", others.map((m) => `${withNames(m.text, names, this.seat)} (${Math.round(100 * m.value)}%)`).join(", ")] : null,
+          ".",
+        ),
+      );
+    }
+    return items;
+  }
+
+  /** Outline the first step of the hinted move among the playable cards and buttons. */
+  markHinted() {
+    for (const el of this.root.querySelectorAll(".hinted")) el.classList.remove("hinted");
+    const hint = this.hint && this.view && this.hint.version === this.view.version ? this.hint : null;
+    if (!hint || !hint.moves.length) return;
+    const action = (this.view.actions || []).find((a) => a.action === hint.moves[0].action);
+    const first = action?.steps?.[0];
+    if (!first) return;
+    const option = this.chooser.options().find((o) => o.kind === first.kind && o.value === first.value);
+    if (!option) return;
+    for (const el of this.root.querySelectorAll(`[data-step="${CSS.escape(option.key)}"]`)) el.classList.add("hinted");
   }
 
   renderLog() {
