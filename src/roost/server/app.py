@@ -9,6 +9,7 @@ rebuilds every unfinished table; then one router per concern serves the requests
 * `roost.server.replays`: finished games, move by move;
 * `roost.server.chat.routes`: a table's chat (its frames travel on the play WebSocket);
 * `roost.server.coach.routes`: reviews of a seat's decisions (hints travel on the WebSocket);
+* `roost.server.coach.tutorials`: the learn-to-play tutorials' tables;
 * `roost.server.operations`: health;
 * `roost.server.pages`: the web client.
 """
@@ -26,6 +27,7 @@ from roost.server import operations, pages, replays, socket
 from roost.server.chat import routes as chat_routes
 from roost.server.chat.service import ChatService
 from roost.server.coach import routes as coach_routes
+from roost.server.coach import tutorials as tutorial_routes
 from roost.server.coach.service import Coach
 from roost.server.config import Settings
 from roost.server.db import Store
@@ -89,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         replays.router,
         chat_routes.router,
         coach_routes.router,
+        tutorial_routes.router,
         operations.router,
         pages.router,
     ):

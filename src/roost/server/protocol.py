@@ -157,6 +157,8 @@ class TableInfo(BaseModel):
     hints: bool = False
     """Whether a person at this table may ask for hints (`hint` frame): a table whose game is
     not rated (roost.server.coach)."""
+    tutorial: str | None = None
+    """The game whose tutorial this table plays (`GET /api/tutorials/{game}`), else null."""
 
 
 class SeatGrant(BaseModel):
@@ -466,3 +468,47 @@ class HintFrame(BaseModel):
     choices: int
     moves: list[MoveEstimateInfo]
     ref: str | None = None
+
+
+# --- the coach: tutorials ------------------------------------------------------------------------
+
+
+class TutorialInfo(BaseModel):
+    game: str
+    title: str
+    lessons: int
+
+
+class TutorialLesson(BaseModel):
+    rule: str
+    title: str
+    text: str
+    version: int
+    """The table's version from which the lesson is shown (the moment it first matters)."""
+
+
+class TutorialMove(BaseModel):
+    version: int
+    action: int
+    text: str
+    """The move the learner makes at `version`, in the learner's words."""
+
+
+class TutorialDetail(BaseModel):
+    game: str
+    title: str
+    params: dict[str, int | bool | str | float]
+    seat: int
+    """The learner's seat."""
+    length: int
+    """The versions the script covers; from there the game is free against easy bots."""
+    intro: str
+    outro: str
+    lessons: list[TutorialLesson]
+    moves: list[TutorialMove]
+
+
+class StartTutorial(Strict):
+    name: PlayerName | None = None
+    token: SeatToken | None = None
+    """The learner's seat token, chosen by the client: a retry gets the same table."""

@@ -54,6 +54,9 @@ class TableRow(Base):
     one). Its holder is "the table's creator", who may switch the spectators' chat off."""
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """Whether spectators may write in their chat room (the creator's switch; see chat.py)."""
+    tutorial: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The game whose tutorial this table plays (roost.coach.tutorials): its chance and bots
+    follow the tutorial's script, and so must the learner; None for every other table."""
 
 
 class SeatRow(Base):
@@ -156,6 +159,8 @@ class TableRecord:
     creator_seat: int | None = None
     """The seat its creator took (a create with a name), whose holder may switch the
     spectators' chat off."""
+    tutorial: str | None = None
+    """The game whose tutorial the table plays (None: an ordinary table)."""
     actions: list[ActionRecord] = field(default_factory=list)
     notes: list[NoteRecord] = field(default_factory=list)
 
@@ -193,6 +198,7 @@ def insert_table(session: Session, record: TableRecord) -> None:
             result=record.result,
             create_key=record.create_key,
             creator_seat=record.creator_seat,
+            tutorial=record.tutorial,
         )
     )
     session.flush()
@@ -357,6 +363,7 @@ def _record(row: TableRow, seats: list[SeatRecord]) -> TableRecord:
         result=row.result,
         create_key=row.create_key,
         creator_seat=row.creator_seat,
+        tutorial=row.tutorial,
     )
 
 
@@ -404,11 +411,12 @@ def table_versions(session: Session, statuses: tuple[str, ...]) -> dict[str, tup
 def list_tables(
     session: Session, statuses: tuple[str, ...], limit: int
 ) -> list[tuple[TableRecord, int]]:
-    """(record without actions, version) of the newest tables with these statuses."""
+    """(record without actions, version) of the newest tables with these statuses (not the
+    tutorials' tables: each is one learner's own)."""
     rows = list(
         session.scalars(
             select(TableRow)
-            .where(TableRow.status.in_(statuses))
+            .where(TableRow.status.in_(statuses), TableRow.tutorial.is_(None))
             .order_by(TableRow.created_at.desc())
             .limit(limit)
         )

@@ -1,6 +1,7 @@
-"""Reviews: one row per table and seat holding a seat's review after a game (its progress while
-it is computed, the review once done), stored with the game and deleted with it
-(docs/protocol.md, "Reviews").
+"""The coach: reviews, one row per table and seat holding a seat's review after a game (its
+progress while it is computed, the review once done), stored with the game and deleted with it
+(docs/protocol.md, "Reviews"); and the tutorial a table plays (`roost_tables.tutorial`, NULL for
+every table stored before: none was a tutorial).
 
 Revision ID: 0010
 Revises: 0003
@@ -18,7 +19,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    # A table of its own: roost_tables is not altered.
+    # Plain ALTER TABLE ... ADD COLUMN, not a batch: on SQLite a batch would copy roost_tables
+    # and drop the old one, and with foreign keys on, that drop deletes every seat, action and
+    # note of every table (ON DELETE CASCADE).
+    op.add_column("roost_tables", sa.Column("tutorial", sa.String(32), nullable=True))
     op.create_table(
         "roost_reviews",
         sa.Column(
@@ -41,3 +45,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("roost_reviews")
+    # ALTER TABLE ... DROP COLUMN (SQLite 3.35 or newer), not a batch (see `upgrade`)
+    op.drop_column("roost_tables", "tutorial")
