@@ -73,7 +73,7 @@ async def start_tutorial(game: str, body: StartTutorial, request: Request) -> Se
     token), easy bots elsewhere, started at once."""
     found = _tutorial(game)
     lobby = lobby_of(request)
-    name = body.name or "You"
+    name = body.name or "Learner"
     create_key = hash_token(body.token) if body.token is not None else None
     if create_key is not None:
         again = await _made_before(lobby, create_key, name, body.token)

@@ -2,8 +2,10 @@
 //   /             the lobby
 //   /t/{id}       a table (the waiting room, then the game)
 //   /replay/{id}  the replay of a finished game
+//   /learn/{game} a new tutorial table of the game (then /t/{id})
 
 import { h, icon, mount } from "./dom.js";
+import { learnPage } from "./learn.js";
 import { lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
@@ -18,6 +20,7 @@ async function route() {
     if (path === "/") await lobbyPage(root);
     else if ((m = path.match(/^\/t\/([A-Za-z0-9_-]{1,64})$/))) await tablePage(root, m[1]);
     else if ((m = path.match(/^\/replay\/([A-Za-z0-9_-]{1,64})$/))) await replayPage(root, m[1]);
+    else if ((m = path.match(/^\/learn\/([a-z0-9-]{1,64})$/))) await learnPage(root, m[1]);
     else mount(root, h("section", { class: "panel narrow" }, h("h1", {}, "Page not found"), h("a", { class: "button primary", href: "/" }, "Go to the lobby")));
   } catch (error) {
     console.error(error);

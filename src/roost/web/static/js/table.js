@@ -15,6 +15,7 @@ import { capitalize, h, icon, mount, toast } from "./dom.js";
 import { arrive, caption, fitHand, zones } from "./motion.js";
 import { TurnAlert, askForNotifications, notificationsAllowed } from "./notify.js";
 import { prefs, setPref } from "./prefs.js";
+import { Guide } from "./learn.js";
 import { headline, showResults } from "./results.js";
 import { TableSocket } from "./socket.js";
 import { playSound, unlockAudio } from "./sound.js";
@@ -69,6 +70,7 @@ class TablePage {
       return;
     }
     this.catalogue = new Catalogue(this.detail.cards);
+    if (this.info.tutorial) this.guide = await Guide.load(this.info.tutorial).catch(() => null);
     this.build();
     this.render();
     this.connect();
@@ -135,7 +137,7 @@ class TablePage {
     if (this.hint && this.hint.version !== frame.version) this.hint = null;
     if (!same) {
       this.closeStepDialog();
-      this.chooser.setActions(frame.passive ? [] : frame.actions || []);
+      this.chooser.setActions(frame.passive ? [] : this.offered(frame));
     }
     if (this.module.onView) this.module.onView(this.context(), this.ui);
     this.render();
@@ -148,6 +150,13 @@ class TablePage {
       this.resultsShown = true;
       setTimeout(() => showResults(this), first ? 50 : 900);
     }
+  }
+
+  /** The moves offered in `view`: its legal moves, or during a tutorial's script only the
+   * scripted one (learn.js). */
+  offered(view) {
+    const actions = view?.actions || [];
+    return this.guide ? this.guide.offered(actions, view.version) : actions;
   }
 
   /** Whether `view` asks this seat to decide (not a question the server answers for it). */
@@ -278,7 +287,7 @@ class TablePage {
           "div",
           { class: "table-body" },
           h("div", { class: "play-area" }, this.boardEl, this.trayEl),
-          h(
+          (this.sideEl = h(
             "aside",
             { class: "side" },
             this.chat.el,
@@ -293,7 +302,7 @@ class TablePage {
               h("kbd", {}, "R"), " rules · ",
               h("kbd", {}, "L"), " log",
             ),
-          ),
+          )),
         ),
         this.announcer,
       ),
@@ -331,7 +340,7 @@ class TablePage {
       names,
       who: (seat) => (seat === this.seat ? "You" : names[seat]),
       catalogue: this.catalogue,
-      actions: mine ? this.view?.actions || [] : [],
+      actions: mine ? this.offered(this.view) : [],
       options: depth0,
       option: (kind, value) => depth0.find((o) => o.kind === kind && o.value === value) || null,
       choose: (option) => this.choose(option),
@@ -368,6 +377,13 @@ class TablePage {
     this.chat.setTable(this.info);
     const waiting = this.info.status === "waiting";
     (waiting ? this.topSlot : this.trayEl).prepend(this.bannerEl);
+    if (this.guide && !waiting) {
+      // on a laptop beside the table, above the chat; on a phone in the tray, with the moves
+      this.guide.render(this.view, this.names(), this.seat);
+      const narrow = window.matchMedia("(max-width: 900px)").matches;
+      const home = narrow ? this.trayEl : this.sideEl;
+      if (this.guide.el.parentNode !== home || home.firstChild !== this.guide.el) home.prepend(this.guide.el);
+    }
     this.trayEl.hidden = waiting;
     if (waiting) {
       renderWaiting(this);
@@ -588,7 +604,9 @@ class TablePage {
     if (this.info.status !== "playing" || this.pending || this.connection !== "open") return;
     if (this.seat === null) toast("You are watching this game.", "info", 2500);
     else if (!ctx.myTurn) toast("It is not your turn.", "info", 2500);
-    else {
+    else if (this.guide?.expected(this.view.version)) {
+      toast(`In this lesson the move is: ${withNames(this.guide.expected(this.view.version).text, ctx.names, this.seat)}`, "info", 3000);
+    } else {
       const reason = this.module.whyNot?.(ctx, step);
       toast(reason || "That is not a legal move now.", "info", 3000);
     }
@@ -608,7 +626,8 @@ class TablePage {
         ),
       );
     }
-    if (ctx.myTurn && this.info.hints && this.chooser.actions.length > 1) items.push(this.hintItems(ctx));
+    const scripted = this.guide?.expected(this.view.version);
+    if (ctx.myTurn && this.info.hints && !scripted && this.chooser.actions.length > 1) items.push(this.hintItems(ctx));
     mount(this.barEl, items);
     this.barEl.hidden = this.barEl.childElementCount === 0;
     this.markHinted();
