@@ -20,11 +20,13 @@ version with a loose bound (``tests/coach/test_calibration.py``).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from roost.bots import make_bot
+from roost.coach.chances import PlattMap, logit
 from roost.coach.review import ReviewSettings, decision_points, review_decision
 from roost.core.game import Game
 from roost.core.runner import play_game
@@ -77,8 +79,9 @@ def collect(
     progress: Callable[[int], None] | None = None,
 ) -> list[Sample]:
     """Play `games` games of bots (kinds rotated over the seats from game to game) and record
-    `per_seat` estimates per seat and game, at decisions drawn at random."""
-    settings = settings or ReviewSettings()
+    `per_seat` estimates per seat and game, at decisions drawn at random (the search's raw
+    estimates unless `settings` ask for calibrated ones)."""
+    settings = settings or ReviewSettings(calibrated=False)
     low, high = game.min_return(), game.max_return()
     scale = 1.0 / (high - low) if high > low else 1.0
     samples: list[Sample] = []
@@ -178,3 +181,47 @@ def _interval(values: list[float]) -> tuple[float, float]:
     low = ordered[int(0.025 * (len(ordered) - 1))]
     high = ordered[int(0.975 * (len(ordered) - 1))]
     return (low, high)
+
+
+# --- fitting the map -------------------------------------------------------------------------
+
+
+def fit_platt(samples: Sequence[Sample], *, steps: int = 50) -> PlattMap:
+    """The map that best predicts the outcomes from the raw estimates (maximum likelihood of a
+    logistic regression on ``logit(raw)``, by Newton's method)."""
+    slope, shift = 1.0, 0.0
+    xs = [logit(s.predicted) for s in samples]
+    ys = [s.outcome for s in samples]
+    for _ in range(steps):
+        g0 = g1 = h00 = h01 = h11 = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            p = 1.0 / (1.0 + math.exp(-(slope * x + shift)))
+            w = p * (1.0 - p)
+            g0 += (p - y) * x
+            g1 += p - y
+            h00 += w * x * x
+            h01 += w * x
+            h11 += w
+        det = h00 * h11 - h01 * h01 + 1e-12
+        d_slope = (h11 * g0 - h01 * g1) / det
+        d_shift = (h00 * g1 - h01 * g0) / det
+        slope, shift = slope - d_slope, shift - d_shift
+        if abs(d_slope) + abs(d_shift) < 1e-9:
+            break
+    return PlattMap(round(slope, 4), round(shift, 4))
+
+
+def mapped(samples: Sequence[Sample], chance: Callable[[float], float]) -> list[Sample]:
+    """The samples with their predictions passed through `chance`."""
+    return [replace(s, predicted=chance(s.predicted)) for s in samples]
+
+
+def cross_validated(samples: Sequence[Sample], folds: int = 2) -> list[Sample]:
+    """Each sample's prediction mapped by a map fitted on the other folds' games only (games
+    split by their index), so a score of the result is out of sample."""
+    out: list[Sample] = []
+    for fold in range(folds):
+        train = [s for s in samples if s.game % folds != fold]
+        test = [s for s in samples if s.game % folds == fold]
+        out += mapped(test, fit_platt(train))
+    return out

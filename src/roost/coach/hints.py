@@ -16,7 +16,7 @@ from typing import Any
 
 from roost.bots import DEFAULT_ITERATIONS, search_bot
 from roost.bots.ismcts import Node
-from roost.coach.review import MoveEstimate, measure_of
+from roost.coach.review import MoveEstimate, ReviewSettings, chance_of, measure_of
 from roost.core.errors import RoostError
 from roost.core.state import State
 from roost.core.view import SeatView
@@ -73,11 +73,12 @@ def hint(
         bot.search_move(view, root, kept[0], iterations)
     children = root.children
     ranked = sorted(children, key=lambda a: (-children[a].visits, a))[:top]
+    chance = chance_of(game, ReviewSettings())  # calibrated, as a review's
     moves = tuple(
         MoveEstimate(
             a,
             view.action_to_string(a),
-            round(children[a].total / children[a].visits, 4),
+            round(chance(children[a].total / children[a].visits), 4),
             children[a].visits,
         )
         for a in ranked

@@ -10,7 +10,9 @@ of winning). The best move is the one the search would play (the most visited). 
 spreads its iterations over the moves, so the estimates of the best move and of the move
 chosen are each topped up to `ReviewSettings.least_visits` iterations (1000 by default) with
 iterations that play that move at the root (`ISMCTSBot.search_move`): per decision the hard
-bot's search (1000 iterations) and up to twice as many again.
+bot's search (1000 iterations) and up to twice as many again. The values shown are passed
+through the game's calibration map (`roost.coach.chances`: monotone, so the best move stays the
+best), so that a chance of 30% is won about 30% of the time.
 
 **Marks.** The loss of a decision is ``best value - chosen value`` (never below 0). A move is an
 *inaccuracy* from a loss of 0.05 (five points of winning chance), a *mistake* from 0.10 and a
@@ -43,6 +45,7 @@ from typing import Any, Final
 
 from roost.bots import DEFAULT_ITERATIONS, search_bot
 from roost.bots.ismcts import Node
+from roost.coach.chances import PlattMap, chance_map
 from roost.core.errors import IllegalActionError, RoostError
 from roost.core.game import Game
 from roost.core.registry import load_game
@@ -74,6 +77,9 @@ class ReviewSettings:
     """The review's own seed: with the seat's information it seeds every decision's search."""
     options: int = 3
     """Moves listed per decision besides the one chosen (the most visited first)."""
+    calibrated: bool = True
+    """Whether the values are passed through the game's calibration map (`roost.coach.chances`;
+    off: the search's raw estimates, which the map is fitted on)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.iterations <= 200_000:
@@ -91,12 +97,13 @@ class ReviewSettings:
         and of the best move each topped up to as many."""
         return cls(iterations=iterations, least_visits=iterations, seed=seed)
 
-    def to_json(self) -> dict[str, int]:
+    def to_json(self) -> dict[str, int | bool]:
         return {
             "iterations": self.iterations,
             "least_visits": self.least_visits,
             "seed": self.seed,
             "options": self.options,
+            "calibrated": self.calibrated,
         }
 
     @classmethod
@@ -106,6 +113,7 @@ class ReviewSettings:
             least_visits=int(data["least_visits"]),
             seed=int(data["seed"]),
             options=int(data["options"]),
+            calibrated=bool(data.get("calibrated", True)),
         )
 
 
@@ -291,6 +299,14 @@ def decision_seed(settings: ReviewSettings, seat: int, ordinal: int, view: SeatV
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
+def chance_of(game: Game, settings: ReviewSettings) -> PlattMap:
+    """The map from the search's raw values to the review's: the game's calibration map for
+    a win chance (`roost.coach.chances`), the identity otherwise or when asked."""
+    if settings.calibrated and measure_of(game) == "win chance":
+        return chance_map(game.name)
+    return PlattMap()
+
+
 def _value(node: Node) -> float:
     return node.total / node.visits if node.visits else 0.0
 
@@ -349,19 +365,22 @@ def review_decision(
         if have < settings.least_visits:
             bot.search_move(view, root, action, settings.least_visits - have)
 
+    chance = chance_of(game, settings)
+
     def estimate(action: int) -> MoveEstimate:
         node = children[action]
         return MoveEstimate(
-            action, view.action_to_string(action), _round(_value(node)), node.visits
+            action, view.action_to_string(action), _round(chance(_value(node))), node.visits
         )
 
     best_node, chosen_node = children[best], children[chosen]
-    loss = max(0.0, _value(best_node) - _value(chosen_node)) if chosen != best else 0.0
+    best_raw, chosen_raw = _value(best_node), _value(chosen_node)
+    loss = max(0.0, chance(best_raw) - chance(chosen_raw)) if chosen != best else 0.0
     noise = 0.0
-    if chosen != best:
+    if chosen != best:  # each estimate's standard error, carried through the map
         noise = 2.0 * math.hypot(
-            _error(_value(best_node), best_node.visits),
-            _error(_value(chosen_node), chosen_node.visits),
+            _error(best_raw, best_node.visits) * chance.derivative(best_raw),
+            _error(chosen_raw, chosen_node.visits) * chance.derivative(chosen_raw),
         )
     return DecisionReview(
         version=point.version,
