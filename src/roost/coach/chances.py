@@ -53,7 +53,10 @@ class PlattMap:
         return p * (1.0 - p) * self.slope / (clipped * (1.0 - clipped))
 
 
-MAPS: Final[dict[str, PlattMap]] = {}
+MAPS: Final[dict[str, PlattMap]] = {
+    "big-chicken": PlattMap(slope=1.0387, shift=-0.1311),
+    "egg-bound": PlattMap(slope=0.9388, shift=0.2684),
+}
 """The fitted map of each game (`scripts/calibration.py --fit` prints them)."""
 
 
