@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page

@@ -145,6 +145,15 @@ class ISMCTSBot:
         root = self.search(view)
         return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, -a))
 
+    def worth_searching(self, view: SeatView) -> list[int]:
+        """The seat's legal moves that the search tells apart (the game's `candidates`, asked
+        of a world the seat cannot tell from the real one, as `choose` asks it): a single move
+        means there is nothing to choose. For a review or a hint of the seat's decision."""
+        legal = view.legal_actions()
+        if self.candidates is None or len(legal) < 2:
+            return legal
+        return self.candidates(view.determinize_unrecorded(self._rng), legal)
+
     def search(self, view: SeatView) -> Node:
         """Grow a tree from the seat's information set within the budget; return its root."""
         # The tree and the copies searched hold no reference cycles: the cyclic garbage
@@ -153,6 +162,29 @@ class ISMCTSBot:
         gc.disable()
         try:
             return self._search(view)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def search_move(self, view: SeatView, root: Node, action: int, iterations: int) -> None:
+        """Grow the tree `search` returned for `view` by `iterations` more iterations, each
+        playing `action` (a legal move of the seat) at the root: a firm estimate of a move the
+        search itself spent few iterations on. A review needs one for the move a person chose
+        as well as for the best."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            rng = self._rng
+            worlds = self.worlds
+            samples: list[State] = []
+            for done in range(iterations):
+                if worlds is None or len(samples) < worlds:
+                    state = view.determinize_unrecorded(rng)
+                    if worlds is not None:
+                        samples.append(state.clone())
+                else:
+                    state = samples[done % worlds].clone()
+                self._iterate(root, state, rng, None, action)
         finally:
             if collecting:
                 gc.enable()
@@ -216,7 +248,12 @@ class ISMCTSBot:
         return best, children[best], False
 
     def _iterate(
-        self, root: Node, state: State, rng: random.Random, order: list[int] | None = None
+        self,
+        root: Node,
+        state: State,
+        rng: random.Random,
+        order: list[int] | None = None,
+        forced: int = -1,
     ) -> None:
         # The state is a throwaway copy: actions from its own legal list and chance outcomes
         # it drew itself are applied without the checks `apply_action` makes for callers.
@@ -233,6 +270,15 @@ class ISMCTSBot:
             action, node, new = self._widened_root(root, order)
             selecting = not new
             state._apply_legal(action)
+            path.append(node)
+        elif forced >= 0:  # the root's move is given (`search_move`)
+            movers.append(state.current_player())
+            found = root.children.get(forced)
+            if found is None:
+                found = root.children[forced] = Node()
+                selecting = False
+            node = found
+            state._apply_legal(forced)
             path.append(node)
         # Selection and expansion (from a new node: straight to the playout).
         while selecting:

@@ -246,11 +246,18 @@ def play(
     resume: Annotated[
         Path | None, typer.Option(help="continue a game saved with q or 'save'")
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints", help="offer 'hint' at the prompt: the hard bot's top moves and chances"
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends; watch bots play.
 
     In the game: type the number of a choice; ? shows the rules of the moment and what the
-    screen means, rules the whole rulebook, b goes back a step, save saves, q saves and stops."""
+    screen means, rules the whole rulebook, b goes back a step, save saves, q saves and stops;
+    with --hints, hint shows the search's best moves."""
     try:
         if pace is not None and not (math.isfinite(pace) and 0 <= pace <= 60):
             raise RoostError(f"--pace takes seconds from 0 to 60; got {pace}")
@@ -326,6 +333,7 @@ def play(
         state=state,
         pace=pace,
         save_path=save_path,
+        hints=hints,
     )
     try:
         table.play()
@@ -338,6 +346,51 @@ def play(
     except KeyboardInterrupt:
         _stopped(table, "\nInterrupted.")
         raise typer.Exit(INTERRUPTED) from None
+
+
+@app.command()
+@guarded
+def review(
+    saved: Annotated[
+        Path,
+        typer.Argument(
+            help="a game saved by roost play (q or save), a server replay's JSON, or a state"
+        ),
+    ],
+    seat: Annotated[
+        int | None,
+        typer.Option(help="the seat to review (default: the person's seat the file names)"),
+    ] = None,
+    iterations: Annotated[
+        int, typer.Option(help="search iterations a decision (the hard bot's: 1000)")
+    ] = 1000,
+    jobs: Annotated[int, typer.Option(help="worker processes (the review is the same)")] = 1,
+    seed: Annotated[int, typer.Option(help="the review's own seed")] = 1,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="also write the review to this file")
+    ] = None,
+) -> None:
+    """Review a game: for each decision of one seat, its chances with the move chosen and with
+    the best move, from that seat's information only; inaccuracies, mistakes and blunders."""
+    from roost.cli.review import run_review
+
+    try:
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise RoostError(f"--iterations takes 1 to {MAX_ITERATIONS:,}; got {iterations:,}")
+        if json_out is not None:
+            _check_writable(json_out, "--json")
+        run_review(
+            console,
+            saved,
+            seat,
+            iterations=iterations,
+            seed=seed,
+            jobs=jobs,
+            json_out=json_out,
+            progress=_progress_bar(),
+        )
+    except RoostError as error:
+        raise _fail(str(error)) from None
 
 
 def _ask(prompt: str) -> str:

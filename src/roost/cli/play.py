@@ -8,7 +8,9 @@ the device passes between two people the screen and its scrollback are cleared f
 A move is chosen one step at a time (the card, then its target ...) from the legal actions'
 steps (`cli/chooser.py`); a forced move says so. In the prompt, ``?`` shows the rules of the
 phase and the legend of the screen, ``rules`` the whole rulebook, ``log`` everything that
-happened, ``b`` goes back a step, ``save`` saves, ``q`` saves and stops.
+happened, ``b`` goes back a step, ``save`` saves, ``q`` saves and stops; with ``--hints``,
+``hint`` shows the hard bot's best moves and the seat's chances after each (from the seat's
+information only).
 
 Every chance draw and every bot decision takes its randomness from the seed and the position
 in the game alone, so a saved game resumed plays on exactly as it would have.
@@ -36,6 +38,7 @@ from roost.bots import make_bot
 from roost.cli.chooser import Option, StepChooser
 from roost.cli.names import SeatNames
 from roost.cli.render import TerminalRenderer, terminal_renderer
+from roost.coach.hints import hint
 from roost.core.actions import Choice
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE, Game
@@ -119,6 +122,8 @@ class TerminalTable:
     pace: float = 0.0
     """Seconds between two moves of a bots-only table (0: show only the end)."""
     save_path: Path | None = None
+    hints: bool = False
+    """Whether ``hint`` at the prompt shows the search's best moves (``roost play --hints``)."""
     sleep: Callable[[float], None] = time.sleep
     logs: dict[int | None, SeatLog] = field(init=False)
     renderer: TerminalRenderer = field(init=False)
@@ -321,7 +326,8 @@ class TerminalTable:
         self._show_options(chooser, names)
         while True:
             options = chooser.options()
-            reply = self.ask(f"Choose 1-{len(options)} ({_COMMANDS}): ").strip().lower()
+            commands = f"{_COMMANDS} · hint" if self.hints else _COMMANDS
+            reply = self.ask(f"Choose 1-{len(options)} ({commands}): ").strip().lower()
             if reply in ("b", "back"):
                 if chooser.back():
                     self._show_options(chooser, names)
@@ -413,6 +419,11 @@ class TerminalTable:
             log = self.logs[seat]
             text = Text("\n").join(_log_text(line) for line in log.lines) or Text("(empty)")
             self._page(Panel(text, title="Everything you were told", title_align="left"))
+        elif reply == "hint":
+            if self.hints:
+                self._show_hint(state, seat)
+            else:
+                self._say_error("Hints are off in this game: start it with roost play --hints.")
         elif reply == "save":
             path = self.save(state)
             self.console.print(
@@ -422,6 +433,29 @@ class TerminalTable:
         else:
             return False
         return True
+
+    def _show_hint(self, state: State, seat: int) -> None:
+        """The hard bot's best moves for the seat, with its chances after each (from the
+        seat's information only: `roost.coach.hints`)."""
+        names = self.names_for(seat)
+        self.console.print(Text("Thinking...", style="dim"))
+        advice = hint(state, seat, seed=derive(self.seed, "hint", len(state.history())))
+        measure = advice.measure
+        lines = Text()
+        if advice.choices == 1:
+            lines.append(f"Your only move: {names.say(advice.best.text)}", style="bold")
+        else:
+            lines.append("The hard bot would play: ", style="bold")
+            lines.append(names.say(advice.best.text), style="bold cyan")
+            lines.append(f" ({measure} {100 * advice.best.value:.0f}%)")
+            for other in advice.moves[1:]:
+                lines.append(f"\n  or {names.say(other.text)} ({100 * other.value:.0f}%)")
+        lines.append(
+            f"\nEstimated by search from what you know only ({advice.best.visits} iterations "
+            "on the first move).",
+            style="dim",
+        )
+        self.console.print(Panel(lines, title="Hint", title_align="left", expand=False))
 
     def _show_help(self, state: State, seat: int) -> None:
         obs = state.observation(seat)
@@ -434,7 +468,8 @@ class TerminalTable:
         self.console.print(
             Text(
                 "Type the number of a choice. b: back one step. rules: the whole rulebook. "
-                "log: everything that happened. save: save the game. q: save and stop.",
+                "log: everything that happened. save: save the game. q: save and stop."
+                + (" hint: the search's best moves." if self.hints else ""),
                 style="dim",
             )
         )

@@ -13,6 +13,8 @@ the requests:
 * `roost.server.accounts.routes`: sign-up, sign-in, sessions (and, before every route, the
   session cookie and its CSRF check: `roost.server.accounts.middleware`);
 * `roost.server.profiles.routes`: profiles, a player's games, leaderboards;
+* `roost.server.coach.routes`: reviews of a seat's decisions (hints travel on the WebSocket);
+* `roost.server.coach.tutorials`: the learn-to-play tutorials' tables;
 * `roost.server.operations`: health;
 * `roost.server.pages`: the web client.
 """
@@ -32,6 +34,9 @@ from roost.server.accounts.middleware import SessionMiddleware
 from roost.server.accounts.service import Accounts
 from roost.server.chat import routes as chat_routes
 from roost.server.chat.service import ChatService
+from roost.server.coach import routes as coach_routes
+from roost.server.coach import tutorials as tutorial_routes
+from roost.server.coach.service import Coach
 from roost.server.config import Settings
 from roost.server.db import Store
 from roost.server.limits import BodyLimit
@@ -63,6 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.lobby = lobby
         app.state.store = store
         app.state.accounts = Accounts(store, settings.accounts, lobby.refresh_tables)
+        coach = Coach(store, bots, settings.coach)
+        app.state.coach = coach
         chat = ChatService(store, settings.chat, lobby.tables)
         app.state.chat = chat
         if cluster is not None:
@@ -78,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if cluster is not None:
                 await cluster.close()
             await chat.close()
+            await coach.close()
             await lobby.close()
             bots.close()
             await store.close()
@@ -96,6 +104,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         chat_routes.router,
         account_routes.router,
         profile_routes.router,
+        coach_routes.router,
+        tutorial_routes.router,
         operations.router,
         pages.router,
     ):

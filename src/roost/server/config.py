@@ -90,6 +90,26 @@ FAST_HASHING = AccountSettings(hash_time_cost=1, hash_memory_kib=1024, hash_para
 
 
 @dataclass(frozen=True)
+class CoachLimits:
+    """The coach's budget (roost.server.coach): reviews and hints are the hard bot's search,
+    computed in the bot workers between the bots' own moves."""
+
+    review_iterations: int = 1000
+    """Search iterations per decision of a review (the hard bot's budget; the estimates of
+    the move chosen and of the best move are each topped up to as many)."""
+    hint_iterations: int = 1000
+    """Search iterations of a hint (the hard bot's budget)."""
+    reviews_at_once: int = 1
+    """Reviews computed at the same time by this process (the others wait their turn): one
+    piece of one review in the workers at a time leaves them to the bots between pieces."""
+    chunk: int = 4
+    """Decisions per piece of a review sent to a worker (a piece takes a few tenths of a
+    second, so a bot's move never waits long behind it)."""
+    queued_reviews: int = 50
+    """Reviews waiting or running at once in this process; more are refused (429)."""
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything `create_app` needs; the defaults are those of `roost serve`."""
 
@@ -134,6 +154,8 @@ class Settings:
     """Password hashing, session timeouts and sign-in limits."""
     quick_fill: int = 30
     """Seconds a quick-play table waits for people before bots fill its open seats."""
+    coach: CoachLimits = CoachLimits()
+    """The budget of reviews and hints."""
 
     def resolved_url(self) -> str:
         return self.database_url or default_database_url()

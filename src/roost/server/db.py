@@ -37,6 +37,7 @@ MODELS = (
     "roost.server.chat.rows",
     "roost.server.accounts.rows",
     "roost.server.ratings.rows",
+    "roost.server.coach.rows",
 )
 """The modules that declare rows: every concern with store tables of its own."""
 

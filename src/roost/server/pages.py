@@ -1,5 +1,5 @@
-"""The web client's pages: one ``index.html`` for the lobby, a table, a replay, a profile, "My
-games" and a leaderboard (the client reads the path), and its static files."""
+"""The web client's pages: one ``index.html`` for the lobby, a table, a replay, a tutorial, a
+profile, "My games" and a leaderboard (the client reads the path), and its static files."""
 
 from __future__ import annotations
 
@@ -29,6 +29,11 @@ async def index() -> Response:
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 async def table_page(table_id: str) -> Response:
+    return _page()
+
+
+@router.get("/learn/{game}", response_class=HTMLResponse)
+async def learn_page(game: str) -> Response:
     return _page()
 
 

@@ -181,6 +181,11 @@ class TableInfo(BaseModel):
     fill_after: int | None = None
     fill_at: float | None = None
     """While waiting: when bots fill the open seats (Unix time), if the table does so."""
+    hints: bool = False
+    """Whether a person at this table may ask for hints (`hint` frame): a table whose game is
+    not rated (roost.server.coach)."""
+    tutorial: str | None = None
+    """The game whose tutorial this table plays (`GET /api/tutorials/{game}`), else null."""
 
 
 class SeatGrant(BaseModel):
@@ -508,7 +513,14 @@ class Prefs(Strict):
     ref: Ref | None = None
 
 
-AnyClientFrame = Hello | Move | Back | Ping | Prefs | Chat | ChatSwitch
+class HintRequest(Strict):
+    """The seat to move asks for the search's best moves (roost.server.coach.hints)."""
+
+    type: Literal["hint"]
+    ref: Ref | None = None
+
+
+AnyClientFrame = Hello | Move | Back | Ping | Prefs | Chat | ChatSwitch | HintRequest
 ClientFrame = Annotated[AnyClientFrame, Field(discriminator="type")]
 CLIENT_FRAME: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
 
@@ -579,3 +591,104 @@ class ChatRooms(BaseModel):
     creator: int | None
     spectators_open: bool
     ref: str | None = None
+
+
+# --- the coach: reviews and hints ----------------------------------------------------------------
+
+ReviewState = Literal["none", "queued", "running", "done", "cancelled", "failed", "stopped"]
+
+
+class StartReview(Strict):
+    """Ask for the review of `seat`. `viewer` is who asks (as in a replay): ``all`` (the full
+    deal: any seat once the game is over) or a seat (its own review); a seat's token in the
+    header proves the player of that seat (the only way to review before the end)."""
+
+    seat: Annotated[int, Field(ge=0, le=63)]
+    viewer: Annotated[int, Field(ge=0, le=63)] | Literal["all"] | None = None
+
+
+class MoveEstimateInfo(BaseModel):
+    action: int
+    text: str
+    """The move as the reviewed seat may know it."""
+    value: float
+    """The seat's expected result after the move, in [0, 1] (a win chance by default)."""
+    visits: int
+
+
+class ReviewAnswer(BaseModel):
+    """A seat's review: its progress, and the review itself once done (see docs/protocol.md,
+    "Reviews")."""
+
+    table_id: str
+    seat: int
+    status: ReviewState
+    done: int
+    """Decisions reviewed so far."""
+    total: int
+    """Decisions to review (those with a choice)."""
+    upto: int
+    """The table's version the review covers (the whole game once it is over)."""
+    version: int
+    """The table's version now: a review with ``upto < version`` is of an earlier moment."""
+    review: JSONObject | None = None
+    """`roost.coach.review.SeatReview.to_json()` once ``done``."""
+    message: str | None = None
+    """Why a review failed or stopped, in words."""
+
+
+class HintFrame(BaseModel):
+    """The answer to `hint`: the search's best moves for the seat at `version`, best first."""
+
+    type: Literal["hint"] = "hint"
+    version: int
+    seat: int
+    measure: str
+    """``win chance`` or ``expected result``: what `value` is."""
+    choices: int
+    moves: list[MoveEstimateInfo]
+    ref: str | None = None
+
+
+# --- the coach: tutorials ------------------------------------------------------------------------
+
+
+class TutorialInfo(BaseModel):
+    game: str
+    title: str
+    lessons: int
+
+
+class TutorialLesson(BaseModel):
+    rule: str
+    title: str
+    text: str
+    version: int
+    """The table's version from which the lesson is shown (the moment it first matters)."""
+
+
+class TutorialMove(BaseModel):
+    version: int
+    action: int
+    text: str
+    """The move the learner makes at `version`, in the learner's words."""
+
+
+class TutorialDetail(BaseModel):
+    game: str
+    title: str
+    params: dict[str, int | bool | str | float]
+    seat: int
+    """The learner's seat."""
+    length: int
+    """The versions the script covers; from there the game is free against easy bots."""
+    intro: str
+    outro: str
+    lessons: list[TutorialLesson]
+    moves: list[TutorialMove]
+
+
+class StartTutorial(Strict):
+    name: PlayerName | None = None
+    token: SeatToken | None = None
+    """The learner's seat token, chosen by the client: a retry gets the same table."""

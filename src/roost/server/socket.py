@@ -1,7 +1,8 @@
 """The play WebSocket, ``/api/tables/{id}/ws``: one connection per client and table, from the
 hello to the disconnection (docs/protocol.md, "The WebSocket"). Frames are read, rate-limited
-and handed to the table (moves, "I'm back", preferences) or to the chat; the table sends its
-frames through a `SocketConnection`, which queues them so a slow client never holds one up."""
+and handed to the table (moves, "I'm back", preferences), to the chat or to the coach (hints);
+the table sends its frames through a `SocketConnection`, which queues them so a slow client
+never holds one up."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from roost.server.chat.service import ChatService
+from roost.server.coach.service import Coach
 from roost.server.config import Settings
 from roost.server.errors import ServerError
 from roost.server.limits import TokenBucket
@@ -24,6 +26,7 @@ from roost.server.protocol import (
     ChatSwitch,
     ErrorFrame,
     Hello,
+    HintRequest,
     Ping,
     Pong,
     Prefs,
@@ -48,7 +51,9 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     except ServerError as error:
         await _refuse(websocket, error, 4404)
         return
-    await _session(websocket, table, lobby.settings, websocket.app.state.chat)
+    await _session(
+        websocket, table, lobby.settings, websocket.app.state.chat, websocket.app.state.coach
+    )
 
 
 # --- one WebSocket client ------------------------------------------------------------------------
@@ -120,7 +125,7 @@ def _parse(text: str) -> AnyClientFrame:
 
 
 async def _session(
-    websocket: WebSocket, table: Table, settings: Settings, chat: ChatService
+    websocket: WebSocket, table: Table, settings: Settings, chat: ChatService, coach: Coach
 ) -> None:
     """One client's conversation with one table, from hello to disconnection."""
     try:
@@ -180,6 +185,8 @@ async def _session(
                     raise ServerError("hello_first", "this connection already said hello")
                 elif isinstance(frame, Chat | ChatSwitch):
                     await chat.receive(table, connection, seat, frame)
+                elif isinstance(frame, HintRequest):
+                    await coach.hints.answer(table, connection, seat, frame)
                 elif seat is None:
                     raise ServerError("not_seated", "spectators cannot play; join a seat")
                 elif isinstance(frame, Back):

@@ -75,6 +75,8 @@ class Playing(Protocol):
 
     async def _clock_over(self, seat: int, version: int) -> None: ...
 
+    def scripted(self, version: int) -> int | None: ...
+
 
 class Autoplay:
     """Bots, stand-ins, clocks and automatic answers (see the module docstring)."""
@@ -144,8 +146,10 @@ class Autoplay:
                 kind=bot_kind(level or "medium", self.game),
                 seed=bot_seed(self.record.seed, version, player),
             )
+            scripted = self.scripted(version)
             try:
-                action = await self.bots.choose(job)
+                # a tutorial's script decides for its bots (and a stand-in of its learner)
+                action = scripted if scripted is not None else await self.bots.choose(job)
             except asyncio.CancelledError:
                 raise
             except Exception:

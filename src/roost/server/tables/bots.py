@@ -18,9 +18,10 @@ import asyncio
 import hashlib
 import multiprocessing
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from roost.bots import make_bot
 from roost.bots.heuristic import has_heuristic
@@ -33,6 +34,8 @@ LEVEL_KINDS: Final = {"easy": "easy", "medium": "medium", "hard": "hard"}
 """The bot kind (`roost.bots.make_bot`) that plays each level."""
 BOT_NAMES: Final = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
 _CACHE_SIZE: Final = 512
+A = TypeVar("A")
+R = TypeVar("R")
 SEARCH_KINDS: Final = frozenset({"hard", "ismcts"})
 """Bot kinds that think in the process pool (the others think in a thread)."""
 
@@ -116,6 +119,15 @@ class BotRunner:
             )
             for _ in range(workers):
                 self._pool.submit(_warm)
+
+    async def run(self, work: Callable[[A], R], job: A) -> R:
+        """Run ``work(job)`` in a worker process (in a thread without workers): other search
+        work, such as the coach's reviews and hints (roost.server.coach). `work` is a function
+        of a module and `job` a picklable value, as for a bot's move."""
+        if self._pool is None:
+            return await asyncio.to_thread(work, job)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, work, job)
 
     async def choose(self, job: BotJob) -> int:
         if self._pool is None or job.kind.partition(":")[0] not in SEARCH_KINDS:

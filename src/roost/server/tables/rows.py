@@ -62,6 +62,9 @@ class TableRow(Base):
     """Seconds after its creation at which a waiting table's open seats get bots."""
     fill_level: Mapped[str | None] = mapped_column(String(8), nullable=True)
     """The level of those bots."""
+    tutorial: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The game whose tutorial this table plays (roost.coach.tutorials): its chance and bots
+    follow the tutorial's script, and so must the learner; None for every other table."""
 
 
 class SeatRow(Base):
@@ -173,6 +176,8 @@ class TableRecord:
     public: bool = True
     fill_after: int | None = None
     fill_level: str | None = None
+    tutorial: str | None = None
+    """The game whose tutorial the table plays (None: an ordinary table)."""
     actions: list[ActionRecord] = field(default_factory=list)
     notes: list[NoteRecord] = field(default_factory=list)
 
@@ -206,6 +211,7 @@ def insert_table(session: Session, record: TableRecord) -> None:
             public=record.public,
             fill_after=record.fill_after,
             fill_level=record.fill_level,
+            tutorial=record.tutorial,
         )
     )
     session.flush()
@@ -377,6 +383,7 @@ def _record(row: TableRow, seats: list[SeatRecord]) -> TableRecord:
         public=row.public,
         fill_after=row.fill_after,
         fill_level=row.fill_level,
+        tutorial=row.tutorial,
     )
 
 
@@ -425,11 +432,16 @@ def table_versions(session: Session, statuses: tuple[str, ...]) -> dict[str, tup
 def list_tables(
     session: Session, statuses: tuple[str, ...], limit: int
 ) -> list[tuple[TableRecord, int]]:
-    """(record without actions, version) of the newest public tables with these statuses."""
+    """(record without actions, version) of the newest public tables with these statuses (not
+    the tutorials' tables: each is one learner's own)."""
     rows = list(
         session.scalars(
             select(TableRow)
-            .where(TableRow.status.in_(statuses), TableRow.public == true())
+            .where(
+                TableRow.status.in_(statuses),
+                TableRow.public == true(),
+                TableRow.tutorial.is_(None),
+            )
             .order_by(TableRow.created_at.desc())
             .limit(limit)
         )

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from roost.coach.tutorials import tutorial_script
 from roost.core.errors import IllegalActionError, RoostError
 from roost.core.game import CHANCE, TERMINAL, Game
 from roost.core.registry import load_game
@@ -167,6 +168,9 @@ class Table(Autoplay):
         )
         """The pause before an answer to a reaction window given by the server (roost.server.
         reactions); replaceable, for the tests that look at the pauses drawn."""
+        self.script: list[int] | None = tutorial_script(record.tutorial)
+        """A tutorial's scripted actions (roost.coach.tutorials): chance and the bots follow
+        them, and the learner's moves must be them; None at every other table."""
 
     # --- building and rebuilding ------------------------------------------------------------
 
@@ -211,6 +215,11 @@ class Table(Autoplay):
             note = notes[self._notes_done]
             self.log.note(note.version, note.seat, note.text)
             self._notes_done += 1
+
+    def scripted(self, version: int) -> int | None:
+        """The action a tutorial's script prescribes at `version` (None: free play)."""
+        script = self.script
+        return script[version] if script is not None and version < len(script) else None
 
     # --- what anyone may read ---------------------------------------------------------------
 
@@ -293,6 +302,8 @@ class Table(Autoplay):
             public=record.public,
             fill_after=record.fill_after,
             fill_at=self.fill_at(),
+            hints=not record.rated,
+            tutorial=record.tutorial,
         )
 
     def authenticate(self, token: str | None) -> int | None:
@@ -625,6 +636,10 @@ class Table(Autoplay):
             raise ServerError("not_your_turn", "the person is back")
         if by == "auto" and (record.type != "person" or record.away):
             raise ServerError("not_your_turn", "a bot answers for this seat")
+        expected = self.scripted(version)
+        if expected is not None and action != expected and action in self.state.legal_actions():
+            words = self.state.action_to_string(expected, seat)
+            raise ServerError("tutorial_move", f"in this lesson the move is: {words}")
         if action not in self.state.legal_actions():
             try:
                 self.state.clone().apply_action(action)
@@ -658,7 +673,11 @@ class Table(Autoplay):
             pending_logs.applied(state, start + offset)
         while state.current_player() == CHANCE:
             version = start + len(records)
-            outcome = state.sample_chance(self.chance_rng(version))
+            scripted = self.scripted(version)
+            if scripted is not None:  # a tutorial's stacked deal and draws
+                outcome = scripted
+            else:
+                outcome = state.sample_chance(self.chance_rng(version))
             pending_logs.action(state, version, outcome)
             state.apply_action(outcome)
             pending_logs.applied(state, version)

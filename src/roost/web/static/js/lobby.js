@@ -39,6 +39,12 @@ export async function lobbyPage(root) {
     return;
   }
   const blurbs = new Map();
+  const tutorials = new Set();
+  try {
+    for (const t of await api("/tutorials")) tutorials.add(t.game);
+  } catch {
+    /* no Learn links then */
+  }
   await Promise.all(
     games.map(async (g) => {
       try {
@@ -85,6 +91,10 @@ export async function lobbyPage(root) {
       picker,
       games.map((g) => {
         const checked = g.name === state.game.name;
+        // each tile with a way to learn the game: a guided first game (learn.js)
+        const learn = tutorials.has(g.name)
+          ? h("a", { class: "tile-learn", href: `/learn/${g.name}`, "aria-label": `Learn ${g.title}: a guided first game` }, icon("book"), "Learn")
+          : null;
         const tile = h(
           "label",
           { class: ["game-tile", checked && "checked", `tile-${g.name}`] },
@@ -107,7 +117,7 @@ export async function lobbyPage(root) {
           h("span", { class: "tile-players" }, `${g.min_players}–${g.max_players} players`),
           blurbs.get(g.name) ? h("span", { class: "tile-blurb" }, blurbs.get(g.name)) : null,
         );
-        return h("div", { class: "game-tile-wrap" }, tile, playNowButton(g, quick));
+        return h("div", { class: "game-tile-wrap" }, tile, h("div", { class: "tile-actions" }, learn, playNowButton(g, quick)));
       }),
     );
   }

@@ -3,9 +3,11 @@
 //   /t/{id}       a table (the waiting room, then the game)
 //   /replay/{id}  the replay of a finished game
 //   /u/{name}     a player's profile;  /me/games  my games;  /leaderboard/{game}
+//   /learn/{game} a new tutorial table of the game (then /t/{id})
 
 import { initAccount } from "./account.js";
 import { h, icon, mount } from "./dom.js";
+import { learnPage } from "./learn.js";
 import { lobbyPage } from "./lobby.js";
 import { leaderboardPage, myGamesPage, profilePage } from "./profile.js";
 import { replayPage } from "./replay.js";
@@ -25,6 +27,7 @@ async function route() {
     else if ((m = path.match(/^\/u\/([A-Za-z0-9_-]{1,64})$/))) await profilePage(root, m[1]);
     else if (path === "/me/games") await myGamesPage(root);
     else if ((m = path.match(/^\/leaderboard\/([A-Za-z0-9_-]{1,64})$/))) await leaderboardPage(root, m[1]);
+    else if ((m = path.match(/^\/learn\/([a-z0-9-]{1,64})$/))) await learnPage(root, m[1]);
     else mount(root, h("section", { class: "panel narrow" }, h("h1", {}, "Page not found"), h("a", { class: "button primary", href: "/" }, "Go to the lobby")));
   } catch (error) {
     console.error(error);

@@ -1,5 +1,6 @@
 // The replay page (/replay/{id}): a finished game step by step with a slider, from any seat's
-// view, a spectator's, or the full deal.
+// view, a spectator's, or the full deal; beside it a seat's review (review.js): its chances
+// over the game, its marked moves, each a way to that moment.
 
 import { api, gameDetail, mySeat } from "./api.js";
 import { Catalogue } from "./cards.js";
@@ -7,6 +8,7 @@ import { ReplayChat } from "./chat.js";
 import { displayNames, loadGameModule, nameChip, withNames } from "./common.js";
 import { showRules } from "./dialog.js";
 import { h, icon, joinWords, mount } from "./dom.js";
+import { ReviewPanel, markBadge } from "./review.js";
 
 export async function replayPage(root, id) {
   mount(root, h("p", { class: "loading" }, "Loading the replay…"));
@@ -60,6 +62,12 @@ export async function replayPage(root, id) {
   const stepsList = h("ol", { class: "log-lines steps" });
   const caption = h("div", { class: "banner replay-caption", role: "status", "aria-live": "polite" });
   const chatSlot = h("div", { class: "chat-slot" });
+  const review = new ReviewPanel(id, info, names, {
+    viewer: () => state.viewer,
+    go: (version) => go(version),
+    token: mine?.token,
+    changed: () => markSteps(),
+  });
 
   const control = (name, label, fn) => h("button", { type: "button", class: "icon-button", "aria-label": label, title: label, onclick: fn }, icon(name));
   mount(
@@ -94,7 +102,7 @@ export async function replayPage(root, id) {
         h("div", { class: "slider-row" }, slider, position),
       ),
       caption,
-      h("div", { class: "table-body" }, h("div", { class: "play-area" }, board), h("aside", { class: "side" }, h("section", { class: "log" }, h("h2", { class: "side-title" }, icon("list"), "Moves"), h("div", { class: "log-scroll" }, stepsList)), chatSlot)),
+      h("div", { class: "table-body" }, h("div", { class: "play-area" }, board), h("aside", { class: "side" }, review.el, h("section", { class: "log" }, h("h2", { class: "side-title" }, icon("list"), "Moves"), h("div", { class: "log-scroll" }, stepsList)), chatSlot)),
     ),
   );
 
@@ -116,6 +124,7 @@ export async function replayPage(root, id) {
     const url = new URL(location.href);
     url.searchParams.set("viewer", viewer);
     history.replaceState(null, "", url);
+    review.viewerChanged();
     await load();
   }
 
@@ -129,6 +138,7 @@ export async function replayPage(root, id) {
     const n = state.replay.steps.length;
     slider.max = String(n);
     renderSteps();
+    markSteps();
     state.chat = new ReplayChat(id, state.replay.chat || []);
     mount(chatSlot, state.chat.el);
     const start = Number(new URLSearchParams(location.search).get("at"));
@@ -160,6 +170,16 @@ export async function replayPage(root, id) {
     mount(stepsList, items);
   }
 
+  /** The reviewed seat's marks beside its moves in the list of steps. */
+  function markSteps() {
+    const marks = review.marks();
+    for (const li of stepsList.querySelectorAll(".step")) {
+      li.querySelector(".mark")?.remove();
+      const mark = marks.get(Number(li.dataset.version) - 1);
+      if (mark) li.querySelector(".step-link")?.append(" ", markBadge(mark));
+    }
+  }
+
   async function view(version) {
     if (!state.views.has(version)) {
       state.views.set(version, api(`/tables/${id}/replay/${version}?viewer=${encodeURIComponent(state.viewer)}`));
@@ -188,6 +208,7 @@ export async function replayPage(root, id) {
     const last = version > 0 ? state.replay.steps[version - 1] : null;
     const lastText = last ? `${last.kind === "move" && last.seat !== null ? `${names[last.seat]}: ` : ""}${withNames(last.text, names)}` : "The start of the game";
     position.textContent = `${version} / ${n}`;
+    review.show(version);
     state.chat?.show(version);
     slider.setAttribute("aria-valuetext", `Step ${version} of ${n}: ${lastText}`);
     const seat = /^\d+$/.test(state.viewer) ? Number(state.viewer) : null;
@@ -277,6 +298,7 @@ export async function replayPage(root, id) {
     state.playing = setTimeout(tick, 100);
   }
 
+  review.viewerChanged();
   await load();
 }
 

@@ -44,6 +44,7 @@ export function showResults(page) {
     buttons.push({ label: "Rematch", primary: true, key: "rematch", onclick: () => rematch(page) });
   }
   buttons.push({ label: "Replay", onclick: () => location.assign(`/replay/${info.id}`) });
+  if (page.seat !== null) buttons.push({ label: "Review my game", key: "review", onclick: () => location.assign(`/replay/${info.id}?viewer=${page.seat}`) });
   buttons.push({ label: "Lobby", onclick: () => location.assign("/") });
   buttons.push({ label: "Look at the table", key: "close" });
   page.resultsDialog = openDialog({

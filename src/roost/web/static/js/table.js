@@ -15,6 +15,7 @@ import { capitalize, h, icon, mount, toast } from "./dom.js";
 import { arrive, caption, fitHand, zones } from "./motion.js";
 import { TurnAlert, askForNotifications, notificationsAllowed } from "./notify.js";
 import { prefs, setPref } from "./prefs.js";
+import { Guide } from "./learn.js";
 import { headline, showResults } from "./results.js";
 import { TableSocket } from "./socket.js";
 import { playSound, unlockAudio } from "./sound.js";
@@ -48,6 +49,8 @@ class TablePage {
     this.announced = -1;
     this.alert = new TurnAlert();
     this.drawnVersion = -1; // the version whose arrivals were last animated
+    this.hint = null; // the last hint frame (docs/protocol.md, "Hints")
+    this.hintAsked = null; // the version a hint was asked at and has not come yet
   }
 
   async start() {
@@ -67,6 +70,7 @@ class TablePage {
       return;
     }
     this.catalogue = new Catalogue(this.detail.cards);
+    if (this.info.tutorial) this.guide = await Guide.load(this.info.tutorial).catch(() => null);
     this.build();
     this.render();
     this.connect();
@@ -100,6 +104,7 @@ class TablePage {
       view: (frame) => this.onView(frame),
       table: (frame) => this.onTable(frame),
       ack: () => {},
+      hint: (frame) => this.onHint(frame),
       error: (frame) => this.onError(frame),
       status: (state, detail) => this.onStatus(state, detail),
       fatal: (code, message) => this.onFatal(code, message),
@@ -129,9 +134,10 @@ class TablePage {
     const fresh = frame.log.filter((line) => line.n > have);
     this.log.push(...fresh);
     this.pending = null;
+    if (this.hint && this.hint.version !== frame.version) this.hint = null;
     if (!same) {
       this.closeStepDialog();
-      this.chooser.setActions(frame.passive ? [] : frame.actions || []);
+      this.chooser.setActions(frame.passive ? [] : this.offered(frame));
     }
     if (this.module.onView) this.module.onView(this.context(), this.ui);
     this.render();
@@ -144,6 +150,13 @@ class TablePage {
       this.resultsShown = true;
       setTimeout(() => showResults(this), first ? 50 : 900);
     }
+  }
+
+  /** The moves offered in `view`: its legal moves, or during a tutorial's script only the
+   * scripted one (learn.js). */
+  offered(view) {
+    const actions = view?.actions || [];
+    return this.guide ? this.guide.offered(actions, view.version) : actions;
   }
 
   /** Whether `view` asks this seat to decide (not a question the server answers for it). */
@@ -170,7 +183,30 @@ class TablePage {
     this.render();
   }
 
+  onHint(frame) {
+    this.hintAsked = null;
+    if (this.view && frame.version === this.view.version) this.hint = frame;
+    this.render();
+    if (this.hint) this.announcer.textContent = this.hintWords(this.hint);
+  }
+
+  askHint() {
+    if (!this.view || this.hintAsked === this.view.version) return;
+    if (this.socket.send({ type: "hint", ref: `h${this.view.version}` })) this.hintAsked = this.view.version;
+    this.render();
+  }
+
+  hintWords(hint) {
+    const names = this.names();
+    const [best, ...others] = hint.moves;
+    if (!best) return "";
+    const said = (move) => `${withNames(move.text, names, this.seat)} (${Math.round(100 * move.value)}%)`;
+    const rest = others.length ? ` Then ${others.map(said).join(", ")}.` : "";
+    return `The hard bot would play ${said(best)}: your ${hint.measure} after it.${rest}`;
+  }
+
   onError(frame) {
+    if (frame.ref && frame.ref.startsWith("h")) this.hintAsked = null;
     if (this.chat.onError(frame)) return;
     if (frame.ref && frame.ref === this.pending) this.pending = null;
     if (frame.code === "stale_version") {
@@ -251,7 +287,7 @@ class TablePage {
           "div",
           { class: "table-body" },
           h("div", { class: "play-area" }, this.boardEl, this.trayEl),
-          h(
+          (this.sideEl = h(
             "aside",
             { class: "side" },
             this.chat.el,
@@ -266,7 +302,7 @@ class TablePage {
               h("kbd", {}, "R"), " rules · ",
               h("kbd", {}, "L"), " log",
             ),
-          ),
+          )),
         ),
         this.announcer,
       ),
@@ -304,7 +340,7 @@ class TablePage {
       names,
       who: (seat) => (seat === this.seat ? "You" : names[seat]),
       catalogue: this.catalogue,
-      actions: mine ? this.view?.actions || [] : [],
+      actions: mine ? this.offered(this.view) : [],
       options: depth0,
       option: (kind, value) => depth0.find((o) => o.kind === kind && o.value === value) || null,
       choose: (option) => this.choose(option),
@@ -341,6 +377,13 @@ class TablePage {
     this.chat.setTable(this.info);
     const waiting = this.info.status === "waiting";
     (waiting ? this.topSlot : this.trayEl).prepend(this.bannerEl);
+    if (this.guide && !waiting) {
+      // on a laptop beside the table, above the chat; on a phone in the tray, with the moves
+      this.guide.render(this.view, this.names(), this.seat);
+      const narrow = window.matchMedia("(max-width: 900px)").matches;
+      const home = narrow ? this.trayEl : this.sideEl;
+      if (this.guide.el.parentNode !== home || home.firstChild !== this.guide.el) home.prepend(this.guide.el);
+    }
     this.trayEl.hidden = waiting;
     if (waiting) {
       renderWaiting(this);
@@ -561,7 +604,9 @@ class TablePage {
     if (this.info.status !== "playing" || this.pending || this.connection !== "open") return;
     if (this.seat === null) toast("You are watching this game.", "info", 2500);
     else if (!ctx.myTurn) toast("It is not your turn.", "info", 2500);
-    else {
+    else if (this.guide?.expected(this.view.version)) {
+      toast(`In this lesson the move is: ${withNames(this.guide.expected(this.view.version).text, ctx.names, this.seat)}`, "info", 3000);
+    } else {
       const reason = this.module.whyNot?.(ctx, step);
       toast(reason || "That is not a legal move now.", "info", 3000);
     }
@@ -581,8 +626,55 @@ class TablePage {
         ),
       );
     }
+    const scripted = this.guide?.expected(this.view.version);
+    if (ctx.myTurn && this.info.hints && !scripted && this.chooser.actions.length > 1) items.push(this.hintItems(ctx));
     mount(this.barEl, items);
     this.barEl.hidden = this.barEl.childElementCount === 0;
+    this.markHinted();
+  }
+
+  /** The Hint button, and the hint once it came (unrated tables, at this seat's turn). */
+  hintItems(ctx) {
+    const hint = this.hint && this.hint.version === this.view.version ? this.hint : null;
+    const asked = this.hintAsked === this.view.version;
+    const items = [];
+    if (!hint) {
+      items.push(
+        h(
+          "button",
+          { type: "button", class: "button ghost hint-button", dataset: { key: "hint", free: "1" }, disabled: asked, title: "What would the hard bot play? (from what you know only)", onclick: () => this.askHint() },
+          asked ? "Thinking…" : "Hint",
+        ),
+      );
+    } else {
+      const names = ctx.names;
+      const [best, ...others] = hint.moves;
+      items.push(
+        h(
+          "p",
+          { class: "hint-box", dataset: { hint: String(best.action) } },
+          "Hint: the hard bot would play ",
+          h("em", {}, withNames(best.text, names, this.seat)),
+          ` (${hint.measure} ${Math.round(100 * best.value)}%)`,
+          others.length ? [". Then: ", others.map((m) => `${withNames(m.text, names, this.seat)} (${Math.round(100 * m.value)}%)`).join(", ")] : null,
+          ".",
+        ),
+      );
+    }
+    return items;
+  }
+
+  /** Outline the first step of the hinted move among the playable cards and buttons. */
+  markHinted() {
+    for (const el of this.root.querySelectorAll(".hinted")) el.classList.remove("hinted");
+    const hint = this.hint && this.view && this.hint.version === this.view.version ? this.hint : null;
+    if (!hint || !hint.moves.length) return;
+    const action = (this.view.actions || []).find((a) => a.action === hint.moves[0].action);
+    const first = action?.steps?.[0];
+    if (!first) return;
+    const option = this.chooser.options().find((o) => o.kind === first.kind && o.value === first.value);
+    if (!option) return;
+    for (const el of this.root.querySelectorAll(`[data-step="${CSS.escape(option.key)}"]`)) el.classList.add("hinted");
   }
 
   renderLog() {

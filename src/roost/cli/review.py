@@ -1,0 +1,245 @@
+"""`roost review SAVED.json [--seat N]`: where a game turned, for one seat, in the terminal.
+
+It reads a game saved by `roost play` (``q`` or ``save``), a server replay's export (the JSON of
+``GET /api/tables/{id}/replay``) or a bare state (``State.to_json()``: game, params, history),
+reviews the seat's decisions with `roost.coach.review` (the hard bot's search from the seat's
+own information) and prints, per decision, the move chosen and the best move with the seat's
+chances after each, the loss and its mark, under a line of the chances over the game.
+
+Which seat, when ``--seat`` is not given: the person's seat of a terminal game (the first if
+several people played), the viewer's seat of a replay exported from a seat's view; any other
+file needs ``--seat``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
+
+from roost.cli.names import SeatNames
+from roost.cli.play import HUMAN, SAVE_FORMAT
+from roost.coach.review import THRESHOLDS, ReviewSettings, SeatReview, review_seat
+from roost.core.errors import RoostError
+from roost.core.registry import load_state
+from roost.core.state import State
+
+SPARKS: Final = "▁▂▃▄▅▆▇█"
+MARK_STYLE: Final = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+MARK_SIGN: Final = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """A game read for review: the state at its end, the seat's name list, who played where."""
+
+    state: State
+    names: tuple[str, ...]
+    seat: int | None
+    """The seat the file says is the reader's (None: the file does not say)."""
+    source: str
+    """What kind of file it was, in words."""
+
+
+def read_game(path: Path) -> Reviewed:
+    """Read any of the three kinds of file (a clear `RoostError` for anything wrong)."""
+    where = f"{str(path)!r}"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RoostError(f"there is no file {where}") from None
+    except IsADirectoryError:
+        raise RoostError(f"{where} is a folder; give a saved game") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RoostError(f"cannot read {where}: {error}") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise RoostError(f"{where} is not a saved game (not JSON)") from None
+    if not isinstance(data, dict):
+        raise RoostError(f"{where} is not a saved game")
+    names: list[str] = []
+    seat: int | None = None
+    if data.get("format") == SAVE_FORMAT:
+        source = "a game saved by roost play"
+        saved = data.get("state")
+        seats, given = data.get("seats"), data.get("names")
+        if isinstance(seats, list):
+            people = [i for i, kind in enumerate(seats) if kind == HUMAN]
+            seat = people[0] if people else None
+        if isinstance(given, list) and all(isinstance(n, str) for n in given):
+            names = list(given)
+    elif isinstance(data.get("table"), dict) and "history" in data:
+        source = "a server replay"
+        table: dict[str, Any] = data["table"]
+        saved = {"game": table.get("game"), "params": table.get("params", {}),
+                 "history": data.get("history")}  # fmt: skip
+        viewer = data.get("viewer")
+        if type(viewer) is int:
+            seat = viewer
+        seats_info = table.get("seats")
+        if isinstance(seats_info, list):
+            names = [str(s.get("name") or f"P{i}") if isinstance(s, dict) else f"P{i}"
+                     for i, s in enumerate(seats_info)]  # fmt: skip
+    elif "game" in data and "history" in data:
+        source = "a saved state"
+        saved = data
+    else:
+        raise RoostError(
+            f"{where} is not a saved game: give a file of roost play (q or save), a server "
+            "replay's JSON, or a state's to_json()"
+        )
+    try:
+        state = load_state(saved)  # type: ignore[arg-type]
+    except RoostError as error:
+        raise RoostError(f"{where} holds no game that can be replayed: {error}") from None
+    except (TypeError, ValueError, AttributeError, KeyError):
+        raise RoostError(f"{where} is damaged (its game)") from None
+    n = state.game.num_players
+    if len(names) != n:
+        names = [f"P{i}" for i in range(n)]
+    return Reviewed(state, tuple(names), seat, source)
+
+
+def choose_seat(reviewed: Reviewed, seat: int | None) -> int:
+    n = reviewed.state.game.num_players
+    if seat is None:
+        seat = reviewed.seat
+        if seat is None:
+            raise RoostError(
+                f"the file ({reviewed.source}) does not say whose game it was: "
+                f"name the seat to review with --seat 0..{n - 1}"
+            )
+    if not 0 <= seat < n:
+        raise RoostError(f"--seat: this game has seats 0 to {n - 1}; got {seat}")
+    return seat
+
+
+def sparkline(values: list[float]) -> str:
+    """The values (in [0, 1]) as a line of block characters."""
+    top = len(SPARKS) - 1
+    return "".join(SPARKS[min(top, max(0, round(v * top)))] for v in values)
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.0f}%"
+
+
+def show_review(console: Console, review: SeatReview, names: tuple[str, ...], title: str) -> None:
+    """Print a seat's review: the line of chances, the decisions, the summary."""
+    said = SeatNames(names, review.seat)
+    who = said.seat(review.seat)
+    measure = review.measure
+    settings = review.settings
+    console.print(
+        Text.assemble(
+            (f"Review of {names[review.seat]} (seat {review.seat}) in {title}", "bold"),
+            f": {len(review.decisions)} decisions with a choice; the hard bot's search, "
+            f"{settings.iterations} iterations a decision, from this seat's information only.",
+        ),
+        soft_wrap=True,
+    )
+    if not review.decisions:
+        console.print(Text(f"{who} had no decision with a real choice to review."))
+        return
+    values = [d.chosen.value for d in review.decisions]
+    console.print(
+        Text.assemble(
+            (f"{measure.capitalize()} after each of {said.possessive(review.seat)} moves: ", "dim"),
+            (sparkline(values), "cyan"),
+            (f"  {percent(values[0])} -> {percent(values[-1])}", "dim"),
+        )
+    )
+    table = Table(show_edge=False, pad_edge=False)
+    for column, justify in (
+        ("#", "right"),
+        ("step", "right"),
+        ("move played", "left"),
+        (measure, "right"),
+        ("best move", "left"),
+        ("best", "right"),
+        ("loss", "right"),
+        ("", "left"),
+    ):
+        table.add_column(column, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    for number, decision in enumerate(review.decisions, 1):
+        mark = decision.mark
+        same = decision.chosen.action == decision.best.action
+        table.add_row(
+            str(number),
+            str(decision.version),
+            Text(said.say(decision.chosen.text)),
+            percent(decision.chosen.value),
+            Text(
+                "(the same)" if same else said.say(decision.best.text), style="dim" if same else ""
+            ),
+            percent(decision.best.value),
+            "" if same else f"{100 * decision.loss:.1f}",
+            Text(f"{MARK_SIGN[mark]} {mark}", style=MARK_STYLE[mark]) if mark else Text(""),
+        )
+    console.print(table)
+    counts = review.counts()
+    plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+    words = ", ".join(
+        f"{counts[name]} {name if counts[name] == 1 else plural[name]}" for name, _ in THRESHOLDS
+    )
+    console.print(
+        Text(
+            f"Summary: {words}; average loss {100 * review.average_loss():.1f} points of "
+            f"{measure}.",
+        ),
+        soft_wrap=True,
+    )
+    limits = ", ".join(f"{name} from {100 * value:.0f}" for name, value in THRESHOLDS)
+    console.print(
+        Text(
+            f"Marks: a loss of {measure} in points ({limits}), when it is larger than the "
+            "search's noise at this budget (the 'noise' of --json).",
+            style="dim",
+        ),
+        soft_wrap=True,
+    )
+
+
+def run_review(
+    console: Console,
+    path: Path,
+    seat: int | None,
+    *,
+    iterations: int,
+    seed: int,
+    jobs: int,
+    json_out: Path | None,
+    progress: Progress,
+) -> SeatReview:
+    """The command: read, check, review (with a progress bar), print, and write the JSON."""
+    if not 1 <= jobs <= 64:
+        raise RoostError(f"--jobs takes 1 to 64 processes; got {jobs}")
+    settings = ReviewSettings.for_budget(iterations, seed)
+    reviewed = read_game(path)
+    chosen = choose_seat(reviewed, seat)
+    game = reviewed.state.game
+    history = reviewed.state.history()
+    with progress:
+        task = progress.add_task(f"Reviewing seat {chosen}", total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        review = review_seat(game, history, chosen, settings, progress=advance, jobs=jobs)
+    players = f"{game.num_players} players"
+    ended = "" if reviewed.state.is_terminal() else f", stopped at step {len(history)}"
+    show_review(console, review, reviewed.names, f"{game.title}, {players}{ended}")
+    if json_out is not None:
+        try:
+            json_out.write_text(json.dumps(review.to_json(), indent=1) + "\n", encoding="utf-8")
+        except OSError as error:
+            raise RoostError(f"--json: the review could not be written: {error}") from None
+        console.print(Text(f"The review is written to {json_out}."))
+    return review
