@@ -17,7 +17,8 @@ from roost.coach.review import ReviewSettings, review_seat
 from roost.core.registry import load_game
 from roost.server.app import create_app
 from roost.server.coach.hints import hint_seed
-from roost.server.config import CoachLimits
+from roost.server.config import FAST_HASHING, CoachLimits
+from tests.server.test_accounts import PASSWORD
 from tests.server.test_api import error_of, my_turn, receive_until, settings_for
 
 LIMITS = CoachLimits(review_iterations=60, hint_iterations=60, chunk=3)
@@ -31,6 +32,7 @@ def client(tmp_path: Path, database_url: str) -> Iterator[TestClient]:
         moves_per_second=1e6,
         frames_per_second=1e6,
         coach=LIMITS,
+        accounts=FAST_HASHING,
     )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
@@ -205,16 +207,15 @@ def test_a_hint_is_the_engine_s_hint_for_the_seat(client: TestClient) -> None:
     assert answer["moves"] == [move.to_json() for move in expected.moves]
 
 
-def test_a_rated_table_gives_no_hint_and_no_review_before_the_end(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr("roost.server.coach.hints.rated", lambda record: True)
-    monkeypatch.setattr("roost.server.coach.reviews.rated", lambda record: True)
-    monkeypatch.setattr("roost.server.tables.table.rated", lambda record: True)
+def test_a_rated_table_gives_no_hint_and_no_review_before_the_end(client: TestClient) -> None:
+    signed_up = client.post("/api/account/signup", json={"name": "Ana", "password": PASSWORD})
+    assert signed_up.status_code == 201, signed_up.text
     seats = [{"type": "open"}, {"type": "bot", "level": "medium"}]
+    body = {"game": "big-chicken", "players": 2, "seats": seats, "name": "Ana", "rated": True}
     made = client.post(
-        "/api/tables", json={"game": "big-chicken", "players": 2, "seats": seats, "name": "Ana"}
+        "/api/tables", json=body, headers={"X-CSRF-Token": signed_up.json()["csrf"]}
     ).json()
+    assert made["table"]["rated"] is True
     table_id, token = made["table"]["id"], made["token"]
     assert made["table"]["hints"] is False
     with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
@@ -226,7 +227,7 @@ def test_a_rated_table_gives_no_hint_and_no_review_before_the_end(
     answer = client.post(
         f"/api/tables/{table_id}/reviews",
         json={"seat": 0},
-        headers={"Authorization": f"Bearer {token}"},
+        headers={"Authorization": f"Bearer {token}", "X-CSRF-Token": signed_up.json()["csrf"]},
     )
     assert answer.status_code == 403
     assert "rated" in error_of(answer)["message"]
