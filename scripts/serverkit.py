@@ -83,12 +83,15 @@ def start_server(
     bot_workers: int = 0,
     grace: float = 60.0,
     extra: Sequence[str] = (),
+    wrapper: Sequence[str] = (),
 ) -> Server:
     """`roost serve` on 127.0.0.1 in a process group of its own (so kill() reaches its bot
-    workers too), its output in `log`."""
+    workers too), its output in `log`. `wrapper` goes before the command (e.g. strace and its
+    options: the process is then the wrapper's)."""
     roost = Path(sys.executable).parent / "roost"
     port = port or free_port()
     command = [
+        *wrapper,
         str(roost),
         "serve",
         "--port",

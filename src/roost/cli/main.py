@@ -739,13 +739,23 @@ def serve(
     max_tables_per_client: Annotated[
         int, typer.Option(help="unfinished tables one client address may create")
     ] = 20,
+    durability: Annotated[
+        str,
+        typer.Option(
+            help="full: a move is acknowledged once it is on stable storage (survives a power "
+            "cut); fast: once committed (survives the server being killed, not a power cut)"
+        ),
+    ] = "full",
 ) -> None:
     """Serve online tables: the lobby, the web client and the play WebSocket."""
     import uvicorn
 
     from roost.server.app import create_app
     from roost.server.config import Settings, default_database_url, tune_gc
+    from roost.server.db import DURABILITY
 
+    if durability not in DURABILITY:
+        raise _fail(f"--durability is one of {', '.join(DURABILITY)}, not {durability!r}")
     url = db or default_database_url()
     settings = Settings(
         database_url=url,
@@ -755,6 +765,7 @@ def serve(
         grace=grace,
         public_url=public_url or _public_url(host, port),
         max_tables_per_client=max_tables_per_client,
+        durability=durability,
     )
     tune_gc()
     console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))

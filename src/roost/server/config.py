@@ -95,6 +95,10 @@ class Settings:
     """Seconds a finished table with nobody connected stays in memory (then: from the store)."""
     chat: ChatLimits = ChatLimits()
     """The limits of table chat."""
+    durability: str = "full"
+    """What an acknowledged move survives: ``full``, a power cut (every commit is synced to
+    stable storage before the answer); ``fast``, the server being killed but not a power cut
+    (`roost.server.db.make_engine`; docs/deploy.md, "Durability")."""
 
     def resolved_url(self) -> str:
         return self.database_url or default_database_url()
