@@ -65,19 +65,23 @@ async def _busy_server(tmp_path: Path) -> Server:
     server = start_server(
         f"sqlite:///{tmp_path / 'roost.db'}", tmp_path / "server.log", bot_workers=2
     )
-    await wait_ready(server)
-    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
-        for _ in range(2):  # hard bots think in the workers: they are mid-job when killed
-            created = await http.post(
-                "/api/tables",
-                json={
-                    "game": "big-chicken",
-                    "players": 3,
-                    "seats": [{"type": "bot", "level": "hard"}] * 3,
-                },
-            )
-            assert created.status_code == 201, created.text
-            assert created.json()["table"]["status"] == "playing"
+    try:
+        await wait_ready(server)
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            for _ in range(2):  # hard bots think in the workers: they are mid-job when killed
+                created = await http.post(
+                    "/api/tables",
+                    json={
+                        "game": "big-chicken",
+                        "players": 3,
+                        "seats": [{"type": "bot", "level": "hard"}] * 3,
+                    },
+                )
+                assert created.status_code == 201, created.text
+                assert created.json()["table"]["status"] == "playing"
+    except BaseException:
+        server.kill()
+        raise
     return server
 
 
