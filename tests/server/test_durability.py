@@ -134,7 +134,9 @@ def windows(calls: list[Call], probes: list[Probe]) -> list[tuple[Call, Call]]:
     found: list[tuple[Call, Call]] = []
     for probe in probes:
         socket = f"->127.0.0.1:{probe.port}]>"
-        ack = next(c for c in calls if c.name in WRITES and socket in c.args and probe.ref in c.args)
+        ack = next(
+            c for c in calls if c.name in WRITES and socket in c.args and probe.ref in c.args
+        )
         arrival = [
             c
             for c in calls

@@ -29,6 +29,8 @@ from sqlalchemy import MetaData, create_engine, event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
+from roost.server.outages import Outage
+
 log = logging.getLogger("roost.server.db")
 T = TypeVar("T")
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -156,9 +158,7 @@ Op = Callable[[Session], Any]
 class Store:
     """The database of one server process: batched writes, reads in threads."""
 
-    def __init__(
-        self, url: str, *, run_migrations: bool = True, durability: str = "full"
-    ) -> None:
+    def __init__(self, url: str, *, run_migrations: bool = True, durability: str = "full") -> None:
         self.url = url
         self.engine = make_engine(url, durability)
         if run_migrations:
@@ -178,6 +178,8 @@ class Store:
         self._readers = ThreadPoolExecutor(4, thread_name_prefix="roost-read")
         self.commits = 0
         """Transactions committed by the writer (for benchmarks)."""
+        self.outage = Outage()
+        """Whether writes are failing now, and since when (`roost.server.outages`)."""
 
     @property
     def dialect(self) -> str:
@@ -237,13 +239,14 @@ class Store:
                 with self.session() as session:
                     results = [(True, op(session)) for op in ops]
                 self.commits += 1
+                self.outage.committed()
                 return results
             except Conflict as conflict:
                 if len(ops) == 1:
                     return [(False, conflict)]
-            except Exception:
+            except Exception as error:
                 if len(ops) == 1:
-                    log.exception("a write failed")
+                    self.outage.failed(error)
                     return [(False, _failure())]
             outcomes: list[tuple[bool, Any]] = []
             for op in ops:
@@ -251,10 +254,11 @@ class Store:
                     with self.session() as session:
                         outcomes.append((True, op(session)))
                     self.commits += 1
+                    self.outage.committed()
                 except Conflict as conflict:
                     outcomes.append((False, conflict))
-                except Exception:
-                    log.exception("a write failed")
+                except Exception as error:
+                    self.outage.failed(error)
                     outcomes.append((False, _failure()))
             return outcomes
 

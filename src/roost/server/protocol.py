@@ -177,6 +177,9 @@ class Health(BaseModel):
     ok: bool
     tables: int
     protocol: int
+    database: Literal["ok", "unavailable"] = "ok"
+    """``unavailable`` from a write the database refused until one commits again (moves are
+    answered ``storage_failed`` meanwhile: roost.server.outages)."""
 
 
 # --- log and views -------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from roost.core.game import Game
 from roost.core.registry import load_game
 from roost.core.state import State
 from roost.core.view import SeatView
+from roost.server import metrics
 from roost.server.lifeline import bind_to_parent
 
 LEVEL_KINDS: Final = {"easy": "easy", "medium": "medium", "hard": "hard"}
@@ -126,9 +127,11 @@ class BotRunner:
 
     async def choose(self, job: BotJob) -> int:
         if self._pool is None or job.kind.partition(":")[0] not in SEARCH_KINDS:
-            return await asyncio.to_thread(choose_action, job)
+            with metrics.bot_job("thread"):
+                return await asyncio.to_thread(choose_action, job)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, choose_action, job)
+        with metrics.bot_job("process"):
+            return await loop.run_in_executor(self._pool, choose_action, job)
 
     def close(self, timeout: float = 2.0) -> None:
         """Stop the workers now: pending jobs are dropped and a job being thought is not
