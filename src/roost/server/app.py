@@ -26,6 +26,7 @@ from roost.server.chat import routes as chat_routes
 from roost.server.chat.service import ChatService
 from roost.server.config import Settings
 from roost.server.db import Store
+from roost.server.headers import SecurityHeaders
 from roost.server.limits import BodyLimit
 from roost.server.protocol import PROTOCOL_VERSION
 from roost.server.routing import install_error_handlers
@@ -91,4 +92,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     pages.mount_static(app)
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(SecurityHeaders)  # outermost: refusals get the headers too
     return app
