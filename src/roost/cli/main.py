@@ -58,6 +58,10 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console()
+PLAIN_CONSOLE = Console(markup=False, emoji=False)
+"""The console a game is drawn on: seat names (``--names``, and in saved games) are shown as
+typed, never read as rich markup (``[/]`` would stop the game, ``[red]`` colour it) or emoji
+codes. The game's screens use no markup of their own (Text and styles only)."""
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -320,7 +324,7 @@ def play(
         game,
         seat_kinds,
         chosen_seed,
-        console,
+        PLAIN_CONSOLE,
         _ask,
         names=seat_names,
         state=state,
@@ -746,6 +750,9 @@ def serve(
             "cut); fast: once committed (survives the server being killed, not a power cut)"
         ),
     ] = "full",
+    log_format: Annotated[
+        str, typer.Option(help="text: plain lines; json: one JSON object per line (collectors)")
+    ] = "text",
 ) -> None:
     """Serve online tables: the lobby, the web client and the play WebSocket."""
     import uvicorn
@@ -753,9 +760,12 @@ def serve(
     from roost.server.app import create_app
     from roost.server.config import Settings, default_database_url, tune_gc
     from roost.server.db import DURABILITY
+    from roost.server.logs import FORMATS, log_config
 
     if durability not in DURABILITY:
         raise _fail(f"--durability is one of {', '.join(DURABILITY)}, not {durability!r}")
+    if log_format not in FORMATS:
+        raise _fail(f"--log-format is one of {', '.join(FORMATS)}, not {log_format!r}")
     url = db or default_database_url()
     settings = Settings(
         database_url=url,
@@ -776,6 +786,7 @@ def serve(
         port=port,
         ws_max_size=65536,
         log_level="warning",
+        log_config=log_config(log_format),
     )
 
 
@@ -801,6 +812,11 @@ def _safe_url(url: str) -> str:
     from sqlalchemy.engine import make_url
 
     return make_url(url).render_as_string(hide_password=True)
+
+
+from roost.cli import backup as _backup  # noqa: E402  (its commands use guarded, defined above)
+
+_backup.register(app, console)
 
 
 def main() -> None:
