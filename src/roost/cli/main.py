@@ -755,6 +755,8 @@ def serve(
     ] = "text",
 ) -> None:
     """Serve online tables: the lobby, the web client and the play WebSocket."""
+    import logging.config
+
     import uvicorn
 
     from roost.server.app import create_app
@@ -778,15 +780,21 @@ def serve(
         durability=durability,
     )
     tune_gc()
-    console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))
-    console.print(Text(f"Database: {_safe_url(url)}   (stop with Ctrl-C)"))
+    logging.config.dictConfig(log_config(log_format))
+    if log_format == "json":  # every line a JSON record: the banner is one too
+        logging.getLogger("roost.server").info(
+            "serving %s/ (database %s)", settings.public_url, _safe_url(url)
+        )
+    else:
+        console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))
+        console.print(Text(f"Database: {_safe_url(url)}   (stop with Ctrl-C)"))
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
         ws_max_size=65536,
         log_level="warning",
-        log_config=log_config(log_format),
+        log_config=None,  # configured above
     )
 
 
