@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import shutil
 import subprocess
 import time
 from collections.abc import Callable
@@ -29,6 +27,7 @@ import websockets
 
 from roost.server.db import Store
 from serverkit import Postgres, PostgresMissing, Server, fresh_database, start_server, wait_ready
+from tests.server.disks import fill, mount_tmpfs
 from tests.server.stored import all_tables, replay_problems, sqlite_intact
 
 SEATS = [{"type": "open"}, {"type": "bot", "level": "medium"}, {"type": "bot", "level": "medium"}]
@@ -192,49 +191,18 @@ def test_postgres_stopped_for_30_seconds_mid_game(tmp_path: Path) -> None:
         cluster.stop()
 
 
-def _mount_tmpfs(folder: Path, size: str) -> None:
-    if os.geteuid() != 0:
-        pytest.skip("mounting a small tmpfs to fill needs root (the tests run as root in CI)")
-    mount = shutil.which("mount")
-    if mount is None:
-        pytest.skip("no mount command")
-    done = subprocess.run(
-        [mount, "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
-
-
-def _fill(folder: Path) -> Path:
-    """A file that takes every free byte of the filesystem of `folder`."""
-    filler = folder / "filler"
-    descriptor = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-    try:
-        for size in (1 << 16, 1 << 12, 1):
-            try:
-                while os.write(descriptor, b"\0" * size):
-                    pass
-            except OSError:
-                continue
-    finally:
-        os.close(descriptor)
-    return filler
-
-
 @pytest.mark.timeout(300)
 def test_sqlite_on_a_full_filesystem(tmp_path: Path) -> None:
     disk = tmp_path / "disk"
     disk.mkdir()
-    _mount_tmpfs(disk, "8m")
+    mount_tmpfs(disk, "8m")
     try:
         url = f"sqlite:///{disk / 'roost.db'}"
         server = start_server(url, tmp_path / "server.log", bot_pause=0.05)
         filler: list[Path] = []
         try:
             asyncio.run(wait_ready(server))
-            take_away = lambda: filler.append(_fill(disk))  # noqa: E731
+            take_away = lambda: filler.append(fill(disk))  # noqa: E731
             bring_back = lambda: filler.pop().unlink()  # noqa: E731
             table_id, acks = asyncio.run(outage(server, take_away, bring_back, away=10))
             assert server.process.poll() is None, "the server died"
