@@ -753,6 +753,10 @@ def serve(
     log_format: Annotated[
         str, typer.Option(help="text: plain lines; json: one JSON object per line (collectors)")
     ] = "text",
+    keep_finished: Annotated[
+        float,
+        typer.Option(help="seconds a finished table nobody watches stays in memory (then: disk)"),
+    ] = 600.0,
 ) -> None:
     """Serve online tables: the lobby, the web client and the play WebSocket."""
     import logging.config
@@ -766,6 +770,8 @@ def serve(
 
     if durability not in DURABILITY:
         raise _fail(f"--durability is one of {', '.join(DURABILITY)}, not {durability!r}")
+    if not (math.isfinite(keep_finished) and keep_finished >= 0):
+        raise _fail(f"--keep-finished takes seconds from 0 up; got {keep_finished}")
     if log_format not in FORMATS:
         raise _fail(f"--log-format is one of {', '.join(FORMATS)}, not {log_format!r}")
     url = db or default_database_url()
@@ -778,6 +784,7 @@ def serve(
         public_url=public_url or _public_url(host, port),
         max_tables_per_client=max_tables_per_client,
         durability=durability,
+        keep_finished=keep_finished,
     )
     tune_gc()
     logging.config.dictConfig(log_config(log_format))
