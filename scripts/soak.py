@@ -1,13 +1,13 @@
 """Soak test: many tables for a long time, the server restarted as a supervisor would, and the
 server's footprint sampled to find a leak.
 
-`--tables` tables are kept busy on one `roost serve` process: each has one scripted person over a
-real WebSocket (thinking `--think` seconds a move) and three medium bots; a finished table is
-replaced by a new one. Every `--restart-every` minutes the server is stopped with SIGTERM (what
-systemd sends) and started again on the same database: the people reconnect and their tables are
-rebuilt. Every `--sample-every` seconds the script samples the server process (and its bot
-workers): resident memory, open file descriptors, threads, and the database's size (file and
-WAL) per finished table.
+`--tables` tables are kept busy on one `roost serve` process: each has one scripted person
+over a real WebSocket (thinking `--think` seconds a move) and medium bots (Eggo, `--players`
+seats); a finished table is replaced by a new one. Every `--restart-every` minutes the server
+is stopped with SIGTERM (what systemd sends) and started again on the same database: the people
+reconnect and their tables are rebuilt. Every `--sample-every` seconds the script samples the
+server process and its bot workers: resident memory, open file descriptors, threads, and the
+database's size (its pages, as a reader sees them) per finished table.
 
 At the end it prints every sample, the first and last values of each curve, and the trend of
 each within every life of the server (a least-squares slope per minute over its samples after
@@ -16,8 +16,9 @@ in memory for `--keep-finished` seconds), and fails (exit 1) when a trend passes
 (`BOUNDS`), when a child of a stopped server outlives it, or when the people saw errors other
 than the ones a restart explains. `make test` runs a short version (tests/server/test_soak.py).
 
-    .venv/bin/python scripts/soak.py --minutes 60
-    .venv/bin/python scripts/soak.py --minutes 3 --tables 40 --restart-every 1 --sample-every 10
+    .venv/bin/python scripts/soak.py --minutes 60 --warm-up 300
+    .venv/bin/python scripts/soak.py --minutes 3 --tables 30 --players 2 --restart-every 1.5 \
+        --sample-every 5 --warm-up 40 --keep-finished 5 --think 0.2-0.5 --bot-pause 0.05
 """
 
 from __future__ import annotations
@@ -139,7 +140,10 @@ class People:
 
     async def person(self, index: int, stop_at: float) -> None:
         rng = random.Random(index)
-        seats: list[dict[str, str]] = [{"type": "open"}] + [{"type": "bot", "level": "medium"}] * 3
+        bots = self.args.players - 1
+        seats: list[dict[str, str]] = [{"type": "open"}] + [
+            {"type": "bot", "level": "medium"}
+        ] * bots
         table: tuple[str, str] | None = None
         async with httpx.AsyncClient(base_url=self.base, timeout=30) as http:
             while time.time() < stop_at:
@@ -149,7 +153,7 @@ class People:
                             "/api/tables",
                             json={
                                 "game": "eggo",
-                                "players": 4,
+                                "players": self.args.players,
                                 "seats": seats,
                                 "name": f"p{index}",
                             },
@@ -342,6 +346,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--tables", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4, help="seats of each Eggo table")
     parser.add_argument("--restart-every", type=float, default=10.0, help="minutes")
     parser.add_argument("--sample-every", type=float, default=60.0, help="seconds")
     parser.add_argument("--think", type=_range, default=(3.0, 9.0), help="a person's seconds")
@@ -360,6 +365,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.minutes <= 0 or args.tables < 1 or args.restart_every <= 0 or args.sample_every <= 0:
         parser.error("--minutes, --tables, --restart-every and --sample-every must be positive")
+    if not 2 <= args.players <= 6:
+        parser.error("--players is 2 to 6 (Eggo's seats)")
     sys.exit(asyncio.run(soak(args)))
 
 
