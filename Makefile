@@ -20,7 +20,7 @@ PURE_SOURCE := build/pure-src
 PURE_TESTS := tests/test_conformance.py tests/test_playthroughs.py tests/test_properties.py \
 	tests/test_builds.py tests/test_interpreted_game.py tests/test_rand.py tests/test_search_shortcuts.py
 
-.PHONY: run play serve-lan build test lint typecheck unit unit-pure chromium bench bench-server \
+.PHONY: run play serve-lan build test lint typecheck unit unit-pure chromium strace bench bench-server \
 	playthroughs clean
 
 run: $(VENV)/.installed
@@ -38,7 +38,7 @@ build: $(VENV)/.installed
 bench-server: $(VENV)/.installed-dev
 	$(BIN)/python scripts/bench_server.py
 
-test: $(VENV)/.installed-dev chromium lint typecheck unit unit-pure
+test: $(VENV)/.installed-dev chromium strace lint typecheck unit unit-pure
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests scripts setup.py conftest.py
@@ -56,6 +56,18 @@ chromium:
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; \
 		else \
 			echo "note: /usr/bin/chromium is missing: the browser tests will be skipped" >&2; \
+		fi; \
+	fi
+
+# tests/server/test_durability.py traces the server's system calls (a move's fsync before its
+# ack) with strace: installed with apt when missing, as root; otherwise that test is skipped.
+strace:
+	@if ! command -v strace >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			apt-get update -q && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends strace; \
+		else \
+			echo "note: strace is missing: the durability trace test will be skipped" >&2; \
 		fi; \
 	fi
 

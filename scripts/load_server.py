@@ -214,6 +214,7 @@ async def conductor(args: argparse.Namespace) -> None:
         bot_pause=args.bot_pause,
         bot_workers=args.bot_workers,
         grace=3600,
+        extra=["--durability", args.durability],
     )
     clients: list[subprocess.Popen[bytes]] = []
     profiler: subprocess.Popen[bytes] | None = None
@@ -419,6 +420,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--client-procs", type=int, default=2)
     parser.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--durability", default="full", choices=["full", "fast"], help="roost serve --durability"
+    )
     parser.add_argument("--profile", default="", help="py-spy raw profile of the server to FILE")
     # a client process's own arguments
     parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)

@@ -83,12 +83,15 @@ def start_server(
     bot_workers: int = 0,
     grace: float = 60.0,
     extra: Sequence[str] = (),
+    wrapper: Sequence[str] = (),
 ) -> Server:
     """`roost serve` on 127.0.0.1 in a process group of its own (so kill() reaches its bot
-    workers too), its output in `log`."""
+    workers too), its output in `log`. `wrapper` goes before the command (e.g. strace and its
+    options: the process is then the wrapper's)."""
     roost = Path(sys.executable).parent / "roost"
     port = port or free_port()
     command = [
+        *wrapper,
         str(roost),
         "serve",
         "--port",
@@ -191,6 +194,8 @@ class Postgres:
     root: Path
     bin: Path
     as_user: list[str]
+    options: str = ""
+    """The server's options (``pg_ctl -o``), to start it again the same way (`resume`)."""
 
     @property
     def url(self) -> str:
@@ -223,11 +228,11 @@ class Postgres:
         root.chmod(0o777)
         if as_user:
             shutil.chown(root, "postgres")
-        cluster = cls(root, folder, as_user)
-        data = str(root / "data")
         options = (
             f"-k {root} -c listen_addresses='' -c fsync=off -c max_connections={max_connections}"
         )
+        cluster = cls(root, folder, as_user, options)
+        data = str(root / "data")
         try:
             cluster._run(
                 str(folder / "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8",
@@ -245,6 +250,20 @@ class Postgres:
                 f"could not start PostgreSQL: {error}\n{stderr.decode(errors='replace')}\n{log}"
             ) from None
         return cluster
+
+    def halt(self) -> None:
+        """Stop the server (fast shutdown: sessions are ended), keeping its data: the database
+        is away until `resume`."""
+        data = str(self.root / "data")
+        self._run(str(self.bin / "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server `halt` stopped, on the same socket and data."""
+        data = str(self.root / "data")
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", data, "-o", self.options, "-l",
+            str(self.root / "log"), "-w", "-t", "60", "start",
+        )  # fmt: skip
 
     def stop(self) -> None:
         data = str(self.root / "data")

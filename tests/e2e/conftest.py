@@ -11,9 +11,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
+from tests.e2e.helpers import wait_until
 from tests.e2e.live_server import LiveServer
+
+# The server's Content-Security-Policy is on in these tests and forbids eval, as it should;
+# Playwright's wait_for_function evaluates its predicate with eval inside the page, so it is
+# replaced by a poll through page.evaluate (DevTools' evaluation, which no page policy limits).
+Page.wait_for_function = wait_until  # type: ignore[assignment,method-assign]
 
 CHROMIUM = Path(os.environ.get("ROOST_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from roost.core.game import OMNISCIENT
 from roost.core.registry import load_game
@@ -69,10 +70,58 @@ class Person:
         return self.body("status") == "over"
 
 
+CSP_WATCH = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__roostCspViolation(
+    `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} ` +
+      `(${event.sourceFile || "?"}:${event.lineNumber || 0})`,
+  );
+}, true);
+"""
+"""Reports every Content-Security-Policy violation in a page to the test (before any script of
+the page runs: Playwright's init scripts are not subject to the page's policy)."""
+
+
+def watch_policy(context: BrowserContext, errors: list[str]) -> None:
+    """Record every CSP violation of the pages of `context` in `errors`: the server's headers
+    are on in the browser tests, and a violation is a broken feature (a style or script the
+    browser refused) even when nothing throws."""
+    context.expose_function(
+        "__roostCspViolation", lambda text: errors.append(f"CSP violation: {text}")
+    )
+    context.add_init_script(CSP_WATCH)
+
+
+def wait_until(
+    page: Page,
+    expression: str,
+    *,
+    arg: Any = None,
+    timeout: float | None = None,
+    polling: float | str | None = None,
+) -> Any:
+    """Until `expression` (a JavaScript expression, or a function of `arg`) is truthy in the
+    page: Playwright's `wait_for_function`, but polled from here through `page.evaluate`, which
+    the page's CSP does not limit (wait_for_function evaluates its predicate with eval inside
+    the page, which the server's policy forbids). Times out like it (default 30 s)."""
+    limit = (30_000 if timeout is None else timeout) / 1000
+    every = polling / 1000 if isinstance(polling, int | float) else 0.05
+    deadline = time.monotonic() + limit
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if limit and time.monotonic() > deadline:
+            raise PlaywrightTimeout(f"wait_until: {expression!r} still false after {limit:.0f} s")
+        time.sleep(every)
+
+
 def person(browser: Browser, name: str, viewport: dict[str, int] = DESKTOP) -> Person:
     context = browser.new_context(viewport=viewport, reduced_motion="reduce")  # type: ignore[arg-type]
+    errors: list[str] = []
+    watch_policy(context, errors)
     page = context.new_page()
-    someone = Person(name, context, page)
+    someone = Person(name, context, page, errors=errors)
     someone.watch(page)
     return someone
 

@@ -51,7 +51,7 @@ def test_markdown(page: Page) -> None:
     assert "<em>words</em>" in html and "<strong>strong</strong>" in html
     assert "<code>code &lt;b&gt;</code>" in html
     assert '<a href="https://example.org" target="_blank" rel="noopener">link</a>' in html
-    assert '<td style="text-align:right">8</td>' in html
+    assert '<td class="align-right">8</td>' in html
     assert "<ol><li>first</li><li>second<ul><li>nested</li></ul></li></ol>" in html
     assert "<script>" not in html and "&lt;script&gt;" in html
 

@@ -58,6 +58,10 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console()
+PLAIN_CONSOLE = Console(markup=False, emoji=False)
+"""The console a game is drawn on: seat names (``--names``, and in saved games) are shown as
+typed, never read as rich markup (``[/]`` would stop the game, ``[red]`` colour it) or emoji
+codes. The game's screens use no markup of their own (Text and styles only)."""
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -327,7 +331,7 @@ def play(
         game,
         seat_kinds,
         chosen_seed,
-        console,
+        PLAIN_CONSOLE,
         _ask,
         names=seat_names,
         state=state,
@@ -802,13 +806,37 @@ def serve(
     quick_fill: Annotated[
         int, typer.Option(help="seconds a quick-play table waits before bots fill its seats")
     ] = 30,
+    durability: Annotated[
+        str,
+        typer.Option(
+            help="full: a move is acknowledged once it is on stable storage (survives a power "
+            "cut); fast: once committed (survives the server being killed, not a power cut)"
+        ),
+    ] = "full",
+    log_format: Annotated[
+        str, typer.Option(help="text: plain lines; json: one JSON object per line (collectors)")
+    ] = "text",
+    keep_finished: Annotated[
+        float,
+        typer.Option(help="seconds a finished table nobody watches stays in memory (then: disk)"),
+    ] = 600.0,
 ) -> None:
     """Serve online tables: the lobby, the web client and the play WebSocket."""
+    import logging.config
+
     import uvicorn
 
     from roost.server.app import create_app
     from roost.server.config import AccountSettings, Settings, default_database_url, tune_gc
+    from roost.server.db import DURABILITY
+    from roost.server.logs import FORMATS, log_config
 
+    if durability not in DURABILITY:
+        raise _fail(f"--durability is one of {', '.join(DURABILITY)}, not {durability!r}")
+    if not (math.isfinite(keep_finished) and keep_finished >= 0):
+        raise _fail(f"--keep-finished takes seconds from 0 up; got {keep_finished}")
+    if log_format not in FORMATS:
+        raise _fail(f"--log-format is one of {', '.join(FORMATS)}, not {log_format!r}")
     url = db or default_database_url()
     settings = Settings(
         database_url=url,
@@ -820,16 +848,25 @@ def serve(
         max_tables_per_client=max_tables_per_client,
         accounts=AccountSettings(secure_cookies=secure_cookies),
         quick_fill=quick_fill,
+        durability=durability,
+        keep_finished=keep_finished,
     )
     tune_gc()
-    console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))
-    console.print(Text(f"Database: {_safe_url(url)}   (stop with Ctrl-C)"))
+    logging.config.dictConfig(log_config(log_format))
+    if log_format == "json":  # every line a JSON record: the banner is one too
+        logging.getLogger("roost.server").info(
+            "serving %s/ (database %s)", settings.public_url, _safe_url(url)
+        )
+    else:
+        console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))
+        console.print(Text(f"Database: {_safe_url(url)}   (stop with Ctrl-C)"))
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
         ws_max_size=65536,
         log_level="warning",
+        log_config=None,  # configured above
     )
 
 
@@ -855,6 +892,11 @@ def _safe_url(url: str) -> str:
     from sqlalchemy.engine import make_url
 
     return make_url(url).render_as_string(hide_password=True)
+
+
+from roost.cli import backup as _backup  # noqa: E402  (its commands use guarded, defined above)
+
+_backup.register(app, console)
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from roost.server import operations, pages, replays, socket
+from roost.server import metrics, operations, pages, replays, socket
 from roost.server.accounts import routes as account_routes
 from roost.server.accounts.middleware import SessionMiddleware
 from roost.server.accounts.service import Accounts
@@ -39,6 +39,7 @@ from roost.server.coach import tutorials as tutorial_routes
 from roost.server.coach.service import Coach
 from roost.server.config import Settings
 from roost.server.db import Store
+from roost.server.headers import SecurityHeaders
 from roost.server.limits import BodyLimit
 from roost.server.profiles import routes as profile_routes
 from roost.server.protocol import PROTOCOL_VERSION
@@ -58,7 +59,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store, settings.resolved_url())
+        store = await asyncio.to_thread(
+            Store, settings.resolved_url(), durability=settings.durability
+        )
         bots = BotRunner(settings.bot_workers)
         cluster: Cluster | None = None
         if settings.cluster and store.dialect == "postgresql":
@@ -107,10 +110,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         coach_routes.router,
         tutorial_routes.router,
         operations.router,
+        metrics.router,
         pages.router,
     ):
         app.include_router(router)
     pages.mount_static(app)
     app.add_middleware(SessionMiddleware)
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(SecurityHeaders)  # outermost: refusals get the headers too
     return app

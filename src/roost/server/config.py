@@ -156,6 +156,10 @@ class Settings:
     """Seconds a quick-play table waits for people before bots fill its open seats."""
     coach: CoachLimits = CoachLimits()
     """The budget of reviews and hints."""
+    durability: str = "full"
+    """What an acknowledged move survives: ``full``, a power cut (every commit is synced to
+    stable storage before the answer); ``fast``, the server being killed but not a power cut
+    (`roost.server.db.make_engine`; docs/deploy.md, "Durability")."""
 
     def resolved_url(self) -> str:
         return self.database_url or default_database_url()

@@ -29,6 +29,8 @@ from sqlalchemy import MetaData, create_engine, event, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
+from roost.server.outages import Outage
+
 log = logging.getLogger("roost.server.db")
 T = TypeVar("T")
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -82,13 +84,28 @@ def rowcount(result: Any) -> int:
 # --- the engine, migrations and the writer --------------------------------------------------------
 
 
-def make_engine(url: str) -> Engine:
+DURABILITY = ("full", "fast")
+"""What an acknowledged move survives (`make_engine`; docs/deploy.md, "Durability")."""
+
+
+def make_engine(url: str, durability: str = "full") -> Engine:
     """An engine for `url`; a SQLite file gets WAL and a busy timeout, and its folder is
-    created. ``synchronous=NORMAL`` in WAL mode: a committed move survives the server process
-    being killed (kill -9) at any moment; only a power cut or an OS crash may lose the last
-    commits (``FULL`` made every commit wait for the disk: 10x fewer moves/s here).
-    ``hide_parameters``: a failed statement's message (which is logged) never shows the values
-    it carried, such as a table's seed."""
+    created. ``hide_parameters``: a failed statement's message (which is logged) never shows
+    the values it carried, such as a table's seed.
+
+    `durability` says what a commit (and so an acknowledged move) survives:
+
+    * ``full`` (the default): a power cut or an OS crash. SQLite runs ``synchronous=FULL``, so
+      every commit waits for the WAL to be on stable storage (fsync); PostgreSQL connections
+      set ``synchronous_commit=on`` (whatever the database's default), so a commit returns once
+      its WAL record is flushed. The writer commits in batches, so a busy server makes one
+      fsync for many moves (`Store`).
+    * ``fast``: the server process being killed (kill -9) at any moment, but not a power cut or
+      an OS crash, which may lose the last commits. SQLite runs ``synchronous=NORMAL`` (the WAL
+      is synced only at checkpoints), PostgreSQL ``synchronous_commit=off``.
+    """
+    if durability not in DURABILITY:
+        raise ValueError(f"durability is one of {', '.join(DURABILITY)}, not {durability!r}")
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
@@ -99,17 +116,31 @@ def make_engine(url: str) -> Engine:
             connect_args={"check_same_thread": False, "timeout": 30},
             hide_parameters=True,
         )
+        synchronous = "FULL" if durability == "full" else "NORMAL"
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute(f"PRAGMA synchronous={synchronous}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5, hide_parameters=True)
+    engine = create_engine(
+        url, pool_pre_ping=True, pool_size=5, max_overflow=5, hide_parameters=True
+    )
+    if engine.dialect.name == "postgresql":
+        commit = "on" if durability == "full" else "off"
+
+        @event.listens_for(engine, "connect")
+        def _session_settings(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute(f"SET synchronous_commit TO {commit}")
+            cursor.close()
+            connection.commit()
+
+    return engine
 
 
 def migrate(engine: Engine) -> None:
@@ -133,9 +164,9 @@ Op = Callable[[Session], Any]
 class Store:
     """The database of one server process: batched writes, reads in threads."""
 
-    def __init__(self, url: str, *, run_migrations: bool = True) -> None:
+    def __init__(self, url: str, *, run_migrations: bool = True, durability: str = "full") -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, durability)
         if run_migrations:
             migrate(self.engine)
         self.origin = secrets.token_hex(6)
@@ -153,6 +184,8 @@ class Store:
         self._readers = ThreadPoolExecutor(4, thread_name_prefix="roost-read")
         self.commits = 0
         """Transactions committed by the writer (for benchmarks)."""
+        self.outage = Outage()
+        """Whether writes are failing now, and since when (`roost.server.outages`)."""
 
     @property
     def dialect(self) -> str:
@@ -212,13 +245,14 @@ class Store:
                 with self.session() as session:
                     results = [(True, op(session)) for op in ops]
                 self.commits += 1
+                self.outage.committed()
                 return results
             except Conflict as conflict:
                 if len(ops) == 1:
                     return [(False, conflict)]
-            except Exception:
+            except Exception as error:
                 if len(ops) == 1:
-                    log.exception("a write failed")
+                    self.outage.failed(error)
                     return [(False, _failure())]
             outcomes: list[tuple[bool, Any]] = []
             for op in ops:
@@ -226,10 +260,11 @@ class Store:
                     with self.session() as session:
                         outcomes.append((True, op(session)))
                     self.commits += 1
+                    self.outage.committed()
                 except Conflict as conflict:
                     outcomes.append((False, conflict))
-                except Exception:
-                    log.exception("a write failed")
+                except Exception as error:
+                    self.outage.failed(error)
                     outcomes.append((False, _failure()))
             return outcomes
 

@@ -12,4 +12,11 @@ router = APIRouter(tags=["server"])
 
 @router.get("/api/health", response_model=Health)
 async def health(request: Request) -> Health:
-    return Health(ok=True, tables=len(lobby_of(request).tables), protocol=PROTOCOL_VERSION)
+    """200 while the process serves; `database` says whether its writes commit now."""
+    lobby = lobby_of(request)
+    return Health(
+        ok=True,
+        tables=len(lobby.tables),
+        protocol=PROTOCOL_VERSION,
+        database="unavailable" if lobby.store.outage.down else "ok",
+    )

@@ -67,7 +67,7 @@ def _page() -> Response:
 FALLBACK_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Roost</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: sans-serif; max-width: 40em; margin: 2em auto; line-height: 1.5">
+<body>
 <h1>Roost server</h1>
 <p>The web client is not installed in this copy, but the server is running.</p>
 <ul>

@@ -7,9 +7,18 @@ so the OpenAPI schema and the wire agree.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, StringConstraints, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    StringConstraints,
+    TypeAdapter,
+)
 
 PROTOCOL_VERSION = 1
 
@@ -17,11 +26,29 @@ BotLevel = Literal["easy", "medium", "hard"]
 BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "medium", "hard")
 Status = Literal["waiting", "playing", "over"]
 SeatType = Literal["open", "person", "bot"]
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Text-direction embeddings, overrides and isolates: in a name they would reorder the rest of
+every line that shows it ("Ana takes seat 1" read backwards)."""
+
+
+def shown_name(name: str) -> str:
+    """A name that reads as one: no text-direction control, and at least one letter, digit,
+    punctuation mark or symbol (not only spaces, zero-width or combining characters)."""
+    if any(ch in BIDI_CONTROLS for ch in name):
+        raise ValueError("a name cannot hold text-direction controls (U+202A-202E, U+2066-2069)")
+    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in name):
+        raise ValueError("a name needs at least one visible letter, digit or sign")
+    if unicodedata.category(name[0]).startswith("M"):
+        raise ValueError("a name cannot begin with a combining mark")
+    return name
+
+
 PlayerName = Annotated[
     str,
     StringConstraints(
         strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$"
     ),
+    AfterValidator(shown_name),
 ]
 Ref = Annotated[str, StringConstraints(max_length=64)]
 SeatToken = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{32,128}$")]
@@ -209,6 +236,9 @@ class Health(BaseModel):
     ok: bool
     tables: int
     protocol: int
+    database: Literal["ok", "unavailable"] = "ok"
+    """``unavailable`` from a write the database refused until one commits again (moves are
+    answered ``storage_failed`` meanwhile: roost.server.outages)."""
 
 
 # --- accounts ------------------------------------------------------------------------------------

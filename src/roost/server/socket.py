@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from contextlib import suppress
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from roost.server import metrics
 from roost.server.chat.service import ChatService
 from roost.server.coach.service import Coach
 from roost.server.config import Settings
@@ -155,6 +157,7 @@ async def _session(
         await _refuse(websocket, error, 4401 if error.code == "unauthorized" else 4429)
         return
     await chat.join(table, connection, seat)
+    metrics.CLIENTS.inc()
     frames = TokenBucket(settings.frames_per_second, settings.frame_burst)
     moves = TokenBucket(settings.moves_per_second, settings.move_burst)
     refused = 0
@@ -166,6 +169,7 @@ async def _session(
                 text = await _receive(websocket)
                 if text is None:
                     break
+                arrived = time.perf_counter()
                 if not frames.take():
                     refused += 1
                     if refused > FLOOD_LIMIT:
@@ -204,11 +208,13 @@ async def _session(
                         connection=connection,
                         ref=frame.ref,
                     )
+                    metrics.ACK.observe(time.perf_counter() - arrived)
             except ServerError as error:
                 table.send_error(connection, error, ref)
                 if error.code == "stale_version":
                     table.send_view(connection)
     finally:
+        metrics.CLIENTS.dec()
         chat.leave(table, connection)
         await table.detach(connection)
         # let queued frames go out before closing

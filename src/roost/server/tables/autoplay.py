@@ -15,7 +15,6 @@ they use, so that this module needs no import of the table.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
@@ -27,6 +26,7 @@ from roost.core.game import Game
 from roost.core.state import State
 from roost.server.config import Settings
 from roost.server.errors import ServerError
+from roost.server.outages import retry_delay
 from roost.server.tables import clock
 from roost.server.tables.bots import BotJob, BotRunner, bot_kind, bot_seed
 from roost.server.tables.rows import SeatRecord, TableRecord
@@ -69,7 +69,7 @@ class Playing(Protocol):
 
     def _schedule(self) -> None: ...
 
-    async def _reply(self, seat: int, version: int, action: int) -> None: ...
+    async def _reply(self, seat: int, version: int, action: int, failures: int = 0) -> None: ...
 
     async def _bot_turn(self, version: int) -> None: ...
 
@@ -113,12 +113,23 @@ class Autoplay:
                 partial(self._clock_over, player, self.version),
             )
 
-    async def _reply(self: Playing, seat: int, version: int, action: int) -> None:
-        """Let the card happen for a person who had no other answer (see `_schedule`)."""
-        with contextlib.suppress(ServerError):  # they answered first, left, or the table moved
+    async def _reply(
+        self: Playing, seat: int, version: int, action: int, failures: int = 0
+    ) -> None:
+        """Let the card happen for a person who had no other answer (see `_schedule`); tried
+        again while the database cannot store it."""
+        try:
             await self.move_as(seat, version, action, by="auto")
+        except ServerError as error:  # they answered first, left, or the table moved
+            if error.code == "storage_failed" and not self.closed:
+                self.timers.set(
+                    ("reply", seat),
+                    retry_delay(failures + 1),
+                    partial(self._reply, seat, version, action, failures + 1),
+                )
 
     async def _bot_turn(self: Playing, version: int) -> None:
+        failures = 0  # refused writes in a row: the database is away (roost.server.outages)
         while not self.closed:
             # A reaction window is answered after a pause drawn like a person's quick "no",
             # thinking included, whether or not there was a choice: the timing tells nothing.
@@ -161,9 +172,12 @@ class Autoplay:
                 await self.move_as(player, version, action, by=by)
             except ServerError as error:
                 if error.code == "storage_failed":
+                    failures += 1
+                    await asyncio.sleep(retry_delay(failures))
                     continue
                 if self.version == version:
                     return
+            failures = 0
             if self.version == version:
                 return
             next_player = self.state.current_player()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import multiprocessing
+import os
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +30,8 @@ from roost.core.game import Game
 from roost.core.registry import load_game
 from roost.core.state import State
 from roost.core.view import SeatView
+from roost.server import metrics
+from roost.server.lifeline import bind_to_parent
 
 LEVEL_KINDS: Final = {"easy": "easy", "medium": "medium", "hard": "hard"}
 """The bot kind (`roost.bots.make_bot`) that plays each level."""
@@ -108,14 +111,19 @@ def _warm() -> int:
 
 class BotRunner:
     """Runs bot jobs in `workers` processes (spawned, not forked: the server has threads), or
-    in threads when `workers` is 0."""
+    in threads when `workers` is 0. Every worker is started here, from the constructing thread
+    (the event loop's), and bound to this process: it dies with the server, even by SIGKILL
+    (`roost.server.lifeline`)."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
         if workers > 0:
             self._pool = ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("spawn")
+                workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=bind_to_parent,
+                initargs=(os.getpid(),),
             )
             for _ in range(workers):
                 self._pool.submit(_warm)
@@ -131,11 +139,21 @@ class BotRunner:
 
     async def choose(self, job: BotJob) -> int:
         if self._pool is None or job.kind.partition(":")[0] not in SEARCH_KINDS:
-            return await asyncio.to_thread(choose_action, job)
+            with metrics.bot_job("thread"):
+                return await asyncio.to_thread(choose_action, job)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, choose_action, job)
+        with metrics.bot_job("process"):
+            return await loop.run_in_executor(self._pool, choose_action, job)
 
-    def close(self) -> None:
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop the workers now: pending jobs are dropped and a job being thought is not
+        waited for (a hard bot may think for seconds; the table is rebuilt from the store
+        anyway). Each worker gets SIGTERM and is joined, so a stopped server leaves none."""
         if self._pool is not None:
+            workers = list((self._pool._processes or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
+            for worker in workers:
+                worker.join(timeout)
             self._pool = None

@@ -42,6 +42,7 @@ import psycopg
 from sqlalchemy.engine import make_url
 
 from roost.server.db import CHANNEL, Store
+from roost.server.outages import cause, is_outage
 from roost.server.tables.rows import table_versions
 from roost.server.tables.table import Table
 
@@ -97,6 +98,8 @@ class Cluster:
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._background: set[asyncio.Task[Any]] = set()
+        self._failing: set[str] = set()
+        """The loops whose last try failed (logged once per outage: `_trouble`)."""
 
     # --- life -------------------------------------------------------------------------------
 
@@ -152,15 +155,31 @@ class Cluster:
             await asyncio.sleep(self.adopt_every)
             try:
                 await self._adopt_once()
+                self._fine("adopting tables")
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("adopting tables failed; trying again")
+            except Exception as error:
+                self._trouble("adopting tables", error)
+
+    def _trouble(self, what: str, error: BaseException) -> None:
+        """A loop's try failed: while the database is away (an outage: roost.server.outages)
+        that is said once, not every second; anything else is logged with its traceback."""
+        if not (is_outage(error) or isinstance(error, psycopg.OperationalError)):
+            log.error("%s failed; trying again", what, exc_info=error)
+        elif what not in self._failing:
+            log.error("%s failed (%s); trying again every second", what, cause(error))
+        self._failing.add(what)
+
+    def _fine(self, what: str) -> None:
+        if what in self._failing:
+            self._failing.discard(what)
+            log.warning("%s works again", what)
 
     async def _adopt_once(self) -> None:
         """Own every unfinished table whose owner is gone; forget the connections of
         processes that are gone; let go of finished tables."""
         assert self.lobby is not None
+        await self._query("SELECT 1")  # after a PostgreSQL restart: reconnects, locks taken back
         stored = await self.store.read(partial(table_versions, statuses=("waiting", "playing")))
         for table_id in stored:
             if table_id not in self.owned and await self.try_own(table_id):
@@ -232,12 +251,13 @@ class Cluster:
                             if self.on_chat is not None:
                                 self.on_chat(table_id)
                     listening.set()
+                    self._fine("listening for the other processes' news")
                     async for notice in connection.notifies():
                         self._receive(notice.payload)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.warning("the cluster's LISTEN connection dropped; reconnecting")
+            except Exception as error:
+                self._trouble("listening for the other processes' news", error)
                 await asyncio.sleep(1.0)
 
     def _receive(self, payload: str) -> None:
@@ -294,9 +314,40 @@ class Cluster:
     async def _query(self, sql: str, *args: Any) -> Any:
         assert self._control is not None
         async with self._control_lock:
+            if self._control.closed or self._control.broken:
+                await self._reconnect()
             cursor = await self._control.execute(sql, args)
             row = await cursor.fetchone()
         return row[0] if row else None
+
+    async def _reconnect(self) -> None:
+        """The control connection died with the database (a PostgreSQL restart): its session's
+        advisory locks are gone. Connect again and take them back: this process's own, and each
+        owned table's; a table another process adopted meanwhile is its now (this process stops
+        playing its bots: the other does)."""
+        with suppress(Exception):
+            assert self._control is not None
+            await self._control.close()
+        control = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        self._control = control
+
+        async def one(sql: str, *args: Any) -> Any:
+            row = await (await control.execute(sql, args)).fetchone()
+            return row[0] if row else None
+
+        await one("SELECT pg_advisory_lock(%s, %s)", PROCESS_LOCKS, lock_key(self.origin))
+        for table_id in sorted(self.owned):
+            if not await one(
+                "SELECT pg_try_advisory_lock(%s, %s)", TABLE_LOCKS, lock_key(table_id)
+            ):
+                self.owned.discard(table_id)
+                held = self.lobby.tables.get(table_id) if self.lobby else None
+                if held is not None:
+                    held.owner = False
+                log.warning(
+                    "table %s: another process took it while the database was away", table_id
+                )
+        log.warning("the cluster's control connection is back; %d tables owned", len(self.owned))
 
     async def _notify(self, payload: str) -> None:
         with suppress(Exception):

@@ -35,6 +35,7 @@ from roost.core.errors import IllegalActionError, RoostError
 from roost.core.game import CHANCE, TERMINAL, Game
 from roost.core.registry import load_game
 from roost.core.state import State
+from roost.server import metrics
 from roost.server.config import Settings
 from roost.server.db import Conflict, StorageError, Store
 from roost.server.errors import ServerError
@@ -696,7 +697,10 @@ class Table(Autoplay):
             )
         except StorageError:
             raise ServerError(
-                "storage_failed", "the move could not be stored and was not applied; try again", 503
+                "storage_failed",
+                "the move was not stored (the server cannot write to its database) and was not "
+                "played; try again in a moment",
+                503,
             ) from None
         except Conflict:  # another server process stored this version first
             if await self._sync():
@@ -705,6 +709,7 @@ class Table(Autoplay):
             raise ServerError(
                 "stale_version", "the table moved on before this move; here is the current view"
             ) from None
+        metrics.stored([entry.by for entry in records])
         self.state = state
         self.record.actions.extend(records)
         pending_logs.commit()

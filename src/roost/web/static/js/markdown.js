@@ -153,7 +153,7 @@ export function markdown(source) {
       const rows = [];
       while (i < lines.length && lines[i].includes("|") && !isBlank(lines[i])) rows.push(splitRow(lines[i++]));
       const cell = (tag, text, k) =>
-        `<${tag}${aligns[k] ? ` style="text-align:${aligns[k]}"` : ""}>${inline(text || "")}</${tag}>`;
+        `<${tag}${aligns[k] ? ` class="align-${aligns[k]}"` : ""}>${inline(text || "")}</${tag}>`;
       html.push(
         `<div class="md-table"><table><thead><tr>${head.map((t, k) => cell("th", t, k)).join("")}</tr></thead>` +
           `<tbody>${rows.map((r) => `<tr>${head.map((_, k) => cell("td", r[k], k)).join("")}</tr>`).join("")}</tbody></table></div>`,

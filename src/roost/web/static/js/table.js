@@ -211,6 +211,9 @@ class TablePage {
     if (frame.ref && frame.ref === this.pending) this.pending = null;
     if (frame.code === "stale_version") {
       toast("The table moved on before your move arrived; here is the current state.", "info");
+    } else if (frame.code === "storage_failed") {
+      // the server's database is away (restarting, or its disk is full): nothing was played
+      toast("Your move was not stored: the server cannot save moves right now, so it was not played. Try again in a moment.", "error", 8000);
     } else {
       toast(frame.message || frame.code, "error");
     }
