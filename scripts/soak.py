@@ -14,7 +14,7 @@ each within every life of the server (a least-squares slope per minute over its 
 its first `--warm-up` seconds, marked ``w``: thread pools and caches fill, finished tables stay
 in memory for `--keep-finished` seconds), and fails (exit 1) when a trend passes its bound
 (`BOUNDS`), when a child of a stopped server outlives it, or when the people saw errors other
-than the ones a restart explains. `make test` runs a short version (tests/server/test_soak.py).
+than the ones a restart explains. `make soak` runs a short version (three minutes).
 
     .venv/bin/python scripts/soak.py --minutes 60 --warm-up 300
     .venv/bin/python scripts/soak.py --minutes 3 --tables 30 --players 2 --restart-every 1.5 \

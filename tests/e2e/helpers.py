@@ -361,7 +361,9 @@ def assert_fits(page: Page) -> None:
         wide = page.evaluate(
             """(w) => [...document.querySelectorAll('body *')]
                  .filter((el) => el.getBoundingClientRect().right > w)
-                 .slice(0, 5).map((el) => el.tagName + '.' + el.className)""",
+                 .slice(0, 12).map((el) => el.tagName + '.' + el.className + ' '
+                   + Math.round(el.getBoundingClientRect().left) + '-'
+                   + Math.round(el.getBoundingClientRect().right))""",
             viewport["width"],
         )
         raise AssertionError(f"the page is {width} px wide in {viewport['width']} px: {wide}")

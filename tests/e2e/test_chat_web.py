@@ -47,7 +47,7 @@ HOSTILE = {
     "zalgo": (ZALGO, ZALGO),
     "long": ("w" * 300, "w" * 300),
 }
-SPECTATOR_NAME = "<i>Cy</i>\u202e"
+SPECTATOR_NAME = "<i>Cy</i>"
 """A hostile spectator name (24 characters at most): shown as text, its override removed."""
 
 

@@ -104,10 +104,14 @@ def clean_text(raw: str, limits: ChatLimits) -> str:
 
 def clean_name(raw: str) -> str:
     """A spectator's chosen name (already 1-24 characters without C0 controls: `PlayerName`),
-    cleaned as a message is, on one line."""
-    name = "".join(ch for ch in raw if ord(ch) not in BIDI_CONTROLS)
-    _refuse_controls(name, "the name", newline=False)
-    name = name.strip()
+    refused where a message would be cleaned: like every name (`roost.server.protocol.shown_name`),
+    it may not hold text-direction controls, which a message only loses."""
+    if any(ord(ch) in BIDI_CONTROLS for ch in raw):
+        raise ServerError(
+            "chat_bad_text", "a name cannot hold text-direction controls (U+202A-202E, U+2066-2069)"
+        )
+    _refuse_controls(raw, "the name", newline=False)
+    name = raw.strip()
     if not _visible(name) or unicodedata.category(name[0]).startswith("M"):
         raise ServerError("chat_bad_text", "the name has nothing to show")
     return name
