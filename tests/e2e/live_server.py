@@ -40,6 +40,9 @@ class LiveServer:
             "reaction_pause": 0.05,
             "bot_workers": 0,
             "grace": 2.0,
+            # a browser under load may take seconds from "Sit here" to its WebSocket: the tests
+            # that watch a seat nobody came to are the server's (tests/server/test_claims.py)
+            "arrival_grace": 60.0,
         }
         fields.update(overrides)
         self.settings = Settings(**fields)  # type: ignore[arg-type]

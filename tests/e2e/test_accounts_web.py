@@ -1,7 +1,9 @@
 """Players who come back, in the browser (Debian's chromium): sign up, play a rated game against
 a bot to the end, see the rating move and the game on the profile; sign out, sign in from a
 second browser context and find the history there; a guest's finished game kept after signing
-up; quick play seating two people from two contexts at one table."""
+up; quick play seating two people from two contexts at one table; and issue 25's whole path:
+sign up on a phone, a rated BIG CHICKEN game from "Play now" against the bots that fill the
+table, then the rating and the game on the profile from a laptop."""
 
 from __future__ import annotations
 
@@ -10,9 +12,20 @@ import re
 import secrets
 from pathlib import Path
 
+import httpx
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.helpers import PHONE, Person, assert_fits, person, play_until, screenshot, wait_ready
+from tests.e2e.helpers import (
+    PHONE,
+    Person,
+    assert_fits,
+    lay_by_selection,
+    person,
+    play_until,
+    screenshot,
+    wait_ready,
+)
 from tests.e2e.live_server import LiveServer
 
 PASSWORD = "three little hens"
@@ -23,14 +36,23 @@ def unique(prefix: str) -> str:
     return f"{prefix}{secrets.token_hex(3)}"
 
 
+def submit(page: Page, dialog: str, name: str) -> None:
+    """Press the dialog's Sign up / Sign in and wait for the page's reload that follows (the
+    client reloads 300 ms after the answer, to draw the page for an account): a test that goes
+    on before it would have its clicks lost, or its next goto cancelled, by that reload."""
+    with page.expect_navigation(timeout=15_000):
+        page.locator(f'{dialog} [data-key="submit"]').click()
+    wait_ready(page)
+    expect(page.locator("#account-nav .account-name")).to_have_text(name, timeout=15_000)
+
+
 def sign_up(page: Page, server: LiveServer, name: str) -> None:
     page.goto(f"{server.url}/")
     wait_ready(page)
     page.click("#sign-up")
     page.fill("#account-name", name)
     page.fill("#account-password", PASSWORD)
-    page.locator('#sign-up-dialog [data-key="submit"]').click()
-    expect(page.locator("#account-nav .account-name")).to_have_text(name, timeout=15_000)
+    submit(page, "#sign-up-dialog", name)
 
 
 def sign_in(page: Page, server: LiveServer, name: str) -> None:
@@ -39,8 +61,7 @@ def sign_in(page: Page, server: LiveServer, name: str) -> None:
     page.click("#sign-in")
     page.fill("#account-name", name)
     page.fill("#account-password", PASSWORD)
-    page.locator('#sign-in-dialog [data-key="submit"]').click()
-    expect(page.locator("#account-nav .account-name")).to_have_text(name, timeout=15_000)
+    submit(page, "#sign-in-dialog", name)
 
 
 def play_against_a_bot(someone: Person, server: LiveServer, rated: bool) -> str:
@@ -154,3 +175,64 @@ def quick_play_twice(server: LiveServer, browser: Browser) -> None:
     assert not cy.errors and not di.errors, (cy.errors, di.errors)
     for someone in (cy, di):
         someone.context.close()
+
+
+@pytest.mark.timeout(300)
+def test_sign_up_on_a_phone_play_rated_now_see_it_from_a_laptop(
+    browser: Browser, tmp_path: Path, artifacts: Path
+) -> None:
+    """Issue 25's "Done when", as a newcomer walks it: sign up on a phone, choose rated, press
+    "Play now" on BIG CHICKEN, play the bots that fill the open seats to the end; the next day,
+    on a laptop (a new browser, no cookies), sign in and find the rating and the game on the
+    profile. On a server of its own: quick play joins the oldest open table, and the bots come
+    after five seconds (the least a table's fill_after may be) instead of thirty."""
+    with LiveServer(tmp_path, quick_fill=5) as own:
+        name = unique("Eva")
+        eva = person(browser, name, PHONE)
+        sign_up(eva.page, own, name)
+        page = eva.page
+        expect(page.locator("#player-name")).to_have_value(name)
+        page.check("#rated")
+        page.locator('.play-now[data-game="big-chicken"]').click()
+        page.wait_for_url("**/t/*", timeout=15_000)
+        table_id = page.url.rsplit("/", 1)[1]
+        page.wait_for_function("document.body.dataset.seat === '0'", timeout=15_000)
+        info = httpx.get(f"{own.url}/api/tables/{table_id}", timeout=10).json()
+        assert info["game"] == "big-chicken" and info["rated"], info
+        assert_fits(page)
+        screenshot(page, artifacts, "quick-play-rated-waiting-phone")
+        page.wait_for_function("document.body.dataset.status === 'playing'", timeout=20_000)
+        play_until(
+            [eva],
+            random.Random(table_id),
+            eva.over,
+            timeout=240,
+            what="the end",
+            plan=lay_by_selection,
+        )
+        assert_fits(page)
+        screenshot(page, artifacts, "quick-play-rated-over-phone")
+        assert not eva.errors, eva.errors
+        eva.context.close()
+
+        laptop = person(browser, name)
+        sign_in(laptop.page, own, name)
+        page = laptop.page
+        page.goto(f"{own.url}/u/{name}")
+        wait_ready(page)
+        expect(page.locator("h1")).to_have_text(name)
+        card = page.locator(".rating-card")
+        expect(card).to_have_count(1)
+        expect(card.locator("h3")).to_have_text("BIG CHICKEN: Just Hatched")
+        number = card.locator(".rating-number .big").inner_text()
+        assert re.fullmatch(r"\d+\?", number) and number != "1000?", number  # it moved
+        expect(card).to_contain_text("provisional (1 rated game of 10)")
+        expect(card.locator("svg.rating-plot")).to_be_visible()
+        row = page.locator(".games-table tbody tr")
+        expect(row).to_have_count(1)
+        expect(row).to_contain_text("BIG CHICKEN")
+        expect(row).to_contain_text("rated")
+        expect(row.locator("a.button")).to_have_attribute("href", f"/replay/{table_id}")
+        screenshot(page, artifacts, "profile-next-day-desktop")
+        assert not laptop.errors, laptop.errors
+        laptop.context.close()

@@ -418,9 +418,14 @@ class Table(Autoplay):
             return
         self.timers.set(
             ("grace", seat),
-            self.settings.grace,
+            self._arrival_grace() if self.status == "waiting" else self.settings.grace,
             partial(self._grace_over, seat, record.token_hash),
         )
+
+    def _arrival_grace(self) -> float:
+        """Seconds someone who took a seat of a waiting table has to come to it."""
+        arrival = self.settings.arrival_grace
+        return self.settings.grace if arrival is None else arrival
 
     def _watch_absent(self) -> None:
         """Start the grace of every absent person who has none running, cancel that of every
@@ -450,7 +455,7 @@ class Table(Autoplay):
         record = self.seats[seat]
         opened = SeatRecord(seat, "open", arrived=True)
         note = NoteRecord(
-            self.version, seat, clock.never_came(self.seat_name(seat), seat, self.settings.grace)
+            self.version, seat, clock.never_came(self.seat_name(seat), seat, self._arrival_grace())
         )
 
         def write(session: Any) -> None:
