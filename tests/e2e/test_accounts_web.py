@@ -200,6 +200,16 @@ def test_sign_up_on_a_phone_play_rated_now_see_it_from_a_laptop(
         info = httpx.get(f"{own.url}/api/tables/{table_id}", timeout=10).json()
         assert info["game"] == "big-chicken" and info["rated"], info
         assert_fits(page)
+        # nothing covers the top bar's links (the chat's button sits at its end on a phone)
+        covered = page.evaluate(
+            """() => [...document.querySelectorAll('#account-nav a, #account-nav button')]
+                 .filter((el) => { const r = el.getBoundingClientRect();
+                   const x = r.left + r.width * 0.75, y = r.top + r.height / 2;
+                   const hit = document.elementFromPoint(x, y);
+                   return !el.contains(hit); })
+                 .map((el) => el.textContent)"""
+        )
+        assert not covered, covered
         screenshot(page, artifacts, "quick-play-rated-waiting-phone")
         page.wait_for_function("document.body.dataset.status === 'playing'", timeout=20_000)
         play_until(
@@ -232,6 +242,8 @@ def test_sign_up_on_a_phone_play_rated_now_see_it_from_a_laptop(
         expect(row).to_have_count(1)
         expect(row).to_contain_text("BIG CHICKEN")
         expect(row).to_contain_text("rated")
+        # BIG CHICKEN's returns are win or lose: a loser is "lost", never "place 2"
+        expect(row).not_to_contain_text("place")
         expect(row.locator("a.button")).to_have_attribute("href", f"/replay/{table_id}")
         screenshot(page, artifacts, "profile-next-day-desktop")
         assert not laptop.errors, laptop.errors

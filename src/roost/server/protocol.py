@@ -365,8 +365,10 @@ class PlayedGame(BaseModel):
     finished_at: float
     rated: bool
     seat: int
-    place: int
-    """1 + the number of seats that finished strictly ahead."""
+    place: int | None
+    """1 + the number of seats that finished strictly ahead; None for a seat that lost where the
+    game's returns do not order the losers (a win-or-lose game such as BIG CHICKEN's default:
+    every loser would read "place 2")."""
     won: bool
     players: list[GamePlayer]
     rating_before: int | None

@@ -94,6 +94,17 @@ async def profile(name: Annotated[str, Path(max_length=64)], request: Request) -
     )
 
 
+def place(returns: list[float], winners: list[int], seat: int) -> int | None:
+    """The seat's place by the game's returns, or None for a loser the returns do not rank
+    (every loser has the same return, as in a win-or-lose game)."""
+    if seat >= len(returns):
+        return None
+    losers = {r for s, r in enumerate(returns) if s not in winners}
+    if seat not in winners and len(losers) <= 1:
+        return None
+    return 1 + sum(1 for r in returns if r > returns[seat])
+
+
 @router.get("/api/users/{name}/games", response_model=GamesPage, responses=ERRORS)
 async def games(
     name: Annotated[str, Path(max_length=64)],
@@ -116,9 +127,7 @@ async def games(
             finished_at=g.finished_at,
             rated=g.rated,
             seat=g.seat,
-            place=1 + sum(1 for r in g.returns if g.returns and r > g.returns[g.seat])
-            if g.seat < len(g.returns)
-            else 1,
+            place=place(g.returns, g.winners, g.seat),
             won=g.seat in g.winners,
             players=[
                 GamePlayer(

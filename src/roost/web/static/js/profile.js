@@ -81,7 +81,7 @@ function gamesTable(games) {
           "tr",
           { class: g.won ? "won" : "lost" },
           h("td", {}, g.title, g.rated ? h("span", { class: "chip rated" }, "rated") : null),
-          h("td", {}, g.won ? "won" : `place ${g.place}`),
+          h("td", {}, g.won ? "won" : g.place ? `place ${g.place}` : "lost"),
           h(
             "td",
             { class: "players" },
