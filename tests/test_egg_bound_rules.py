@@ -67,7 +67,7 @@ INERT = (
     "Star Chicken Run",
 )
 """Cards drawn when a test does not care: none is a Chicken, a Cluck-Off or a red card."""
-COPIES = {card.name: card.copies for card in CARD_TYPES}
+COPIES = Counter(CARD_NAMES[c] for c in FULL_DECK)
 
 
 def card(name: str) -> int:

@@ -16,12 +16,12 @@ turn                     1     the turn being played / max_turns
 hand                     17    my hand: copies of each card type / 6
 good_eggs                n     Good Eggs in front of each seat / 3
 bad_eggs                 n     Bad Eggs in front of each seat / 3
-egg_pile                 1     Egg cards left on the Egg Pile / 18
+egg_pile                 1     Egg cards left on the Egg Pile / Egg cards in the deck
 egg_bound                n     1 if an Egg Bound card lies in front of the seat
 fowl                     n     1 if a Fowl lies in front of the seat
 hand_sizes               n     cards in each hand / 6
 known_hands              17n   cards everyone knows each hand holds: copies per type / 6
-draw_pile                1     cards in the Draw Pile / 67
+draw_pile                1     cards in the Draw Pile / the deck's other cards
 pile_known               1     1 while everyone knows the Draw Pile's order (turned over)
 pile_next                17    one-hot next card of a turned-over Draw Pile
 pile_cards               17    a turned-over Draw Pile: copies per type / 6
@@ -60,6 +60,7 @@ from typing import Any
 
 from roost.core.game import Game
 from roost.games.egg_bound.actions import Phase
+from roost.games.egg_bound.game import EggBoundGame
 from roost.games.egg_bound.views import Blocked, EggSide, Happened
 from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
 
@@ -74,12 +75,12 @@ FIELDS = (
     block("hand", CARDS, "my hand: copies of each card type / 6"),
     seats("good_eggs", "Good Eggs in front of each seat / 3"),
     seats("bad_eggs", "Bad Eggs in front of each seat / 3"),
-    block("egg_pile", 1, "Egg cards left on the Egg Pile / 18"),
+    block("egg_pile", 1, "Egg cards left on the Egg Pile / Egg cards in the deck"),
     seats("egg_bound", "1 if an Egg Bound card lies in front of the seat"),
     seats("fowl", "1 if a Fowl lies in front of the seat"),
     seats("hand_sizes", "cards in each hand / 6"),
     seats("known_hands", "cards everyone knows each hand holds: copies per type / 6", CARDS),
-    block("draw_pile", 1, "cards in the Draw Pile / 67"),
+    block("draw_pile", 1, "cards in the Draw Pile / the deck's other cards"),
     block("pile_known", 1, "1 while everyone knows the Draw Pile's order (turned over)"),
     block("pile_next", CARDS, "one-hot next card of a turned-over Draw Pile"),
     block("pile_cards", CARDS, "a turned-over Draw Pile: copies per type / 6"),
@@ -113,7 +114,10 @@ _SIDE = index_of(list(EggSide))
 
 
 def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    assert isinstance(game, EggBoundGame)
     n = game.num_players
+    eggs = game.composition.eggs  # counts are scaled by the game's own deck
+    others = len(game.composition.draw_deck)
     rel = relative(n)
     phase = at["phase"]
     current = at["current_player"]
@@ -171,7 +175,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
             buf[good + order[seat]] = count * third
         for seat, count in enumerate(obs["bad_eggs"]):
             buf[bad + order[seat]] = count * third
-        buf[egg_pile] = obs["egg_pile"] / 18
+        buf[egg_pile] = obs["egg_pile"] / eggs
         for seat, flag in enumerate(obs["egg_bound"]):
             if flag:
                 buf[bound + order[seat]] = 1.0
@@ -184,7 +188,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
             base = known + CARDS * order[seat]
             for card in cards:
                 buf[base + card] += sixth
-        buf[draw] = obs["draw_pile"] / 67
+        buf[draw] = obs["draw_pile"] / others
         pile = obs["draw_pile_known"]
         if pile is not None:
             buf[pile_known] = 1.0
