@@ -12,14 +12,23 @@ Modes:
 
 * ``sample``: random compositions from the plausible space (below), each measured at every
   player count; one line of JSON per candidate (append to a file, then ``fit`` reads it);
-* ``measure``: the compositions given (``--copies``, repeatable), with more games;
+* ``measure``: the compositions given (``--copies``, repeatable; without ``egg-card`` the Egg
+  cards make up 85), with more games;
 * ``fit``: a least-squares fit of each measure on the counts over a ``sample`` file, and the
-  candidates ranked, to steer the finer search.
+  candidates ranked, to steer the finer search;
+* ``climb``: a local search from ``--copies``: moves one copy from a card to another (or one
+  copy of every Chicken, every Star, against Egg cards), keeps a move when the score rises by
+  more than ``--step``; the score is the mean share of games within 5-15 minutes over the
+  player counts, less ``--cap-penalty`` per game that reached the cap and ``--tail-penalty``
+  times the share of games longer than 100 turns (summed over the counts). Every game of every
+  candidate uses the same seeds (common random numbers), so candidates differ by their decks,
+  not their luck.
 
 The plausible space: every card at least once and each count one a printed deck would have
 (the ranges in `SPACE`); the four Chickens alike and the three Stars alike (as in every
-composition considered: the rulebook treats them as one family each); 85 cards in all, the Egg
-cards taking up the difference (rejected outside their range).
+composition considered: the rulebook treats them as one family each); an answer card no more
+than one copy more common than the card it answers (`ANSWERS`); 85 cards in all, the Egg cards
+taking up the difference (rejected outside their range).
 
 Run it with the compiled engine, one process (`--jobs 1` in the lab's terms): it plays a few
 hundred games a second.
@@ -58,6 +67,11 @@ SPACE: dict[str, tuple[int, int]] = {
 }
 """The plausible counts: 1-2 to 5-8 copies of a card, 9-24 Egg cards (three to eight per player
 at six)."""
+ANSWERS: dict[str, str] = {"green-good-egg": "red-bad-egg", "un-bound": "red-egg-bound"}
+"""An answer card and the card it answers: a printed deck would not hold many more of the
+answer than there is to answer (the surplus would be dead cards, which a search would otherwise
+use as padding to lengthen games): at most `SLACK` more."""
+SLACK = 1
 SIZES: dict[str, int] = {key: len(GROUP_KEYS.get(key, (0,))) for key in SPACE}
 """Cards a key sets (4 for the Chickens, 3 for the Stars, else 1)."""
 PLAYERS = (2, 3, 4, 5, 6)
@@ -76,6 +90,11 @@ class Measure:
     """Median minutes."""
     p90: float
     mean_turns: float
+    over: dict[int, int]
+    """Games longer than 100, 150, 200 turns: the tail that ends at the cap."""
+
+
+TAILS = (100, 150, 200)
 
 
 def measure(copies: str, players: int, games: int, seed: int, bots: str, base: str) -> Measure:
@@ -90,6 +109,7 @@ def measure(copies: str, players: int, games: int, seed: int, bots: str, base: s
         median=minutes[len(minutes) // 2],
         p90=minutes[int(0.9 * len(minutes))],
         mean_turns=sum(r.turns for r in records) / len(records),
+        over={t: sum(1 for r in records if r.turns > t) for t in TAILS},
     )
 
 
@@ -97,15 +117,20 @@ def counts_of(spec: dict[str, int]) -> str:
     return ",".join(f"{key}={value}" for key, value in spec.items())
 
 
-def plausible(rng: random.Random) -> Iterator[dict[str, int]]:
-    """Random compositions from `SPACE`, the Egg cards making up 85."""
-    keys = [key for key in SPACE if key != "egg-card"]
-    least, most = SPACE["egg-card"]
+def plausible(rng: random.Random, space: dict[str, tuple[int, int]]) -> Iterator[dict[str, int]]:
+    """Random compositions from `space` (a part of `SPACE`), the Egg cards making up 85."""
+    keys = [key for key in space if key != "egg-card"]
+    least, most = space["egg-card"]
     while True:
-        spec = {key: rng.randint(*SPACE[key]) for key in keys}
+        spec = {key: rng.randint(*space[key]) for key in keys}
         eggs = DECK_SIZE - sum(SIZES[key] * value for key, value in spec.items())
-        if least <= eggs <= most:
+        if least <= eggs <= most and answered(spec):
             yield {"egg-card": eggs, **spec}
+
+
+def answered(spec: dict[str, int]) -> bool:
+    """Whether every answer card is within `SLACK` of the card it answers."""
+    return all(spec[answer] <= spec[card] + SLACK for answer, card in ANSWERS.items())
 
 
 def report(copies: str, results: dict[int, Measure]) -> dict[str, object]:
@@ -119,6 +144,7 @@ def report(copies: str, results: dict[int, Measure]) -> dict[str, object]:
                 "median": round(m.median, 2),
                 "p90": round(m.p90, 2),
                 "turns": round(m.mean_turns, 1),
+                "over": m.over,
             }
             for n, m in results.items()
         },
@@ -141,11 +167,79 @@ def run(args: argparse.Namespace, candidates: Iterator[str] | Sequence[str]) -> 
         print(json.dumps(line), flush=True)
 
 
+def score(line: dict[str, object], penalty: float, tail: float = 0.0) -> float:
+    """The mean share of games within 5-15 minutes, less `penalty` per capped game and `tail`
+    times the share of games longer than 100 turns (summed over the player counts): caps are
+    too rare to count in a thousand games once a deck is near the target, but the tail they
+    come from is not (the share over 300 turns ran near the square of the share over 100)."""
+    cells = line["per_players"]
+    assert isinstance(cells, dict)
+    within = sum(cell["within"] for cell in cells.values()) / len(cells)
+    long = sum(cell["over"][100] / cell["games"] for cell in cells.values())
+    capped = line["capped"]
+    assert isinstance(capped, int)
+    return within - penalty * capped - tail * long
+
+
+def neighbours(spec: dict[str, int], rng: random.Random) -> list[dict[str, int]]:
+    """Every plausible composition one move away from `spec`, in random order."""
+    single = [key for key in SPACE if SIZES[key] == 1]
+    moves: list[dict[str, int]] = []
+    for giver in single:
+        for taker in single:
+            if giver != taker:
+                moves.append({**spec, giver: spec[giver] - 1, taker: spec[taker] + 1})
+    for group in ("chickens", "stars"):
+        size = SIZES[group]
+        for sign in (1, -1):
+            moves.append(
+                {**spec, group: spec[group] + sign, "egg-card": spec["egg-card"] - sign * size}
+            )
+    fine = [m for m in moves if answered(m) and all(_inside(k, v) for k, v in m.items())]
+    rng.shuffle(fine)
+    return fine
+
+
+def _inside(key: str, value: int) -> bool:
+    least, most = SPACE[key]
+    return least <= value <= most
+
+
+def climb(args: argparse.Namespace) -> None:
+    rng = random.Random(args.sample_seed)
+    spec = dict(_pairs(with_eggs(args.copies[0])))
+    assert list(spec) == list(SPACE), "give every key of SPACE, in its order"
+
+    def evaluate(candidate: dict[str, int]) -> tuple[float, dict[str, object]]:
+        copies = counts_of(candidate)
+        results = {
+            n: measure(copies, n, args.games, args.seed, args.bots, args.base) for n in args.players
+        }
+        line = report(copies, results)
+        value = score(line, args.cap_penalty, args.tail_penalty)
+        line["score"] = round(value, 4)
+        print(json.dumps(line), flush=True)
+        return value, line
+
+    best, _ = evaluate(spec)
+    improved = True
+    while improved:
+        improved = False
+        for candidate in neighbours(spec, rng):
+            value, _ = evaluate(candidate)
+            if value > best + args.step:
+                print(f"# accepted {best:.4f} -> {value:.4f}: {counts_of(candidate)}", flush=True)
+                spec, best, improved = candidate, value, True
+                break
+    print(f"# local best {best:.4f}: {counts_of(spec)}", flush=True)
+
+
 def fit(path: str, top: int) -> None:
     """Least squares of each measure on the counts: which cards lengthen or end games."""
     import numpy as np
 
-    rows = [json.loads(line) for line in open(path) if line.startswith("{")]
+    with open(path) as lines:
+        rows = [json.loads(line) for line in lines if line.startswith("{")]
     keys = list(SPACE)
     x = np.array(
         [[1.0, *(float(dict(_pairs(r["copies"]))[k]) for k in keys)] for r in rows], dtype=float
@@ -172,6 +266,14 @@ def fit(path: str, top: int) -> None:
         print(f"{r['copies']}: {cells}")
 
 
+def with_eggs(copies: str) -> str:
+    """`copies` of every key in `SPACE` but the Egg cards: the Egg cards make up 85."""
+    if not copies or "egg-card=" in copies:
+        return copies
+    others = sum(SIZES[key] * value for key, value in _pairs(copies))
+    return f"egg-card={DECK_SIZE - others},{copies}"
+
+
 def _pairs(copies: str) -> list[tuple[str, int]]:
     out = []
     for part in copies.split(","):
@@ -182,7 +284,7 @@ def _pairs(copies: str) -> list[tuple[str, int]]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("mode", choices=("sample", "measure", "fit"))
+    parser.add_argument("mode", choices=("sample", "measure", "fit", "climb"))
     parser.add_argument("--copies", action="append", default=[], help="measure: a candidate")
     parser.add_argument("--count", type=int, default=50, help="sample: candidates")
     parser.add_argument("--games", type=int, default=400, help="games per player count")
@@ -191,18 +293,37 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--base", default="classic-2025", choices=sorted(COMPOSITIONS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sample-seed", type=int, default=1)
+    parser.add_argument(
+        "--space", default="", help="sample: narrower ranges, e.g. 'red-bad-egg=1-3,fowl=2-5'"
+    )
     parser.add_argument("--file", help="fit: the sample file")
     parser.add_argument("--top", type=int, default=15)
+    parser.add_argument("--step", type=float, default=0.01, help="climb: least gain kept")
+    parser.add_argument("--cap-penalty", type=float, default=0.02, help="climb: per capped game")
+    parser.add_argument(
+        "--tail-penalty", type=float, default=0.0, help="climb: per share of games over 100 turns"
+    )
     args = parser.parse_args(argv)
     args.players = [int(n) for n in args.players.split(",")]
     if args.mode == "fit":
         fit(args.file, args.top)
         return
-    if args.mode == "measure":
-        run(args, args.copies)
+    if args.mode == "climb":
+        climb(args)
         return
-    space = plausible(random.Random(args.sample_seed))
-    run(args, (counts_of(next(space)) for _ in range(args.count)))
+    if args.mode == "measure":
+        run(args, [with_eggs(copies) for copies in args.copies])
+        return
+    space = dict(SPACE)
+    for part in filter(None, args.space.split(",")):
+        key, _, span = part.partition("=")
+        low, _, high = span.partition("-")
+        least, most = SPACE[key]
+        if not least <= int(low) <= int(high) <= most:
+            parser.error(f"{part}: outside the plausible space {key}={least}-{most}")
+        space[key] = (int(low), int(high))
+    candidates = plausible(random.Random(args.sample_seed), space)
+    run(args, (counts_of(next(candidates)) for _ in range(args.count)))
 
 
 if __name__ == "__main__":

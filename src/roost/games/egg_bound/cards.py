@@ -145,7 +145,8 @@ COPIES_TABLE: Final = (
     ("Un-Bound",            3),
 )  # fmt: skip
 MOST_COPIES: Final = 40
-"""The most copies of one card type a composition may hold (a sanity bound on typed values)."""
+"""The most copies of one card type (but the Egg card) a composition may hold: a sanity bound
+on typed values (the Egg cards are bounded by `LEAST_OTHER_CARDS`)."""
 LEAST_OTHER_CARDS: Final = HAND_SIZE * MAX_PLAYERS + 2 * MAX_PLAYERS + 1
 """The fewest cards besides the Egg cards: six full hands, an Egg Bound card and a Fowl in
 front of each of six players, and one more, so a card can always be drawn (RULES.md, the length
@@ -169,7 +170,7 @@ def composition_problem(counts: Sequence[int]) -> str | None:
     missing = [CARD_KEYS[card] for card, count in enumerate(counts) if count < 1]
     if missing:
         return f"every card the rulebook names is in the deck; {', '.join(missing)} would have none"
-    many = [CARD_KEYS[card] for card, count in enumerate(counts) if count > MOST_COPIES]
+    many = [CARD_KEYS[card] for card, count in enumerate(counts) if card and count > MOST_COPIES]
     if many:
         return f"at most {MOST_COPIES} copies of a card; {', '.join(many)} would have more"
     total = sum(counts)
