@@ -79,7 +79,7 @@ class EggBoundGame(Game):
         ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
-    golden_variants = ({"reshuffle": "shuffle"},)
+    golden_variants = ({"reshuffle": "shuffle"}, {"composition": "classic-2025"})
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
