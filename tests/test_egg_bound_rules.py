@@ -34,10 +34,10 @@ from roost.games.egg_bound.cards import (
     CARD_NAMES,
     CARD_TYPES,
     CHICKENS,
-    DRAW_DECK,
+    COMPOSITION_NAMES,
+    COMPOSITIONS,
+    DEFAULT_COMPOSITION,
     EGG,
-    EGG_COUNT,
-    FULL_DECK,
     HAND_SIZE,
     RED_ACTIONS,
     STAR_NAMES,
@@ -67,7 +67,17 @@ INERT = (
     "Star Chicken Run",
 )
 """Cards drawn when a test does not care: none is a Chicken, a Cluck-Off or a red card."""
-COPIES = {card.name: card.copies for card in CARD_TYPES}
+SCENARIO_DECK = "classic-2025"
+"""The deck the scenarios deal from: the rules do not depend on the counts, and several
+scenarios deal more copies of a card than the default deck holds (two red Bad Eggs, two
+Egg-Splosions, five red Bad Eggs round six players), so they play the first-guess deck, a
+named composition (`composition=classic-2025`). The default deck is dealt in the set-up tests,
+the random-game tests and tests/test_egg_bound_composition.py."""
+CLASSIC = COMPOSITIONS[SCENARIO_DECK]
+FULL_DECK = CLASSIC.full_deck
+DRAW_DECK = CLASSIC.draw_deck
+EGG_COUNT = CLASSIC.eggs
+COPIES = Counter(CARD_NAMES[c] for c in FULL_DECK)
 
 
 def card(name: str) -> int:
@@ -102,6 +112,7 @@ class Table(Scenario):
     """A game whose deal gives seat i the cards `hands[i]` (padded with fillers)."""
 
     def __init__(self, hands: Sequence[Sequence[str]], **params: Any) -> None:
+        params.setdefault("composition", SCENARIO_DECK)
         super().__init__("egg-bound", players=len(hands), **params)
         used = Counter(name for hand in hands for name in hand)
         full: list[list[str]] = []
@@ -174,29 +185,46 @@ class Table(Scenario):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_setup_gives_one_good_egg_each_and_the_rest_to_the_egg_pile(players: int) -> None:
-    scenario = Scenario("egg-bound", players=players, fill=lowest_unreserved)
-    view = read(scenario.obs(None))
-    assert view["good_eggs"] == [1] * players and view["bad_eggs"] == [0] * players
-    assert view["egg_pile"] == EGG_COUNT - players
-    assert view["draw_pile"] == len(DRAW_DECK) == 67 and view["phase"] == Phase.DEAL
-    view = read(scenario.settle().obs(None))
-    assert view["hand_sizes"] == [HAND_SIZE] * players
-    assert view["draw_pile"] == 67 - HAND_SIZE * players
-    assert view["current_player"] == 0 and view["phase"] == Phase.TURN
+    for name in COMPOSITION_NAMES:
+        deck = COMPOSITIONS[name]
+        others = 85 - deck.eggs
+        scenario = Scenario("egg-bound", players=players, composition=name, fill=lowest_unreserved)
+        view = read(scenario.obs(None))
+        assert view["good_eggs"] == [1] * players and view["bad_eggs"] == [0] * players
+        assert view["egg_pile"] == deck.eggs - players
+        assert view["draw_pile"] == len(deck.draw_deck) == others and view["phase"] == Phase.DEAL
+        view = read(scenario.settle().obs(None))
+        assert view["hand_sizes"] == [HAND_SIZE] * players
+        assert view["draw_pile"] == others - HAND_SIZE * players
+        assert view["current_player"] == 0 and view["phase"] == Phase.TURN
 
 
 def test_card_table_has_85_cards_and_distinct_ids_for_the_namesakes() -> None:
-    assert len(FULL_DECK) == 85 and Counter(FULL_DECK)[EGG] == 18
+    """85 cards in every composition; the counts are an inference (RULES.md, The cards): the
+    default was fitted to the rulebook's "5 to 15 minutes", the first guess is a variant."""
     namesakes = ["Egg card", "green Good Egg", "red Bad Egg", "red Egg Bound"]
     assert len({card(name) for name in namesakes}) == 4
-    counts = Counter(CARD_TYPES[c].group for c in FULL_DECK)
-    assert counts == {
-        "egg": 18,
-        "chicken": 16,
-        "chicken action": 19,
-        "regular action": 17,
-        "undo": 15,
+    groups = {
+        "fitted-2026": {
+            "egg": 21,
+            "chicken": 20,
+            "chicken action": 20,
+            "regular action": 12,
+            "undo": 12,
+        },
+        "classic-2025": {
+            "egg": 18,
+            "chicken": 16,
+            "chicken action": 19,
+            "regular action": 17,
+            "undo": 15,
+        },
     }
+    assert DEFAULT_COMPOSITION == "fitted-2026" and set(groups) == set(COMPOSITION_NAMES)
+    for name, expected in groups.items():
+        deck = COMPOSITIONS[name].full_deck
+        assert len(deck) == 85 and Counter(deck)[EGG] == expected["egg"]
+        assert Counter(CARD_TYPES[c].group for c in deck) == expected
     # Each star column uses 1-4 once: two different Chickens never tie.
     for column in range(3):
         assert sorted(CARD_TYPES[c].stars[column] for c in CHICKENS) == [1, 2, 3, 4]  # type: ignore[index]

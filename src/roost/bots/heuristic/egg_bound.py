@@ -49,7 +49,6 @@ from roost.games.egg_bound.actions import (
 )
 from roost.games.egg_bound.cards import (
     BAD_EGG_CARD,
-    CARD_TYPES,
     CHICKENS,
     CLUCK_OFF,
     EGG_BOUND_CARD,
@@ -70,9 +69,9 @@ from roost.games.egg_bound.cards import (
     STARS,
     UN_BOUND,
 )
+from roost.games.egg_bound.game import EggBoundGame
 from roost.games.egg_bound.views import Challenge, EggBoundObservation, of
 
-_COPIES: Final = tuple(card.copies for card in CARD_TYPES)
 _CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 
 EGG_VALUE: Final[tuple[float, ...]] = (0.0, 10.0, 24.0, 100.0)
@@ -110,7 +109,9 @@ def choose(view: SeatView, rng: random.Random) -> int:
     legal = view.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    table = _Table(of(view), view.seat)
+    game = view.game
+    assert isinstance(game, EggBoundGame)
+    table = _Table(of(view), view.seat, game.composition.counts)
     first = legal[0]
     if first == ALLOW:
         return CLUCK if table.cluck_worth_it() else ALLOW
@@ -133,7 +134,8 @@ def choose(view: SeatView, rng: random.Random) -> int:
 class _Table:
     """The seat's view of the game, and the rules of thumb in numbers."""
 
-    def __init__(self, obs: EggBoundObservation, me: int) -> None:
+    def __init__(self, obs: EggBoundObservation, me: int, copies: tuple[int, ...]) -> None:
+        """`copies`: how many of each card type the deck holds (the game's composition)."""
         self.me = me
         self.n = obs["players"]
         self.good = obs["good_eggs"]
@@ -157,7 +159,7 @@ class _Table:
             chicken = self.challenge["chicken"]  # None while face down and not mine
             if chicken is not None and self.challenge["attacker"] != me:
                 seen[chicken] += 1
-        self.unseen = [max(0, _COPIES[c] - seen[c]) if c else 0 for c in range(NUM_TYPES)]
+        self.unseen = [max(0, copies[c] - seen[c]) if c else 0 for c in range(NUM_TYPES)]
         self.unseen_total = max(1, sum(self.unseen))
         others = [s for s in range(self.n) if s != me]
         self.top = max(self.good[s] for s in others)

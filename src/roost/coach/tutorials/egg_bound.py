@@ -28,7 +28,9 @@ def script(s: Scenario) -> None:
     s.do("play Cluck-Off against P2's Eggy Soldier")
     s.do("challenge P1: Star Pecking Order, Rooster face down")
     s.do("let P0's Star Pecking Order happen")
-    s.stack("Hatch It", "Egg-Splosion", "Baby Hen")
+    # The default deck holds one Egg-Splosion (P2's) and two Un-Bounds: the learner's refill
+    # draws an Un-Bound, which does nothing while nobody is Egg Bound.
+    s.stack("Hatch It", "Un-Bound", "Baby Hen")
     s.do("defend with Golden Hen")
     s.do("play Fowl on P0")
     s.stack("Egg Laying Song")

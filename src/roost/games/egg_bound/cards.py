@@ -5,12 +5,29 @@ gives 85 game cards, the groups (Egg cards, purple Chickens, blue Chicken Action
 Actions, green Undo cards), the name of every card and the three star scores of a Chicken
 (Pecking Order, IQ, Speed; "a star score of 4 is the best, and 1 is the worst"). How many copies
 of each card there are and each Chicken's stars were shown only in the card pictures, which the
-text lost, and no other public source gives them. The values below are defaults that fit
-everything the text says: 18 Egg cards (six players times the three-egg cap, so every player can
-get one to start with), 4 of each Chicken, Stars and the Song 4 each, Hatch It 3; red Bad Egg 5,
-the other red cards 3 each; green Good Egg and Cluck-Off 6 each, Un-Bound 3: 85 in all. Each star
-column uses 1-4 once, so two different Chickens never tie ("if both Chicken cards are the same
-then nobody wins"). Put real values in `CARD_TABLE` and nothing else changes.
+text lost, and no other public source gives them.
+
+Each Chicken's stars: each star column uses 1-4 once, so two different Chickens never tie ("if
+both Chicken cards are the same then nobody wins"). Put real values in `CARD_TABLE` and nothing
+else changes.
+
+The copies are an inference, a parameter (`composition`, `copies`), in `COPIES_TABLE`:
+
+* ``fitted-2026``, the default: the deck chosen by a search of the plausible decks for the one
+  whose games best fit the rulebook's "5 to 15 minutes" at 2-6 players while they end (fewer
+  than 1 game in 1,000 reaching the turn cap with heuristic bots at every player count): 21 Egg
+  cards, 5 of each Chicken, 4 of each Star, Egg Laying Song 3, Hatch It 5; red Bad Egg 1,
+  Egg-Splosion 1, Eggy Soldier 5, red Egg Bound 1, Fowl 4; green Good Egg 2, Cluck-Off 8,
+  Un-Bound 2. The search, its score, its runner-ups and why the first guess looped are in the
+  game's RULES.md (The cards: how many of each); `scripts/egg_bound_compositions.py` repeats it.
+* ``classic-2025``, the first guess, kept as a variant: 18 Egg cards (six players times the
+  three-egg cap, so every player can get one to start with), 4 of each Chicken, Stars and the
+  Song 4 each, Hatch It 3; red Bad Egg 5, the other red cards 3 each; green Good Egg and
+  Cluck-Off 6 each, Un-Bound 3. It fits the text as well, but its games do not converge: with
+  heuristic bots 6% of 4-player and 22% of 6-player games reach the 300-turn cap.
+
+Both hold the 85 cards and every card the rulebook names; the Chickens alike and the Stars
+alike, as the rulebook treats each as one family.
 
 Card *types* are small ints; copies of a type are interchangeable, so hands and piles hold type
 ids. Type 0 is the two-sided Egg card (Good Egg on one side, Bad Egg on the other); it never
@@ -20,6 +37,7 @@ their names with the egg sides and with the game, so they have ids and names of 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -28,30 +46,32 @@ from roost.core.cards import CardInfo
 STAR_NAMES: Final = ("Pecking Order", "IQ", "Speed")
 """The three star scores of a Chicken, in the order of the `stars` column."""
 
-# The card table: type id, name, group, copies, star scores (Chickens: Pecking Order, IQ, Speed)
-# or the score a Star card compares (Star cards: an index into STAR_NAMES).
+# The card table: type id, name, group, star scores (Chickens: Pecking Order, IQ, Speed) or the
+# score a Star card compares (Star cards: an index into STAR_NAMES). How many copies of each
+# there are is a composition (below), a game parameter.
 CARD_TABLE: Final = (
-    # id  name                  group              copies  stars         compares
-    (0,   "Egg card",           "egg",             18,     None,         None),  # 6 x the cap
-    (1,   "Mother Hen",         "chicken",         4,      (3, 4, 1),    None),
-    (2,   "Golden Hen",         "chicken",         4,      (2, 3, 2),    None),
-    (3,   "Baby Hen",           "chicken",         4,      (1, 2, 4),    None),
-    (4,   "Rooster",            "chicken",         4,      (4, 1, 3),    None),
-    (5,   "Star Egg Head",      "chicken action",  4,      None,         1),     # IQ
-    (6,   "Star Pecking Order", "chicken action",  4,      None,         0),
-    (7,   "Star Chicken Run",   "chicken action",  4,      None,         2),     # Speed
-    (8,   "Egg Laying Song",    "chicken action",  4,      None,         None),
-    (9,   "Hatch It",           "chicken action",  3,      None,         None),
-    (10,  "red Bad Egg",        "regular action",  5,      None,         None),
-    (11,  "Egg-Splosion",       "regular action",  3,      None,         None),
-    (12,  "Eggy Soldier",       "regular action",  3,      None,         None),
-    (13,  "red Egg Bound",      "regular action",  3,      None,         None),
-    (14,  "Fowl",               "regular action",  3,      None,         None),
-    (15,  "green Good Egg",     "undo",            6,      None,         None),
-    (16,  "Cluck-Off",          "undo",            6,      None,         None),
-    (17,  "Un-Bound",           "undo",            3,      None,         None),
+    # id  name                  group              stars         compares
+    (0,   "Egg card",           "egg",             None,         None),
+    (1,   "Mother Hen",         "chicken",         (3, 4, 1),    None),
+    (2,   "Golden Hen",         "chicken",         (2, 3, 2),    None),
+    (3,   "Baby Hen",           "chicken",         (1, 2, 4),    None),
+    (4,   "Rooster",            "chicken",         (4, 1, 3),    None),
+    (5,   "Star Egg Head",      "chicken action",  None,         1),     # IQ
+    (6,   "Star Pecking Order", "chicken action",  None,         0),
+    (7,   "Star Chicken Run",   "chicken action",  None,         2),     # Speed
+    (8,   "Egg Laying Song",    "chicken action",  None,         None),
+    (9,   "Hatch It",           "chicken action",  None,         None),
+    (10,  "red Bad Egg",        "regular action",  None,         None),
+    (11,  "Egg-Splosion",       "regular action",  None,         None),
+    (12,  "Eggy Soldier",       "regular action",  None,         None),
+    (13,  "red Egg Bound",      "regular action",  None,         None),
+    (14,  "Fowl",               "regular action",  None,         None),
+    (15,  "green Good Egg",     "undo",            None,         None),
+    (16,  "Cluck-Off",          "undo",            None,         None),
+    (17,  "Un-Bound",           "undo",            None,         None),
 )  # fmt: skip
 DECK_SIZE: Final = 85
+"""Game cards in the box ("85 x Game cards"): every composition holds exactly this many."""
 HAND_SIZE: Final = 5
 """Cards in a hand after the deal and at the end of every turn."""
 EGG_CAP: Final = 3
@@ -66,7 +86,6 @@ class CardType:
     id: int
     name: str
     group: str
-    copies: int
     stars: tuple[int, int, int] | None
     compares: int | None
 
@@ -74,7 +93,9 @@ class CardType:
 CARD_TYPES: Final = tuple(CardType(*row) for row in CARD_TABLE)
 NUM_TYPES: Final = len(CARD_TYPES)
 CARD_NAMES: Final = tuple(card.name for card in CARD_TYPES)
-FULL_DECK: Final = tuple(card.id for card in CARD_TYPES for _ in range(card.copies))
+CARD_KEYS: Final = tuple(name.lower().replace(" ", "-") for name in CARD_NAMES)
+"""Each card type's name as a key of the `copies` parameter: ``egg-card``, ``mother-hen``, ...,
+``red-bad-egg``, ``cluck-off``, ``un-bound``."""
 
 EGG: Final = 0
 MOTHER_HEN: Final = 1
@@ -101,9 +122,6 @@ STARS: Final = tuple(c.id for c in CARD_TYPES if c.compares is not None)
 """Star card types, in the order their index is encoded in actions (0-2)."""
 RED_ACTIONS: Final = tuple(c.id for c in CARD_TYPES if c.group == "regular action")
 """Red Regular Action types, in the order their index is encoded in actions (0-4)."""
-EGG_COUNT: Final = CARD_TYPES[EGG].copies
-DRAW_DECK: Final = tuple(card for card in FULL_DECK if card != EGG)
-"""The cards shuffled and dealt at set-up (everything but the Egg cards)."""
 
 STAR_SCORE: Final = tuple(
     tuple(CARD_TYPES[chicken].stars[s] for chicken in CHICKENS)  # type: ignore[index]
@@ -113,10 +131,178 @@ STAR_SCORE: Final = tuple(
 STAR_COMPARES: Final = tuple(CARD_TYPES[star].compares for star in STARS)
 """The star score (index into STAR_NAMES) each Star card compares."""
 
-assert len(FULL_DECK) == DECK_SIZE
 assert [c.id for c in CARD_TYPES] == list(range(NUM_TYPES))
 assert len(CHICKENS) == 4 and len(STARS) == 3 and len(RED_ACTIONS) == 5
-assert EGG_COUNT >= MAX_PLAYERS, "every player starts with one Good Egg"
+
+# --- compositions: how many copies of each card ---------------------------------------------
+
+COMPOSITION_NAMES: Final = ("fitted-2026", "classic-2025")
+"""The named compositions, the default first (the `composition` parameter's choices)."""
+# Copies of each card type in each named composition, one column per name: an inference, the
+# rulebook's card table being lost (the module docstring; RULES.md, The cards: how many of each).
+COPIES_TABLE: Final = (
+    # card                  fitted-2026  classic-2025
+    ("Egg card",            21,          18),
+    ("Mother Hen",          5,           4),
+    ("Golden Hen",          5,           4),
+    ("Baby Hen",            5,           4),
+    ("Rooster",             5,           4),
+    ("Star Egg Head",       4,           4),
+    ("Star Pecking Order",  4,           4),
+    ("Star Chicken Run",    4,           4),
+    ("Egg Laying Song",     3,           4),
+    ("Hatch It",            5,           3),
+    ("red Bad Egg",         1,           5),
+    ("Egg-Splosion",        1,           3),
+    ("Eggy Soldier",        5,           3),
+    ("red Egg Bound",       1,           3),
+    ("Fowl",                4,           3),
+    ("green Good Egg",      2,           6),
+    ("Cluck-Off",           8,           6),
+    ("Un-Bound",            2,           3),
+)  # fmt: skip
+MOST_COPIES: Final = 40
+"""The most copies of one card type (but the Egg card) a composition may hold: a sanity bound
+on typed values (the Egg cards are bounded by `LEAST_OTHER_CARDS`)."""
+LEAST_OTHER_CARDS: Final = HAND_SIZE * MAX_PLAYERS + 2 * MAX_PLAYERS + 1
+"""The fewest cards besides the Egg cards: six full hands, an Egg Bound card and a Fowl in
+front of each of six players, and one more, so a card can always be drawn (RULES.md, the length
+bound)."""
+GROUP_KEYS: Final = {
+    "chickens": tuple(c.id for c in CARD_TYPES if c.group == "chicken"),
+    "stars": tuple(c.id for c in CARD_TYPES if c.compares is not None),
+}
+"""Keys of the `copies` parameter that set every card of a kind at once (each Chicken, each
+Star), so that changes keep the kinds alike, as the named compositions do."""
+
+
+def composition_problem(counts: Sequence[int]) -> str | None:
+    """What keeps `counts` (copies per card type id) from being an Egg Bound deck, or None.
+
+    The rules come from the rulebook (85 game cards, every card it names is in the box, every
+    player starts with a Good Egg) and from the engine's length bound (enough other cards that
+    a draw always finds one)."""
+    if len(counts) != NUM_TYPES:
+        return f"{NUM_TYPES} counts are needed, one per card type; got {len(counts)}"
+    missing = [CARD_KEYS[card] for card, count in enumerate(counts) if count < 1]
+    if missing:
+        return f"every card the rulebook names is in the deck; {', '.join(missing)} would have none"
+    many = [CARD_KEYS[card] for card, count in enumerate(counts) if card and count > MOST_COPIES]
+    if many:
+        return f"at most {MOST_COPIES} copies of a card; {', '.join(many)} would have more"
+    total = sum(counts)
+    if total != DECK_SIZE:
+        change = "add" if total < DECK_SIZE else "remove"
+        return (
+            f"the box holds {DECK_SIZE} game cards; these counts make {total} "
+            f"({change} {abs(total - DECK_SIZE)})"
+        )
+    if counts[EGG] < MAX_PLAYERS:
+        return (
+            f"at least {MAX_PLAYERS} Egg cards are needed (each of up to {MAX_PLAYERS} players "
+            f"starts with one); got {counts[EGG]}"
+        )
+    if total - counts[EGG] < LEAST_OTHER_CARDS:
+        return (
+            f"at least {LEAST_OTHER_CARDS} cards besides the Egg cards are needed (so a draw "
+            f"always finds a card); got {total - counts[EGG]}"
+        )
+    return None
+
+
+class Composition:
+    """How many copies of each card type the deck holds, and the decks that follow.
+
+    Immutable. The named ones are `COMPOSITIONS`; `with_copies` changes some counts, so a
+    designer can try any deck the rulebook allows (`composition_problem` says which)."""
+
+    name: str
+    """The named composition, followed by the changes made to it, if any."""
+    counts: tuple[int, ...]
+    """Copies per card type id."""
+    eggs: int
+    """Egg cards: one for each player, the rest the Egg Pile."""
+    draw_deck: tuple[int, ...]
+    """The cards shuffled and dealt at set-up (everything but the Egg cards), by type id."""
+    full_deck: tuple[int, ...]
+    """Every card, the Egg cards first."""
+    first_pile: tuple[int, ...]
+    """The first Draw Pile before the deal, as copies per card type id (0 Egg cards)."""
+
+    def __init__(self, name: str, counts: Sequence[int]) -> None:
+        problem = composition_problem(counts)
+        if problem is not None:
+            raise ValueError(problem)
+        self.name = name
+        self.counts = tuple(counts)
+        self.eggs = counts[EGG]
+        self.draw_deck = tuple(card for card in range(1, NUM_TYPES) for _ in range(counts[card]))
+        self.full_deck = (EGG,) * self.eggs + self.draw_deck
+        self.first_pile = (0, *self.counts[1:])
+
+    def with_copies(self, text: str) -> Composition:
+        """This composition with the counts `text` sets: comma-separated ``KEY=N``, a key of
+        `CARD_KEYS` (one card type) or of `GROUP_KEYS` (each Chicken, each Star), e.g.
+        ``"red-bad-egg=4,egg-laying-song=5"``. Raises ValueError saying what is wrong."""
+        counts = list(self.counts)
+        changes = []
+        for part in text.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            key, sep, value = part.partition("=")
+            key = key.strip().lower()
+            value = value.strip()
+            if not sep or not value.isdigit():
+                raise ValueError(f"{part!r} is not KEY=COPIES")
+            if key in GROUP_KEYS:
+                cards = GROUP_KEYS[key]
+            elif key in CARD_KEYS:
+                cards = (CARD_KEYS.index(key),)
+            else:
+                keys = ", ".join((*CARD_KEYS, *GROUP_KEYS))
+                raise ValueError(f"unknown card {key!r}; the keys are: {keys}")
+            for card in cards:
+                counts[card] = int(value)
+            changes.append(f"{key}={int(value)}")
+        if not changes:
+            return self
+        return Composition(f"{self.name} with {','.join(changes)}", counts)
+
+    def describe(self) -> str:
+        """Every count, as ``with_copies`` reads them (for reports and the rules page)."""
+        return ",".join(f"{key}={count}" for key, count in zip(CARD_KEYS, self.counts, strict=True))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Composition) and other.counts == self.counts
+
+    def __hash__(self) -> int:
+        return hash(self.counts)
+
+    def __repr__(self) -> str:
+        return f"Composition({self.name!r}, {self.counts!r})"
+
+
+def _compositions() -> dict[str, Composition]:
+    assert tuple(row[0] for row in COPIES_TABLE) == CARD_NAMES
+    columns: dict[str, list[int]] = {name: [] for name in COMPOSITION_NAMES}
+    for _, *counts in COPIES_TABLE:
+        assert len(counts) == len(COMPOSITION_NAMES)
+        for name, count in zip(COMPOSITION_NAMES, counts, strict=True):
+            assert isinstance(count, int)
+            columns[name].append(count)
+    return {name: Composition(name, counts) for name, counts in columns.items()}
+
+
+COMPOSITIONS: Final = _compositions()
+"""The named compositions (the `composition` parameter's choices)."""
+DEFAULT_COMPOSITION: Final = COMPOSITION_NAMES[0]
+DEFAULT: Final = COMPOSITIONS[DEFAULT_COMPOSITION]
+"""The default composition. The engine reads its own game's (`EggBoundGame.composition`); the
+names below are the default's, for tests and tools."""
+FULL_DECK: Final = DEFAULT.full_deck
+DRAW_DECK: Final = DEFAULT.draw_deck
+EGG_COUNT: Final = DEFAULT.eggs
 
 KIND_IDS: Final = {
     "egg": "egg",

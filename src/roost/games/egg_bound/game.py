@@ -6,11 +6,24 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
+from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
 from roost.games.egg_bound.actions import NUM_ACTIONS
-from roost.games.egg_bound.cards import CARD_INFO, CARD_NAMES, FULL_DECK, HAND_SIZE, NUM_TYPES
+from roost.games.egg_bound.cards import (
+    CARD_INFO,
+    CARD_KEYS,
+    CARD_NAMES,
+    COMPOSITION_NAMES,
+    COMPOSITIONS,
+    DECK_SIZE,
+    DEFAULT_COMPOSITION,
+    GROUP_KEYS,
+    HAND_SIZE,
+    NUM_TYPES,
+    Composition,
+)
 from roost.games.egg_bound.state import EggBoundState
 
 MAX_ENTRIES_PER_TURN = 6
@@ -45,14 +58,43 @@ class EggBoundGame(Game):
             "the order) or 'shuffle' (a house rule: the Discard Pile is shuffled)",
             choices=("turn_over", "shuffle"),
         ),
+        Param(
+            "composition",
+            str,
+            DEFAULT_COMPOSITION,
+            "how many copies of each card the 85-card deck holds (the rulebook's card table "
+            f"was lost): {DEFAULT_COMPOSITION!r} (the default, fitted to the rulebook's '5 to "
+            "15 minutes' and to games that end; see RULES.md, The cards) or 'classic-2025' (the "
+            "first guess: 18 Egg cards, 4 of each Chicken, Star and the Song, ...)",
+            choices=COMPOSITION_NAMES,
+        ),
+        Param(
+            "copies",
+            str,
+            "",
+            "changes to the composition's counts, comma-separated KEY=N, a card "
+            f"({CARD_KEYS[0]}, {CARD_KEYS[1]}, ..., {CARD_KEYS[-1]}) or every card of a kind "
+            f"({', '.join(GROUP_KEYS)}), e.g. 'red-bad-egg=4,egg-laying-song=5'; the deck must "
+            f"still hold {DECK_SIZE} cards, each card at least once",
+        ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
-    golden_variants = ({"reshuffle": "shuffle"},)
+    golden_variants = ({"reshuffle": "shuffle"}, {"composition": "classic-2025"})
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.max_turns = int(self._params["max_turns"])
         self.shuffles = self._params["reshuffle"] == "shuffle"
+        base = COMPOSITIONS[str(self._params["composition"])]
+        text = str(self._params["copies"])
+        try:
+            self.composition: Composition = base.with_copies(text)
+        except ValueError as error:
+            raise ParameterError(
+                f"{self.name}: parameter 'copies' takes KEY=N changes to the composition, like "
+                f"'red-bad-egg=4,egg-laying-song=5'; got {text!r} ({error})"
+            ) from None
+        """The deck: how many copies of each card type (`cards.Composition`)."""
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -73,7 +115,7 @@ class EggBoundGame(Game):
         return EggBoundState(self)
 
     def all_cards(self) -> list[int]:
-        return list(FULL_DECK)
+        return list(self.composition.full_deck)
 
     def card_types(self) -> tuple[CardInfo, ...]:
         return CARD_INFO

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Final
 from roost.core.errors import ResampleError
 from roost.core.rand import randbelow, shuffle
 from roost.games.egg_bound.actions import decode_star, with_chicken
-from roost.games.egg_bound.cards import CHICKENS, DRAW_DECK, NUM_TYPES
+from roost.games.egg_bound.cards import CHICKENS, NUM_TYPES
 
 if TYPE_CHECKING:
     from roost.games.egg_bound.state import EggBoundState
@@ -87,13 +87,14 @@ CHICKEN_SET: Final = frozenset(CHICKENS)
 NON_CHICKENS: Final = tuple(c for c in range(1, NUM_TYPES) if c not in CHICKEN_SET)
 CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 INFINITY: Final = 1 << 60
-FIRST_PILE: Final = tuple(DRAW_DECK.count(card) for card in range(NUM_TYPES))
-"""The original Draw Pile, as counts per card type."""
 
 
 def resample(state: EggBoundState, seat: int, rng: random.Random) -> EggBoundState:
     """A state `seat` cannot tell apart from `state` (piles turned over)."""
-    record = Record(state._events, [], state._history, seat, state.game.num_players)
+    game = state.game
+    record = Record(
+        state._events, [], state._history, seat, game.num_players, game.composition.first_pile
+    )
     return rebuild(state, record, record.solve_one(rng), rng)
 
 
@@ -155,8 +156,9 @@ class Record:
     knows it: the other players' events and hidden draws per epoch, and each epoch's supply
     (its pile less the observer's own draws from it).
 
-    `epochs` are the compositions of the piles after the first (none when the piles were
-    turned over: then every draw after the first pile is public, an `EV_GAIN`)."""
+    `first_pile` is the first Draw Pile as counts per card type (the game's composition, less
+    the Egg cards); `epochs` are the compositions of the piles after the first (none when the
+    piles were turned over: then every draw after the first pile is public, an `EV_GAIN`)."""
 
     def __init__(
         self,
@@ -165,8 +167,9 @@ class Record:
         history: list[int],
         observer: int,
         num_players: int,
+        first_pile: tuple[int, ...],
     ) -> None:
-        comps = [FIRST_PILE, *epochs]
+        comps = [first_pile, *epochs]
         m = self.epochs = len(comps)
         self.last = m - 1
         n = num_players

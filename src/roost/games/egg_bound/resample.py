@@ -86,15 +86,17 @@ class _OutOfBudget(Exception):
 def resample(state: EggBoundState, seat: int, rng: random.Random) -> EggBoundState:
     """A state `seat` cannot tell apart from `state` (piles shuffled)."""
     events, epochs, history = state._events, state._epochs, state._history
+    game = state.game
+    first = game.composition.first_pile
     own = tuple(history[value] for kind, who, value in events if who == seat and kind == EV_DRAW)
-    key = (tuple(events), tuple(epochs), seat, own)
+    key = (tuple(events), tuple(epochs), seat, own, first)
     bounds = _BOUNDS.pop(key, None)
     if bounds is None:
         bounds = Bounds()
         if len(_BOUNDS) >= _KEPT:
             del _BOUNDS[next(iter(_BOUNDS))]
     _BOUNDS[key] = bounds
-    search = Search(events, epochs, history, seat, state.game.num_players, bounds)
+    search = Search(events, epochs, history, seat, game.num_players, first, bounds)
     return rebuild(state, search, search.solve(rng), rng)
 
 
@@ -126,9 +128,10 @@ class Search(Record):
         history: list[int],
         observer: int,
         num_players: int,
+        first_pile: tuple[int, ...],
         bounds: Bounds | None = None,
     ) -> None:
-        super().__init__(events, epochs, history, observer, num_players)
+        super().__init__(events, epochs, history, observer, num_players, first_pile)
         self.nodes = 0
         self.budget = _BUDGET_UNIT
         self.slot_times = [[[time for time, _ in slots] for slots in seat] for seat in self.slots]

@@ -57,11 +57,9 @@ from roost.games.egg_bound.actions import (
 from roost.games.egg_bound.cards import (
     CHICKENS,
     CLUCK_OFF,
-    DRAW_DECK,
     EGG,
     EGG_BOUND_CARD,
     EGG_CAP,
-    EGG_COUNT,
     EGG_LAYING_SONG,
     EGG_SPLOSION,
     EGGY_SOLDIER,
@@ -197,10 +195,11 @@ class EggBoundState(State["EggBoundGame"]):
         self._known = [[] for _ in range(n)]
         self._good = [1] * n  # "Give each player 1 Good Egg."
         self._bad = [0] * n
-        self._egg_pile = EGG_COUNT - n
+        deck = game.composition
+        self._egg_pile = deck.eggs - n
         self._bound = [False] * n
         self._fowl = [False] * n
-        self._pool = list(DRAW_DECK)
+        self._pool = list(deck.draw_deck)
         self._open = False
         self._discard = []
         self._epochs = []

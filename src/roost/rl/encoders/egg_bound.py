@@ -13,19 +13,19 @@ phase                    10    one-hot Phase, in the order its enum declares
 current_player           n     one-hot seat deciding now (0 at chance nodes and the end)
 turn_of                  n     one-hot seat whose turn it is (0 while dealing)
 turn                     1     the turn being played / max_turns
-hand                     17    my hand: copies of each card type / 6
+hand                     17    my hand: copies of each card type / most
 good_eggs                n     Good Eggs in front of each seat / 3
 bad_eggs                 n     Bad Eggs in front of each seat / 3
-egg_pile                 1     Egg cards left on the Egg Pile / 18
+egg_pile                 1     Egg cards left on the Egg Pile / Egg cards in the deck
 egg_bound                n     1 if an Egg Bound card lies in front of the seat
 fowl                     n     1 if a Fowl lies in front of the seat
 hand_sizes               n     cards in each hand / 6
-known_hands              17n   cards everyone knows each hand holds: copies per type / 6
-draw_pile                1     cards in the Draw Pile / 67
+known_hands              17n   cards everyone knows each hand holds: copies per type / most
+draw_pile                1     cards in the Draw Pile / the deck's other cards
 pile_known               1     1 while everyone knows the Draw Pile's order (turned over)
 pile_next                17    one-hot next card of a turned-over Draw Pile
-pile_cards               17    a turned-over Draw Pile: copies per type / 6
-discard_pile             17    the Discard Pile: copies per type / 6
+pile_cards               17    a turned-over Draw Pile: copies per type / most
+discard_pile             17    the Discard Pile: copies per type / most
 discard_top              17    one-hot last card discarded
 reshuffles               1     new Draw Piles made so far / 8 (capped at 1)
 challenge                1     1 while a card is being answered
@@ -48,6 +48,9 @@ result_discarded         17    one-hot Hatch It: the card discarded to keep it
 winners                  n     1 for the winner, once the game is over
 =======================  ====  ============================================================
 
+``most`` is the most copies of one card in the game's deck (8 Cluck-Offs in the default deck,
+6 in ``classic-2025``), so every copy count lies in 0-1 whatever the composition.
+
 Left out: ``game``, ``players``, ``seat``, ``max_turns`` (the same in every observation of an
 env). A Star's face-down Chicken is in ``challenge_chicken`` only for its owner, as in the
 observation.
@@ -60,6 +63,7 @@ from typing import Any
 
 from roost.core.game import Game
 from roost.games.egg_bound.actions import Phase
+from roost.games.egg_bound.game import EggBoundGame
 from roost.games.egg_bound.views import Blocked, EggSide, Happened
 from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
 
@@ -71,19 +75,19 @@ FIELDS = (
     seats("current_player", "one-hot seat deciding now (0 at chance nodes and the end)"),
     seats("turn_of", "one-hot seat whose turn it is (0 while dealing)"),
     block("turn", 1, "the turn being played / max_turns"),
-    block("hand", CARDS, "my hand: copies of each card type / 6"),
+    block("hand", CARDS, "my hand: copies of each card type / most"),
     seats("good_eggs", "Good Eggs in front of each seat / 3"),
     seats("bad_eggs", "Bad Eggs in front of each seat / 3"),
-    block("egg_pile", 1, "Egg cards left on the Egg Pile / 18"),
+    block("egg_pile", 1, "Egg cards left on the Egg Pile / Egg cards in the deck"),
     seats("egg_bound", "1 if an Egg Bound card lies in front of the seat"),
     seats("fowl", "1 if a Fowl lies in front of the seat"),
     seats("hand_sizes", "cards in each hand / 6"),
-    seats("known_hands", "cards everyone knows each hand holds: copies per type / 6", CARDS),
-    block("draw_pile", 1, "cards in the Draw Pile / 67"),
+    seats("known_hands", "cards everyone knows each hand holds: copies per type / most", CARDS),
+    block("draw_pile", 1, "cards in the Draw Pile / the deck's other cards"),
     block("pile_known", 1, "1 while everyone knows the Draw Pile's order (turned over)"),
     block("pile_next", CARDS, "one-hot next card of a turned-over Draw Pile"),
-    block("pile_cards", CARDS, "a turned-over Draw Pile: copies per type / 6"),
-    block("discard_pile", CARDS, "the Discard Pile: copies per type / 6"),
+    block("pile_cards", CARDS, "a turned-over Draw Pile: copies per type / most"),
+    block("discard_pile", CARDS, "the Discard Pile: copies per type / most"),
     block("discard_top", CARDS, "one-hot last card discarded"),
     block("reshuffles", 1, "new Draw Piles made so far / 8 (capped at 1)"),
     block("challenge", 1, "1 while a card is being answered"),
@@ -113,7 +117,10 @@ _SIDE = index_of(list(EggSide))
 
 
 def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    assert isinstance(game, EggBoundGame)
     n = game.num_players
+    eggs = game.composition.eggs  # counts are scaled by the game's own deck
+    others = len(game.composition.draw_deck)
     rel = relative(n)
     phase = at["phase"]
     current = at["current_player"]
@@ -153,6 +160,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     r_discarded = at["result_discarded"] - 1
     winners = at["winners"]
     sixth = 1 / 6
+    copy = 1 / max(game.composition.counts[1:])  # `most`: counts stay within 0-1
     third = 1 / 3
 
     def write(obs: Mapping[str, Any], buf: Buffer) -> None:
@@ -166,12 +174,12 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
             buf[turn_of + order[player]] = 1.0
         buf[turn] = obs["turn"] / obs["max_turns"]
         for card in obs["hand"]:
-            buf[hand + card] += sixth
+            buf[hand + card] += copy
         for seat, count in enumerate(obs["good_eggs"]):
             buf[good + order[seat]] = count * third
         for seat, count in enumerate(obs["bad_eggs"]):
             buf[bad + order[seat]] = count * third
-        buf[egg_pile] = obs["egg_pile"] / 18
+        buf[egg_pile] = obs["egg_pile"] / eggs
         for seat, flag in enumerate(obs["egg_bound"]):
             if flag:
                 buf[bound + order[seat]] = 1.0
@@ -183,18 +191,18 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         for seat, cards in enumerate(obs["known_hands"]):
             base = known + CARDS * order[seat]
             for card in cards:
-                buf[base + card] += sixth
-        buf[draw] = obs["draw_pile"] / 67
+                buf[base + card] += copy
+        buf[draw] = obs["draw_pile"] / others
         pile = obs["draw_pile_known"]
         if pile is not None:
             buf[pile_known] = 1.0
             if pile:
                 buf[pile_next + pile[0]] = 1.0
             for card in pile:
-                buf[pile_cards + card] += sixth
+                buf[pile_cards + card] += copy
         discarded = obs["discard_pile"]
         for card in discarded:
-            buf[discard + card] += sixth
+            buf[discard + card] += copy
         if discarded:
             buf[discard_top + discarded[-1]] = 1.0
         count = obs["reshuffles"]
