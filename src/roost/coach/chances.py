@@ -55,7 +55,7 @@ class PlattMap:
 
 MAPS: Final[dict[str, PlattMap]] = {
     "big-chicken": PlattMap(slope=1.0387, shift=-0.1311),
-    "egg-bound": PlattMap(slope=0.9388, shift=0.2684),
+    "egg-bound": PlattMap(slope=0.9711, shift=0.12),  # the fitted-2026 deck
     "eggo": PlattMap(slope=1.4112, shift=0.8986),
     "manda-huevos": PlattMap(slope=0.9198, shift=-0.1773),
 }
