@@ -203,6 +203,7 @@ def test_sign_up_on_a_phone_play_rated_now_see_it_from_a_laptop(
         # nothing covers the top bar's links (the chat's button sits at its end on a phone)
         covered = page.evaluate(
             """() => [...document.querySelectorAll('#account-nav a, #account-nav button')]
+                 .filter((el) => el.offsetParent !== null)
                  .filter((el) => { const r = el.getBoundingClientRect();
                    const x = r.left + r.width * 0.75, y = r.top + r.height / 2;
                    const hit = document.elementFromPoint(x, y);

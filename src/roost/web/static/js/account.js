@@ -44,7 +44,7 @@ function renderBar() {
     mount(
       nav,
       h("a", { class: "account-name", href: `/u/${encodeURIComponent(account.name)}`, title: "Your profile" }, account.name),
-      h("a", { class: "button small ghost", href: "/me/games" }, "My games"),
+      h("a", { class: "button small ghost my-games", href: "/me/games" }, "My games"),
       h("button", { type: "button", class: "button small ghost", id: "account-menu", onclick: accountDialog }, "Account"),
     );
   } else {
@@ -147,6 +147,12 @@ function accountDialog() {
     "div",
     { class: "account-dialog" },
     h("p", {}, "Signed in as ", h("strong", {}, account.name), "."),
+    h(
+      "p",
+      { class: "row small-buttons" },
+      h("a", { class: "button small", href: `/u/${encodeURIComponent(account.name)}` }, "Your profile"),
+      h("a", { class: "button small", href: "/me/games" }, "My games"),
+    ),
     h(
       "div",
       { class: "row small-buttons" },
