@@ -21,7 +21,6 @@ from functools import partial
 from fastapi import APIRouter, Request
 
 from roost.coach.tutorials import LEARNER, Tutorial, tutorial_for, tutorials
-from roost.server.db import Conflict, StorageError
 from roost.server.errors import ServerError
 from roost.server.protocol import (
     SeatGrant,
@@ -36,7 +35,6 @@ from roost.server.tables.rows import (
     SeatRecord,
     TableRecord,
     find_created,
-    insert_table,
     unfinished_count,
 )
 from roost.server.tables.table import hash_token, new_seed, new_token
@@ -104,25 +102,10 @@ async def start_tutorial(game: str, body: StartTutorial, request: Request) -> Se
         creator_seat=LEARNER,
         tutorial=loaded.name,
     )
-    owner = await lobby._owns(record.id)
-    try:
-        await lobby.store.write(partial(insert_table, record=record))
-    except (Conflict, StorageError):
-        again = None
-        if create_key is not None:
-            again = await _made_before(lobby, create_key, name, body.token)
-        if lobby.cluster is not None:
-            await lobby.cluster.release(record.id)
-        if again is not None:
-            return again
-        raise ServerError(
-            "storage_failed", "the table could not be stored; try again", 503
-        ) from None
-    table = lobby._table(record)
-    table.owner = owner
-    lobby.tables[record.id] = table
-    await table.start_if_full()
-    return SeatGrant(table=table.info(), seat=LEARNER, token=token)
+    made_before = None
+    if create_key is not None:
+        made_before = partial(_made_before, lobby, create_key, name, body.token)
+    return await lobby.open_table(record, LEARNER, token, made_before)
 
 
 async def _made_before(

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -265,14 +266,27 @@ class Lobby:
             fill_after=request.fill_after,
             fill_level=request.level,
         )
+        made_before = None
+        if create_key is not None:
+            made_before = partial(self._created_before, create_key, request, game)
+        return await self.open_table(record, seat, token, made_before)
+
+    async def open_table(
+        self,
+        record: TableRecord,
+        seat: int | None,
+        token: str | None,
+        made_before: Callable[[], Awaitable[SeatGrant | None]] | None,
+    ) -> SeatGrant:
+        """Store a new table, run it here and give its creator `seat` (None: a creator who does
+        not sit). If it cannot be stored because the same request, sent again before the first
+        was answered, stored it first, `made_before` finds that table: the answer is the
+        first one's."""
         owner = await self._owns(record.id)  # before it is stored: nobody else adopts it
         try:
             await self.store.write(partial(insert_table, record=record))
         except (Conflict, StorageError):
-            # the same request, sent again before the first was answered, stored it first
-            again = None
-            if create_key is not None:
-                again = await self._created_before(create_key, request, game)
+            again = None if made_before is None else await made_before()
             if self.cluster is not None:
                 await self.cluster.release(record.id)
             if again is not None:
