@@ -22,39 +22,24 @@ def mount_static(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=web_static_dir(), check_dir=False), name="static")
 
 
-@router.get("/", response_class=HTMLResponse)
-async def index() -> Response:
+PAGES = (
+    "/",
+    "/t/{table_id}",
+    "/learn/{game}",
+    "/replay/{table_id}",
+    "/u/{name}",
+    "/me/games",
+    "/leaderboard/{game}",
+)
+"""The client's pages: each answer is the same ``index.html``, which reads the path."""
+
+
+async def page() -> Response:
     return _page()
 
 
-@router.get("/t/{table_id}", response_class=HTMLResponse)
-async def table_page(table_id: str) -> Response:
-    return _page()
-
-
-@router.get("/learn/{game}", response_class=HTMLResponse)
-async def learn_page(game: str) -> Response:
-    return _page()
-
-
-@router.get("/replay/{table_id}", response_class=HTMLResponse)
-async def replay_page(table_id: str) -> Response:
-    return _page()
-
-
-@router.get("/u/{name}", response_class=HTMLResponse)
-async def profile_page(name: str) -> Response:
-    return _page()
-
-
-@router.get("/me/games", response_class=HTMLResponse)
-async def my_games_page() -> Response:
-    return _page()
-
-
-@router.get("/leaderboard/{game}", response_class=HTMLResponse)
-async def leaderboard_page(game: str) -> Response:
-    return _page()
+for _path in PAGES:
+    router.add_api_route(_path, page, methods=["GET"], response_class=HTMLResponse)
 
 
 def _page() -> Response:
