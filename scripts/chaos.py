@@ -85,6 +85,10 @@ class ChaosConfig:
     bot_pause: float = 0.02
     grace: float = 2.0
     """Disconnection grace: people who stay away longer get a stand-in."""
+    arrival_grace: float = 8.0
+    """Seconds a person who took a seat has to come to it: longer than the disconnection
+    grace, since on a loaded machine a reconnection after a kill can take a few seconds, and
+    shorter than `orphan_after`."""
     finish_timeout: float = 600.0
     """Seconds the tables have to finish after the last kill."""
     orphan_after: float = 20.0
@@ -188,6 +192,7 @@ class Chaos:
             bot_pause=self.config.bot_pause,
             bot_workers=0,
             grace=self.config.grace,
+            arrival_grace=self.config.arrival_grace,
         )
         await wait_ready(server)
 

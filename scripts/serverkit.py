@@ -82,6 +82,7 @@ def start_server(
     reaction_pause: float = 0.0,
     bot_workers: int = 0,
     grace: float = 60.0,
+    arrival_grace: float | None = None,
     extra: Sequence[str] = (),
     wrapper: Sequence[str] = (),
 ) -> Server:
@@ -108,6 +109,7 @@ def start_server(
         str(grace),
         "--max-tables-per-client",
         "1000000",
+        *(() if arrival_grace is None else ("--arrival-grace", str(arrival_grace))),
         *extra,
     ]
     handle = log.open("ab")

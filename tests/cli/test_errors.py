@@ -47,6 +47,9 @@ def flat(text: str) -> str:
         (["bench", "--game", "chess"], "unknown game 'chess'"),
         (["bench", "--search", "--game", "chess"], "unknown game 'chess'"),
         (["rules", "[bold]x[/bold]"], "unknown game '[bold]x[/bold]'"),
+        (["serve", "--grace", "0"], "--grace takes seconds above 0; got 0.0"),
+        (["serve", "--arrival-grace", "nan"], "--arrival-grace takes seconds above 0; got nan"),
+        (["serve", "--durability", "maybe"], "--durability is one of full, fast, not 'maybe'"),
     ],
 )
 def test_bad_options_fail_at_once_with_one_line(args: list[str], message: str) -> None:

@@ -790,6 +790,13 @@ def serve(
     grace: Annotated[
         float, typer.Option(help="seconds before a disconnected player gets a stand-in bot")
     ] = 60.0,
+    arrival_grace: Annotated[
+        float | None,
+        typer.Option(
+            help="seconds someone who took a seat of a waiting table has to come to it before "
+            "it opens again (default: --grace)"
+        ),
+    ] = None,
     public_url: Annotated[
         str | None, typer.Option(help="the URL people use to reach this server (invite links)")
     ] = None,
@@ -835,6 +842,9 @@ def serve(
         raise _fail(f"--durability is one of {', '.join(DURABILITY)}, not {durability!r}")
     if not (math.isfinite(keep_finished) and keep_finished >= 0):
         raise _fail(f"--keep-finished takes seconds from 0 up; got {keep_finished}")
+    for option, seconds in (("--grace", grace), ("--arrival-grace", arrival_grace)):
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+            raise _fail(f"{option} takes seconds above 0; got {seconds}")
     if log_format not in FORMATS:
         raise _fail(f"--log-format is one of {', '.join(FORMATS)}, not {log_format!r}")
     url = db or default_database_url()
@@ -844,6 +854,7 @@ def serve(
         reaction_pause=reaction_pause,
         bot_workers=bot_workers,
         grace=grace,
+        arrival_grace=arrival_grace,
         public_url=public_url or _public_url(host, port),
         max_tables_per_client=max_tables_per_client,
         accounts=AccountSettings(secure_cookies=secure_cookies),

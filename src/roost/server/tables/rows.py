@@ -243,29 +243,44 @@ def save_seat(
     holder: str | None = None,
 ) -> None:
     """Store a seat. `claim`: only if it is still open (a person taking it); `holder`: only if
-    it is still held by the token with this hash (a seat given up). Else `Conflict`. The name
-    and the account change only with one of those (a seat changing hands): another change
-    (away, arrived, a preference) never writes back a name or account that a guest's sign-up
-    gave the seat meanwhile (roost.server.accounts)."""
+    it is still held by the token with this hash and its person never came (a seat given up;
+    another server process may have seen them arrive). Else `Conflict`. The name,
+    the account and a person's arrival go back only with one of those (a seat changing hands):
+    another change (away, a preference) never writes back a name or account that a guest's
+    sign-up gave the seat meanwhile (roost.server.accounts), nor unsays an arrival another
+    server process stored."""
     where = [SeatRow.table_id == table_id, SeatRow.seat == seat.seat]
     if claim:
         where.append(SeatRow.type == "open")
     if holder is not None:
-        where.append(SeatRow.token_hash == holder)
+        where.extend((SeatRow.token_hash == holder, SeatRow.arrived.is_(False)))
     values: dict[str, Any] = {
         "type": seat.type,
         "level": seat.level,
         "token_hash": seat.token_hash,
         "away": seat.away,
-        "arrived": seat.arrived,
         "always_ask": seat.always_ask,
     }
     if claim or holder is not None or seat.type != "person":
         values["name"] = seat.name
         values["user_id"] = seat.user
+        values["arrived"] = seat.arrived
+    elif seat.arrived:
+        values["arrived"] = True
     result = session.execute(update(SeatRow).where(*where).values(**values))
     if (claim or holder is not None) and rowcount(result) != 1:
         raise Conflict(f"seat {seat.seat} of table {table_id} changed meanwhile")
+    announce(session, table_id)
+
+
+def mark_arrived(session: Session, table_id: str, seat: int, holder: str | None) -> None:
+    """The person holding `seat` by the token with hash `holder` came to the table; `Conflict`
+    if the seat no longer is theirs (given up at another server process meanwhile), so an
+    arrival never writes a person back into a seat that went back to open."""
+    where = [SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.token_hash == holder]
+    result = session.execute(update(SeatRow).where(*where).values(arrived=True))
+    if rowcount(result) != 1:
+        raise Conflict(f"seat {seat} of table {table_id} changed hands meanwhile")
     announce(session, table_id)
 
 

@@ -62,6 +62,7 @@ from roost.server.tables.rows import (
     add_note,
     append_actions,
     load_table,
+    mark_arrived,
     save_seat,
     save_status,
 )
@@ -373,9 +374,11 @@ class Table(Autoplay):
         """Seat `connection` by its token (or as a spectator), send it the welcome and its
         full view; a person who was replaced by a stand-in is back."""
         async with self.lock:
-            seat = self.authenticate(token)
+            seat = await self._seat_by_token(token)
             if len(self.connections) >= self.settings.max_connections_per_table:
                 raise ServerError("too_many_connections", "this table has too many connections")
+            if seat is not None and not self.seats[seat].arrived:
+                await self._arrived(seat, token)
             self.connections[connection] = Attached(seat)
             self._tell_peers(seat)
             role = "player" if seat is not None else "spectator"
@@ -385,8 +388,6 @@ class Table(Autoplay):
             connection.deliver(frame_text(self.view(seat, full=True)))
             if seat is not None:
                 self.timers.cancel(("grace", seat))
-                if not self.seats[seat].arrived:
-                    await self._arrived(seat)
                 if self.seats[seat].away and self.status == "playing":
                     await self._set_away(seat, False, clock.back(self.seat_name(seat)))
                     return seat
@@ -472,14 +473,19 @@ class Table(Autoplay):
         self._noted(note)
         self._broadcast()
 
-    async def _arrived(self, seat: int) -> None:
-        """The person at `seat` connected for the first time since taking it: stored, so the
-        seat is theirs across restarts. A failed write only leaves the grace to decide (it
-        frees nobody who is connected)."""
+    async def _arrived(self, seat: int, token: str | None) -> None:
+        """The person at `seat` connects for the first time since taking it: stored, so the
+        seat is theirs across restarts and no other server process gives it up. If another
+        process gave it up a moment ago, `unauthorized` (as for a seat given up here). A
+        failed write only leaves the grace to decide (it frees nobody who is connected)."""
         record = self.seats[seat]
-        changed = SeatRecord(**{**record.__dict__, "arrived": True})
+        write = partial(mark_arrived, table_id=self.id, seat=seat, holder=record.token_hash)
         try:
-            await self.store.write(partial(save_seat, table_id=self.id, seat=changed))
+            await self.store.write(write)
+        except Conflict:
+            await self._take_in()
+            self.authenticate(token)
+            return
         except StorageError:
             return
         record.arrived = True
@@ -508,13 +514,30 @@ class Table(Autoplay):
         """Take in what another server process stored for this table (new actions and the
         notes among them, seats, status), then send this process's clients their views."""
         async with self.lock:
-            if await self._sync():
-                if self.owner:
-                    await self._settle()
-                self._schedule()
-                self._broadcast()
-                if self.status == "over" and self.on_change is not None:
-                    self.on_change(self)
+            await self._take_in()
+
+    async def _take_in(self) -> bool:
+        """`refresh` with the lock held; True if the store held news."""
+        if not await self._sync():
+            return False
+        if self.owner:
+            await self._settle()
+        self._schedule()
+        self._broadcast()
+        if self.status == "over" and self.on_change is not None:
+            self.on_change(self)
+        return True
+
+    async def _seat_by_token(self, token: str | None) -> int | None:
+        """`authenticate`, reading the store once on a miss when other server processes share
+        it: a join stored by another process a moment ago reaches this one by a notification
+        that may still be on its way, and its person must not be refused meanwhile."""
+        try:
+            return self.authenticate(token)
+        except ServerError:
+            if self.peers is None or not await self._take_in():
+                raise
+        return self.authenticate(token)
 
     async def _sync(self) -> bool:
         """Reload the stored table into this one (the lock is held); True if it changed."""
