@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import base64
 import io
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from roost.core.errors import RoostError
-from roost.lab.stats import Estimate
+from roost.lab.stats import FLAGGED, Estimate
 
 if TYPE_CHECKING:
     from roost.lab.summary import LabSummary, MainSummary
@@ -95,6 +96,13 @@ def _errors(estimates: Sequence[Estimate], scale: float = 1.0) -> list[list[floa
     ]
 
 
+def _title(ax: Any, text: str, columns: int, fontsize: float = 10.0) -> None:
+    """A panel's title wrapped to its panel's width, so titles of neighbouring panels (long
+    sweep labels, the game's measures) never run into each other."""
+    chars = max(18, int(100 / columns * 10 / fontsize))
+    ax.set_title("\n".join(textwrap.wrap(text, chars)), fontsize=fontsize)
+
+
 def _grid(count: int, per_row: int = 3) -> tuple[int, int]:
     cols = min(per_row, count)
     return (count + cols - 1) // cols, cols
@@ -136,7 +144,8 @@ def seat_bars(mains: Sequence[MainSummary]) -> str | None:
     for ax, m in zip(axes.flat, mains, strict=False):
         seats = list(range(len(m.seat_win)))
         colours = [
-            MUTED if e.contains(m.fair) else (BLUE if e.value > m.fair else RED) for e in m.seat_win
+            (BLUE if e.value > m.fair else RED) if m.seat_flag(s) == FLAGGED else MUTED
+            for s, e in enumerate(m.seat_win)
         ]
         ax.bar(
             seats,
@@ -149,12 +158,13 @@ def seat_bars(mains: Sequence[MainSummary]) -> str | None:
         )
         ax.axhline(100 * m.fair, color=INK, linestyle="--", linewidth=1)
         ax.set_xticks(seats, [f"P{s}" for s in seats])
-        ax.set_title(m.setting.label)
+        _title(ax, m.setting.label, cols)
         ax.grid(axis="x", visible=False)
     for row in axes:
         row[0].set_ylabel("win %")
     fig.suptitle(
-        "dashed: the fair rate · grey: within chance of it · blue / red: above / below it",
+        "dashed: the fair rate · blue / red: above / below it beyond chance (Holm-corrected over "
+        "every seat) · grey: within chance, or too few games",
         fontsize=8.5,
         color=MUTED,
         x=0.01,
@@ -215,24 +225,45 @@ def length_boxes(mains: Sequence[MainSummary]) -> str | None:
     return _uri(fig)
 
 
+HIST_LINES = 6
+"""Outlines one panel of the table-time histogram holds before it splits by player count."""
+
+
 def minutes_hist(mains: Sequence[MainSummary]) -> str | None:
-    """The shape of the table-time distribution, one outline per setting (at most eight)."""
+    """The shape of the table-time distribution, one outline per setting: one panel for a few
+    settings, else a panel per player count (every setting is drawn; none is dropped)."""
     if not mains:
         return None
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(WIDTH, 3.0))
-    shown = mains[:8]
-    top = max(m.minutes.p90 for m in shown) * 1.5 or 1.0
+    groups: list[tuple[str, list[MainSummary]]] = [("", list(mains))]
+    if len(mains) > HIST_LINES:
+        counts = list(dict.fromkeys(m.setting.players for m in mains))
+        groups = [(f"{n} players", [m for m in mains if m.setting.players == n]) for n in counts]
+    rows, cols = _grid(len(groups), 2)
+    height = 3.0 if len(groups) == 1 else 2.6
+    fig, axes = plt.subplots(rows, cols, figsize=(WIDTH, height * rows), squeeze=False, sharex=True)
+    for ax in axes.flat[len(groups) :]:
+        ax.set_visible(False)
+    top = max(m.minutes.p90 for m in mains) * 1.5 or 1.0
     bins = [top * i / 45 for i in range(46)]
-    for m in shown:
-        values = [min(v, top) for v in m.minutes.values]
-        weights = [100 / len(values)] * len(values)
-        ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.6,
-                label=m.setting.label)  # fmt: skip
-    ax.set_xlabel("estimated table time (minutes; the last bin holds everything longer)")
-    ax.set_ylabel("% of games")
-    ax.set_xlim(0, top)
-    ax.legend(ncols=min(4, len(shown)), loc="upper right")
+    styles = ("-", "--", ":", "-.")
+    for ax, (title, shown) in zip(axes.flat, groups, strict=False):
+        for k, m in enumerate(shown):
+            values = [min(v, top) for v in m.minutes.values]
+            weights = [100 / len(values)] * len(values)
+            swept = ", ".join(f"{key}={v}" for key, v in m.setting.swept)
+            label = swept if title and swept else m.setting.label
+            ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.6,
+                    label=label, color=PALETTE[k % len(PALETTE)],
+                    linestyle=styles[(k // len(PALETTE)) % len(styles)])  # fmt: skip
+        if title:
+            _title(ax, title, cols)
+        ax.set_ylabel("% of games")
+        ax.set_xlim(0, top)
+        ax.set_ylim(bottom=0)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+    for ax in axes[-1]:
+        ax.set_xlabel("estimated table time (minutes; the last bin holds all longer)")
     fig.tight_layout()
     return _uri(fig)
 
@@ -351,7 +382,7 @@ def extras_panels(mains: Sequence[MainSummary]) -> str | None:
             ax.set_xlim(-2, 102)
         else:
             ax.set_xlim(left=min(0.0, *(scale * e.low for e in ests)))
-        ax.set_title(points[0][1].label + (" (%)" if rate else ""), fontsize=9.5)
+        _title(ax, points[0][1].label + (" (%)" if rate else ""), cols, fontsize=9.5)
     fig.tight_layout()
     return _uri(fig)
 
@@ -421,7 +452,13 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
                                 marker="o", capsize=3, label=f"{players} players")  # fmt: skip
             ax.set_xticks(range(len(values)), values)
             ax.set_xlim(-0.4, len(values) - 0.6)
-            ax.set_title(title, fontsize=9)
+            # from 0, so that equal values look equal: a zoomed axis turns 0.2 points of noise
+            # into a steep line; shares on a fixed 0-100% scale
+            if scale == 100.0:
+                ax.set_ylim(0, 100)
+            else:
+                ax.set_ylim(bottom=0)
+            _title(ax, title, cols, fontsize=9)
             ax.grid(axis="x", visible=False)
         if not drawn:
             plt.close(fig)

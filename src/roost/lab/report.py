@@ -25,7 +25,7 @@ from roost.lab.claims import (
     ClaimResult,
     Mark,
 )
-from roost.lab.stats import Estimate
+from roost.lab.stats import ALPHA, FLAGGED, MAX_WIDTH, TOO_FEW, Estimate
 from roost.lab.summary import LabSummary, MainSummary
 
 CSS = """
@@ -49,6 +49,7 @@ margin-top:22px}
 box-shadow:0 1px 2px rgba(0,0,0,.06)}
 .tile .k{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:#5b6270;font-weight:600}
 .tile .big{font-size:26px;font-weight:700;line-height:1.25;margin:4px 0 2px}
+.tile .big small{font-size:13px;font-weight:600;color:#5b6270}
 .tile .sub{font-size:12.5px;color:#5b6270;line-height:1.35}
 .tile.good{border-top-color:#4f9d69} .tile.bad{border-top-color:#d1495b}
 .tile.mid{border-top-color:#e0a526}
@@ -84,6 +85,8 @@ td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 td.seat{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
 .est b{font-weight:600} .est small,.ci{color:#8a8f98;font-size:11.5px;margin-left:4px}
 td.seat small{display:block;margin:0;color:inherit;opacity:.75}
+td.few{color:#8a8f98;background:repeating-linear-gradient(135deg,#fff,#fff 6px,#f4f3ee 6px,
+#f4f3ee 12px)}
 td:first-child{white-space:nowrap}
 .strong{font-weight:700}
 figure{margin:10px 0 16px;background:#fff;border-radius:10px;padding:10px;
@@ -94,6 +97,15 @@ details{margin:6px 0 12px} summary{cursor:pointer;color:#35507a;font-size:14px}
 .files li{margin:2px 0} code{font-size:13px}
 @media print{header.hero{background:#fff;color:#1d2433} nav{display:none}}
 """
+
+FLAGS_TEXT = (
+    f"Flags (bold, coloured) are corrected for the number of tests: Holm's method over each "
+    f"family (every seat of every setting; the settings' seats-alike tests; the settings' "
+    f"first-player tests), so the chance of even one false flag in a family is at most "
+    f"{100 * ALPHA:.0f}%. The intervals shown are plain 95% ones, so an interval can miss the "
+    f"fair rate without a flag. Where an interval is wider than {100 * MAX_WIDTH:.0f} "
+    f"percentage points the report says <i>too few games</i> and flags nothing."
+)
 
 SECTIONS = (
     ("claims", "Claims"),
@@ -215,24 +227,35 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
     if firsts:
         top = max(firsts, key=lambda m: abs(m.first_player_win.value - m.fair))
         gap = 100 * (top.first_player_win.value - top.fair)
-        beyond = sum(1 for m in firsts if not m.first_player_win.contains(m.fair))
+        beyond = sum(1 for m in firsts if m.first_player_flag == FLAGGED)
+        few = sum(1 for m in firsts if m.first_player_flag == TOO_FEW)
         tiles.append(
             _tile(
                 "First player",
-                f"{gap:+.0f} points",
+                f"{gap:+.0f}<small> percentage points</small>",
                 f"wins {100 * top.first_player_win.value:.0f}% against a fair "
-                f"{100 * top.fair:.0f}% ({_e(top.setting.label)}); beyond chance at {beyond} of "
-                f"{len(firsts)} settings",
-                "bad" if beyond else "good",
+                f"{100 * top.fair:.0f}% ({_e(top.setting.label)}); beyond chance (Holm) at "
+                f"{beyond} of {len(firsts)} settings"
+                + (f"; too few games at {few}" if few else ""),
+                "bad" if beyond else "mid" if few == len(firsts) else "good",
             )
         )
-    alike = sum(1 for m in mains if m.seats_equal_p >= 0.05)
+    flags = [m.seats_flag for m in mains]
+    differ = flags.count(FLAGGED)
+    few = flags.count(TOO_FEW)
+    if few == len(mains):
+        big, tone = "too few games", "mid"
+    elif differ:
+        big, tone = f"differ at {differ} of {len(mains)}", "bad"
+    else:
+        big, tone = "no seat stands out", "good"
     tiles.append(
         _tile(
             "Seats",
-            "alike" if alike == len(mains) else f"alike at {alike} of {len(mains)}",
-            f"every seat wins alike (p &ge; 0.05) at {alike} of {len(mains)} settings",
-            "good" if alike == len(mains) else "mid",
+            big,
+            f"seats differ beyond chance (Holm-corrected over the {len(mains)} settings) at "
+            f"{differ} of {len(mains)}" + (f"; too few games to tell at {few}" if few else ""),
+            tone,
         )
     )
     for name in dict.fromkeys(s.lineup.name for s in summary.skill):
@@ -279,7 +302,8 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
             f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(r.claim.source)}</div>"
             + (f"<ul>{items}</ul>" if items else "")
             + (f"<p class='note'>{_e(verdict.note)}</p>" if verdict.note else "")
-            + f"<p class='how'><b>How it was tested:</b> {_e(r.claim.how)}</p></article>"
+            + f"<p class='how'><b>How it was tested:</b> {_e(r.claim.how)}<br>"
+            f"<b>It would hold if:</b> {_e(r.claim.holds_when)}</p></article>"
         )
     legend = (
         "<p class='lead'>A mark per setting: <b style='color:#4f9d69'>&#10003;</b> agrees, "
@@ -295,15 +319,21 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
 # --- sections ----------------------------------------------------------------------------------
 
 
-def _seat_cell(e: Estimate, fair: float) -> str:
+def _seat_cell(e: Estimate, fair: float, state: str) -> str:
     """A seat's win rate, tinted by how far it is from fair (blue above, red below), bold where
-    its interval misses the fair rate."""
+    it is flagged (Holm-corrected), greyed with "too few games" where its interval is too wide
+    to tell."""
     gap = (e.value - fair) / max(fair, 0.05)
     strength = min(1.0, abs(gap) / 0.5)
-    beyond = not e.contains(fair)
+    beyond = state == FLAGGED
     alpha = (0.12 + 0.33 * strength) if beyond else 0.08 * strength
     rgb = "59,110,168" if gap > 0 else "209,73,91"
     cls = " strong" if beyond else ""
+    if state == TOO_FEW:
+        return (
+            f"<td class='seat few'>{100 * e.value:.1f}%<small class='ci'>{100 * e.low:.0f}"
+            f"&ndash;{100 * e.high:.0f} too few games</small></td>"
+        )
     return (
         f"<td class='seat{cls}' style='background:rgba({rgb},{alpha:.2f})'>"
         f"{100 * e.value:.1f}%<small class='ci'>{100 * e.low:.0f}&ndash;{100 * e.high:.0f}"
@@ -311,20 +341,29 @@ def _seat_cell(e: Estimate, fair: float) -> str:
     )
 
 
+def _p_cell(p: float, raw: float, state: str) -> str:
+    """A Holm-adjusted p-value (the raw one small after it), bold where flagged."""
+    if state == TOO_FEW:
+        return f"<td class='n few'>too few games<small class='ci'>p {raw:.3f}</small></td>"
+    cls = " strong" if state == FLAGGED else ""
+    return f"<td class='n{cls}'>{p:.3f}<small class='ci'>raw {raw:.3f}</small></td>"
+
+
 def _seats(mains: Sequence[MainSummary]) -> str:
     width = max(len(m.seat_win) for m in mains)
     head = ["setting", "games", "fair", *(f"P{s}" for s in range(width))]
-    head += ["p (alike)", "first player wins", "first player Order"]
+    head += ["p (alike, Holm)", "first player wins", "first player Order"]
     out = ["<div class='wrap'><table><tr>", *(f"<th>{_e(h)}</th>" for h in head), "</tr>"]
     for m in mains:
-        cells = [_seat_cell(e, m.fair) for e in m.seat_win]
+        cells = [_seat_cell(e, m.fair, m.seat_flag(s)) for s, e in enumerate(m.seat_win)]
         cells += ["<td></td>"] * (width - len(m.seat_win))
-        p = f"{m.seats_equal_p:.3f}"
+        first = m.first_player_flag
         out.append(
             f"<tr><td>{_e(m.setting.label)}</td><td class='n'>{m.games}</td>"
             f"<td class='n'>{100 * m.fair:.1f}%</td>{''.join(cells)}"
-            f"<td class='n{' strong' if m.seats_equal_p < 0.05 else ''}'>{p}</td>"
-            f"<td class='n'>{est(m.first_player_win)}</td>"
+            f"{_p_cell(m.seats_equal_p_holm, m.seats_equal_p, m.seats_flag)}"
+            f"<td class='n{' strong' if first == FLAGGED else ''}'>{est(m.first_player_win)}"
+            f"{'<small class=ci>too few games</small>' if first == TOO_FEW else ''}</td>"
             f"<td class='n'>{est(m.first_player_order, percent=False, digits=2)}</td></tr>"
         )
     out.append("</table></div>")
@@ -430,18 +469,28 @@ def _cards(main: MainSummary) -> str:
             _e(c.name),
             est(c.held),
             est(c.not_held),
-            f"{100 * (c.held.value - c.not_held.value):+.1f}",
+            _difference(c.held, c.not_held, c.held_flag, c.held_p),
             est(c.played),
             est(c.not_played),
-            f"{100 * (c.played.value - c.not_played.value):+.1f}" if c.played.n else "",
+            _difference(c.played, c.not_played, c.played_flag, c.played_p) if c.played.n else "",
         ]
         for c in cards
     ]
     return _table(
-        ["card", "held at start", "not held", "difference (points)", "played", "not played",
-         "difference (points)"],
+        ["card", "held at start", "not held", "difference (percentage points)", "played",
+         "not played", "difference (percentage points)"],
         rows,
     )  # fmt: skip
+
+
+def _difference(yes: Estimate, no: Estimate, state: str, p: float) -> str:
+    """A card's difference in win rate, bold with its Holm p where flagged."""
+    text = f"{100 * (yes.value - no.value):+.1f}"
+    if state == TOO_FEW:
+        return f"{text}<small class='ci'>too few games</small>"
+    if state == FLAGGED:
+        return f"<b>{text}</b><small class='ci'>p {p:.3f} (Holm)</small>"
+    return text
 
 
 def _moves(mains: Sequence[MainSummary]) -> str:
@@ -527,9 +576,9 @@ def render(
             "seats",
             "Seats: does where you sit matter?",
             "Win rate per seat (a shared win counts for each winner). The fair rate is all wins "
-            "over all seat-games. p tests that every seat wins alike: below 0.05 (bold), the "
-            "seats differ by more than chance. The first player is whoever makes the first "
-            "decision once the cards are dealt; Order = (win rate - fair) / (1 - fair).",
+            "over all seat-games. p tests that every seat wins alike. " + FLAGS_TEXT + " The "
+            "first player is whoever makes the first decision once the cards are dealt; Order "
+            "= (win rate - fair) / (1 - fair).",
         ),
         _seats(mains),
         plot(lambda: plots.seat_bars(mains), "win rate per seat"),
@@ -586,7 +635,9 @@ def render(
                 f"Card impact ({card_main.setting.label})",
                 "The win rate of a seat that held a card type at the start, or played it, "
                 "against one that did not. An association, not a cause: cards played often in "
-                "long games, or on the way out, look good. Other settings are in summary.json.",
+                "long games, or on the way out, look good. A difference is bold only where a "
+                "two-proportion test, Holm-corrected over every card type of this setting (held "
+                "and played), is below 0.05. Other settings are in summary.json.",
             ),
             plot(lambda: plots.card_impact(card_main), "card impact"),
             "<details><summary>The table</summary>",
