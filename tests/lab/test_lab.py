@@ -211,3 +211,29 @@ def test_without_matplotlib_the_command_says_what_to_install(
     monkeypatch.setenv("COLUMNS", "40")
     code, output = _cli(["eggo", "--out", str(tmp_path / "out")])
     assert code == 2 and "pip install -e '.[lab]'" in output and "--no-plots" in output
+
+
+def test_games_is_the_runs_size_skill_line_ups_included() -> None:
+    """--games 5 once played 2 x 200 skill games a setting (six minutes of search bots)."""
+    small = build_plan("eggo", players="3", games=5)
+    assert [lineup.games for lineup in small.lineups] == [5, 1, 1]
+    default = build_plan("eggo", players="3")
+    assert [lineup.games for lineup in default.lineups] == [1000, 200, 200]
+    chosen = build_plan("eggo", players="3", games=5, skill_games=7)
+    assert [lineup.games for lineup in chosen.lineups] == [5, 7, 7]
+    assert small.total_games == 7
+
+
+def test_without_a_terminal_the_command_says_a_line_per_finished_setting(tmp_path: Path) -> None:
+    code, output = _cli(
+        ["eggo", "--players", "2-3", "--games", "4", "--skill", "heuristic/random", "--no-plots",
+         "--out", str(tmp_path / "out")]
+    )  # fmt: skip
+    assert code == 0, output
+    lines = output.splitlines()
+    assert "lab eggo: 10 games over 2 settings" in lines
+    done = [line for line in lines if "settings done" in line]
+    assert [line.split(" after ")[0] for line in done] == [
+        "lab eggo: 1/2 settings done (2 players)",
+        "lab eggo: 2/2 settings done (3 players)",
+    ]

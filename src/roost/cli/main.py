@@ -443,8 +443,9 @@ def _player_count(
     return counts.pop() if counts else None
 
 
-def _progress_bar() -> Progress:
-    """The bar of the long commands (arena, lab, ratings): done of total, elapsed, remaining."""
+def _progress_bar(disable: bool = False) -> Progress:
+    """The bar of the long commands (arena, lab, ratings): done of total, elapsed, remaining.
+    `disable`: draw nothing (a command that says its own lines where there is no terminal)."""
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -453,6 +454,7 @@ def _progress_bar() -> Progress:
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        disable=disable,
     )
 
 
@@ -638,7 +640,10 @@ def lab(
             "default heuristic/random and ismcts:100/heuristic; 'none' for none)"
         ),
     ] = None,
-    skill_games: Annotated[int, typer.Option(help="games per skill line-up and setting")] = 200,
+    skill_games: Annotated[
+        int | None,
+        typer.Option(help="games per skill line-up and setting (default: a fifth of --games)"),
+    ] = None,
     seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
     jobs: Annotated[int, typer.Option(help="worker processes (Ray: CPUs of a local instance)")] = 1,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
@@ -704,9 +709,29 @@ def lab(
         folder = Path(out or f"lab-{name}")
         check_writable(folder)
         runner = make_backend(backend, jobs, address, ship_code if address else None)
-        with _progress_bar() as progress:
+        tty = console.is_terminal
+        settings_done = 0
+
+        def finished(setting: int, seconds: float) -> None:
+            """One line per finished setting where no bar can be drawn (a log, CI, a pipe)."""
+            nonlocal settings_done
+            settings_done += 1
+            if not tty:
+                label = plan.settings[setting].label
+                console.print(
+                    f"lab {name}: {settings_done}/{len(plan.settings)} settings done "
+                    f"({label}) after {seconds:.0f} s",
+                    highlight=False,
+                )
+
+        if not tty:
+            console.print(
+                f"lab {name}: {plan.total_games} games over {len(plan.settings)} settings",
+                highlight=False,
+            )
+        with _progress_bar(disable=not tty) as progress:
             task = progress.add_task(f"lab {name}", total=plan.total_games)
-            result = run_lab(plan, runner, lambda done: progress.advance(task, done))
+            result = run_lab(plan, runner, lambda done: progress.advance(task, done), finished)
         command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         report = write_lab(result, folder, command, with_plots=plots)
     except RoostError as error:

@@ -65,11 +65,28 @@ def run_lab(
     plan: LabPlan,
     backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
+    finished: Callable[[int, float], None] | None = None,
 ) -> LabRun:
-    """Play every game of the plan and measure them (no files written)."""
+    """Play every game of the plan and measure them (no files written).
+
+    `progress` is called with the number of games just finished (a progress bar's advance);
+    `finished` with a setting's index and the seconds since the start once its every game (all
+    line-ups) is in, so a run without a terminal can say one line per setting instead of
+    nothing for minutes."""
     backend = backend or LocalBackend(1)
     start = time.perf_counter()
-    records = backend.run(plan.tasks(backend.workers()), progress)
+    expected = sum(lineup.games for lineup in plan.lineups)
+    left = [expected] * len(plan.settings)
+
+    def done(batch: list[LabRecord]) -> None:
+        if progress:
+            progress(len(batch))
+        for record in batch:
+            left[record.setting] -= 1
+            if left[record.setting] == 0 and finished:
+                finished(record.setting, time.perf_counter() - start)
+
+    records = backend.run(plan.tasks(backend.workers()), done)
     seconds = time.perf_counter() - start
     records.sort(key=lambda r: (r.setting, r.lineup, r.index))
     summary = summarise(plan, records)

@@ -20,6 +20,15 @@ from roost.lab.play import Task
 from roost.lab.timing import TimeModel
 
 DEFAULT_SKILL = ("heuristic/random", "ismcts:100/heuristic")
+SKILL_SHARE = 5
+"""Without --skill-games, a skill line-up plays a fifth of --games per setting (200 of the
+default 1000): --games is the run's size, so --games 5 is a quick look, not six minutes of
+search bots."""
+
+
+def skill_games_for(games: int) -> int:
+    """The default games per skill line-up and setting for `games` main games."""
+    return max(1, -(-games // SKILL_SHARE))
 
 
 @dataclass(frozen=True)
@@ -182,7 +191,7 @@ def build_plan(
     params: list[str] | None = None,
     sweeps: list[str] | None = None,
     skill: list[str] | None = None,
-    skill_games: int = 200,
+    skill_games: int | None = None,
     seed: int = 1,
     time: TimeModel | None = None,
 ) -> LabPlan:
@@ -205,6 +214,8 @@ def build_plan(
     if not kinds:
         raise RoostError("--bots needs at least one bot kind")
     pairs = parse_skill(list(DEFAULT_SKILL) if skill is None else skill)
+    if skill_games is None:
+        skill_games = skill_games_for(games)
     if pairs and skill_games < 1:
         raise RoostError(f"--skill-games must be at least 1; got {skill_games}")
     settings: list[Setting] = []
