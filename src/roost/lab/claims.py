@@ -102,7 +102,10 @@ class Claim:
     source: str
     """Where in the rulebook."""
     how: str
-    """How it is operationalised: what is measured and what would make it hold."""
+    """How it is operationalised: what is measured, against which reference or null."""
+    holds_when: str
+    """What the games would have to show for the claim to hold (the report says it beside the
+    verdict, so a designer knows what a fix must change, or what a longer run must find)."""
     check: Callable[[LabSummary], Verdict]
 
 
@@ -116,6 +119,7 @@ class ClaimResult:
             "claim": self.claim.quote,
             "source": self.claim.source,
             "operationalised": self.claim.how,
+            "holds_when": self.claim.holds_when,
             "measured": self.verdict.measured,
             "findings": [f.to_json() for f in self.verdict.findings],
             "verdict": self.verdict.verdict,
