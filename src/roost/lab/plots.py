@@ -261,10 +261,17 @@ def minutes_hist(mains: Sequence[MainSummary]) -> str | None:
         ax.set_ylabel("% of games")
         ax.set_xlim(0, top)
         ax.set_ylim(bottom=0)
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
-    for ax in axes[-1]:
+        ax.tick_params(axis="x", labelbottom=True)
+        if len(groups) == 1:  # beside the panel, where it hides no outline
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+    for ax in axes.flat[max(0, len(groups) - cols) : len(groups)]:
         ax.set_xlabel("estimated table time (minutes; the last bin holds all longer)")
-    fig.tight_layout()
+    if len(groups) > 1:  # the same swept values in every panel: one legend above them all
+        longest = max(groups, key=lambda g: len(g[1]))[1]
+        _legend_above(fig, axes.flat[groups.index(next(g for g in groups if g[1] is longest))])
+        fig.tight_layout(rect=(0, 0, 1, 1 - 0.35 / (height * rows)))
+    else:
+        fig.tight_layout()
     return _uri(fig)
 
 
@@ -323,9 +330,11 @@ def drama(mains: Sequence[MainSummary]) -> str | None:
     return _uri(fig)
 
 
-def card_impact(main: MainSummary, limit: int = 24) -> str | None:
-    """Win rate of a seat that held a card type at the start (left) or played it (right),
-    filled with its interval, against seats that did not (ring)."""
+def card_impact(main: MainSummary, limit: int = 24, played: bool = True) -> str | None:
+    """Win rate of a seat that held a card type at the start (left) or played it (right, unless
+    `played` is False: see `GameMeasures.played_impact`), with its interval, against seats that
+    did not (ring); a difference flagged beyond chance (Holm over the setting's card types) is
+    drawn in orange."""
     cards = [c for c in main.cards if c.held.n and c.not_held.n]
     if not cards:
         return None
@@ -333,24 +342,37 @@ def card_impact(main: MainSummary, limit: int = 24) -> str | None:
     if len(cards) > limit:
         cards = cards[: limit // 2] + cards[-limit // 2 :]
     plt = _pyplot()
-    fig, (held, played) = plt.subplots(1, 2, figsize=(WIDTH, 0.24 * len(cards) + 1.6), sharex=True)
+    height = 0.24 * len(cards) + 1.6
+    fig, axes = plt.subplots(1, 2 if played else 1, figsize=(WIDTH if played else WIDTH * 0.6,
+                             height), sharex=True, squeeze=False)  # fmt: skip
     ys = list(range(len(cards)))
     names = [c.name for c in cards]
-    for ax, title, yes, no in (
-        (held, "held at the start", [c.held for c in cards], [c.not_held for c in cards]),
-        (played, "played", [c.played for c in cards], [c.not_played for c in cards]),
-    ):
-        shown = [(y, e) for y, e in zip(ys, yes, strict=True) if e.n]
-        ax.errorbar([100 * e.value for _, e in shown], [y for y, _ in shown],
-                    xerr=_errors([e for _, e in shown], 100), fmt="o", capsize=2, color=BLUE,
-                    markersize=5, label="with the card (95% interval)")  # fmt: skip
-        ax.plot([100 * e.value if e.n else float("nan") for e in no], ys, "o", mfc="none",
-                color=MUTED, label="without it")  # fmt: skip
+    panels = [("held at the start", [(c.held, c.not_held, c.held_flag) for c in cards])]
+    if played:
+        panels.append(("played", [(c.played, c.not_played, c.played_flag) for c in cards]))
+    for k, (ax, (title, rows)) in enumerate(zip(axes[0], panels, strict=True)):
+        for flagged in (False, True):
+            shown = [(y, yes) for y, (yes, _no, f) in zip(ys, rows, strict=True)
+                     if yes.n and (f == FLAGGED) == flagged]  # fmt: skip
+            if not shown:
+                continue
+            ax.errorbar([100 * e.value for _, e in shown], [y for y, _ in shown],
+                        xerr=_errors([e for _, e in shown], 100), fmt="o", capsize=2,
+                        color=ORANGE if flagged else BLUE, markersize=5,
+                        label="with the card, beyond chance (Holm)" if flagged
+                        else "with the card (95% interval)")  # fmt: skip
+        ax.plot([100 * no.value if no.n else float("nan") for _yes, no, _f in rows], ys, "o",
+                mfc="none", color=MUTED, label="without it")  # fmt: skip
         ax.axvline(100 * main.fair, color=RED, linestyle="--", linewidth=1, label="fair rate")
         ax.set_title(f"win % when {title}")
-        _settings_axis(ax, names)
-    _legend_above(fig, held)
-    fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (0.24 * len(cards) + 1.6)))
+        _settings_axis(ax, names, show=k == 0)
+    handles: dict[str, Any] = {}
+    for ax in axes[0]:
+        for handle, name in zip(*ax.get_legend_handles_labels(), strict=True):
+            handles.setdefault(name, handle)
+    fig.legend(list(handles.values()), list(handles), loc="upper left", ncols=len(handles),
+               bbox_to_anchor=(0.0, 1.0))  # fmt: skip
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / height))
     return _uri(fig)
 
 

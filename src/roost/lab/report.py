@@ -25,6 +25,7 @@ from roost.lab.claims import (
     ClaimResult,
     Mark,
 )
+from roost.lab.hooks import GameMeasures, game_measures
 from roost.lab.stats import ALPHA, FLAGGED, MAX_WIDTH, TOO_FEW, Estimate
 from roost.lab.summary import LabSummary, MainSummary
 
@@ -209,7 +210,15 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
                 [e.value for e in found],
                 (lambda v: f"{100 * v:.0f}%") if rate else (lambda v: f"{v:.1f}"),
             )
-            tiles.append(_tile("The game's question", value, _e(first.label)))
+            # the tile is named by what it measures: a bare "0%" under "the game's question"
+            # left the designer to guess that it is the share of capped games
+            tiles.append(
+                _tile(
+                    first.label,
+                    value,
+                    "this game's headline measure, lowest to highest over the settings",
+                )
+            )
     medians = [m.minutes.median for m in mains]
     low = min(mains, key=lambda m: m.minutes.median)
     high = max(mains, key=lambda m: m.minutes.median)
@@ -462,8 +471,15 @@ def _extras(mains: Sequence[MainSummary]) -> str:
     return _table(["setting", *(label for _, label, _ in specs)], rows)
 
 
-def _cards(main: MainSummary) -> str:
+def _cards(main: MainSummary, played: bool = True) -> str:
     cards = sorted(main.cards, key=lambda c: c.held.value - c.not_held.value, reverse=True)
+    if not played:
+        rows = [
+            [_e(c.name), est(c.held), est(c.not_held),
+             _difference(c.held, c.not_held, c.held_flag, c.held_p)]
+            for c in cards
+        ]  # fmt: skip
+        return _table(["card", "held at start", "not held", "difference (percentage points)"], rows)
     rows = [
         [
             _e(c.name),
@@ -629,6 +645,7 @@ def render(
             _drama(mains),
         ]
     if "cards" in shown and card_main is not None:
+        played_note = _measures(summary).played_impact
         parts += [
             _section(
                 "cards",
@@ -639,9 +656,13 @@ def render(
                 "two-proportion test, Holm-corrected over every card type of this setting (held "
                 "and played), is below 0.05. Other settings are in summary.json.",
             ),
-            plot(lambda: plots.card_impact(card_main), "card impact"),
+            plot(
+                lambda: plots.card_impact(card_main, played=not played_note),
+                "card impact",
+                f"No 'played' panel: {_e(played_note)}." if played_note else "",
+            ),
             "<details><summary>The table</summary>",
-            _cards(card_main),
+            _cards(card_main, played=not played_note),
             "</details>",
         ]
     if sweeps:
@@ -675,9 +696,11 @@ def render(
     return "\n".join(parts)
 
 
-def _score_label(summary: LabSummary) -> str:
-    from roost.lab.hooks import game_measures
+def _measures(summary: LabSummary) -> GameMeasures[Any]:
+    return game_measures(summary.plan.load(summary.plan.settings[0]))
 
+
+def _score_label(summary: LabSummary) -> str:
     if not summary.main:
         return ""
-    return game_measures(summary.plan.load(summary.main[0].setting)).score_label
+    return _measures(summary).score_label

@@ -97,6 +97,11 @@ LAB = GameMeasures[EggoObservation](
             _demogorgon,
         ),
     ),
+    played_impact=(
+        "Eggo is won by emptying your hand: whoever escapes early plays fewer kinds of card "
+        "than whoever stays, so every card 'played' looked like a loser and the panel said how "
+        "long a seat stayed in, not what the card does; only 'held at the start' is shown"
+    ),
     claims=(
         Claim(
             quote="sometimes no one will escape the Demogorgon!",
