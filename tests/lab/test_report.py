@@ -16,8 +16,8 @@ from roost.lab.report import MARK_CLASS
 
 
 def test_the_report_shows_every_claim_with_its_marks(tmp_path: Path) -> None:
-    run = run_lab(build_plan("eggo", players="2-3", games=30, skill=["heuristic/random"],
-                             skill_games=6))  # fmt: skip
+    run = run_lab(build_plan("eggo", bots="heuristic", players="2-3", games=30,
+                             skill=["heuristic/random"], skill_games=6))  # fmt: skip
     text = write_lab(run, tmp_path, "roost lab eggo", with_plots=False).read_text("utf-8")
     assert "<script" not in text and not re.search(r"""(src|href)=["']?https?:""", text)
     cards = re.findall(r"<article class='claim ([a-z ]+)'>", text)
@@ -40,6 +40,7 @@ def test_every_plot_is_embedded(tmp_path: Path) -> None:
     run = run_lab(
         build_plan(
             "manda-huevos",
+            bots="heuristic",
             players="3",
             games=30,
             sweeps=["quick=false,true"],
@@ -65,7 +66,11 @@ def test_the_table_time_histogram_draws_every_setting_and_sweeps_start_at_0(
 
     from roost.lab import plots
 
-    run = run_lab(build_plan("manda-huevos", games=6, sweeps=["quick=false,true"], skill=["none"]))
+    run = run_lab(
+        build_plan(
+            "manda-huevos", bots="heuristic", games=6, sweeps=["quick=false,true"], skill=["none"]
+        )
+    )
     assert len(run.summary.main) == 10
     drawn: list[tuple[int, object]] = []
     hist = matplotlib.axes.Axes.hist
@@ -93,7 +98,7 @@ def test_the_table_time_histogram_draws_every_setting_and_sweeps_start_at_0(
 
 
 def test_headlines_are_labelled_and_say_percentage_points(tmp_path: Path) -> None:
-    run = run_lab(build_plan("egg-bound", players="3", games=20, skill=["none"]))
+    run = run_lab(build_plan("egg-bound", bots="heuristic", players="3", games=20, skill=["none"]))
     text = write_lab(run, tmp_path, "roost lab egg-bound", with_plots=False).read_text("utf-8")
     assert "<div class='k'>games that reach the turn cap (no winner)</div>" in text
     assert "percentage points" in text and " points</div>" not in text
@@ -102,7 +107,7 @@ def test_headlines_are_labelled_and_say_percentage_points(tmp_path: Path) -> Non
 
 @pytest.mark.skipif(not matplotlib_available(), reason="matplotlib is not installed")
 def test_eggo_card_impact_has_no_played_panel_and_says_why(tmp_path: Path) -> None:
-    run = run_lab(build_plan("eggo", players="4", games=20, skill=["none"]))
+    run = run_lab(build_plan("eggo", bots="heuristic", players="4", games=20, skill=["none"]))
     text = write_lab(run, tmp_path, "roost lab eggo", with_plots=True).read_text("utf-8")
     assert "No 'played' panel: Eggo is won by emptying your hand" in text
     cards = text.split("id='cards'")[1].split("</details>")[0]

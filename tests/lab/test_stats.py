@@ -65,7 +65,7 @@ def test_two_proportions_p_reads_a_clear_difference_and_a_null_one() -> None:
 
 
 def test_the_summary_corrects_each_family_over_the_line_ups_settings() -> None:
-    run = run_lab(build_plan("eggo", players="2-3", games=20, skill=["none"]))
+    run = run_lab(build_plan("eggo", bots="heuristic", players="2-3", games=20, skill=["none"]))
     mains = [replace(m, seat_p=tuple(0.01 for _ in m.seat_p)) for m in run.summary.main]
     mains = [replace(m, seats_equal_p=0.02, first_player_p=0.03) for m in mains]
     fixed = corrected(mains)
@@ -77,7 +77,9 @@ def test_the_summary_corrects_each_family_over_the_line_ups_settings() -> None:
 
 
 def test_a_small_run_says_too_few_games_rather_than_flag_a_seat() -> None:
-    run = run_lab(build_plan("big-chicken", players="4", games=12, skill=["none"]))
+    run = run_lab(
+        build_plan("big-chicken", bots="heuristic", players="4", games=12, skill=["none"])
+    )
     (main,) = run.summary.main
     assert [main.seat_flag(s) for s in range(4)] == [TOO_FEW] * 4
     assert main.seats_flag == TOO_FEW and main.first_player_flag == TOO_FEW

@@ -620,9 +620,21 @@ def lab(
         str | None, typer.Option(help="player counts: N, A-B or 3,5 (default: all the game has)")
     ] = None,
     bots: Annotated[
-        str, typer.Option(help="bot kinds of the main games, comma-separated, rotated")
-    ] = "heuristic",
+        list[str] | None,
+        typer.Option(
+            help="a main line-up: bot kinds, comma-separated, rotated over the seats; "
+            "repeatable, each finding is checked under every line-up (default: heuristic, and "
+            "ismcts:100)"
+        ),
+    ] = None,
     games: Annotated[int, typer.Option(help="main games per setting")] = 1000,
+    other_games: Annotated[
+        int | None,
+        typer.Option(
+            help="games per setting of every main line-up after the first (default: a fifth "
+            "of --games)"
+        ),
+    ] = None,
     param: Annotated[
         list[str] | None, typer.Option(help="fixed game parameter key=value (repeatable)")
     ] = None,
@@ -681,6 +693,7 @@ def lab(
 
     from roost.lab import build_plan, check_writable, run_lab, write_lab
     from roost.lab.backends import make_backend
+    from roost.lab.plan import DEFAULT_BOTS
     from roost.lab.plots import require_matplotlib
     from roost.lab.timing import TimeModel
 
@@ -697,8 +710,9 @@ def lab(
         plan = build_plan(
             name,
             players=players,
-            bots=bots,
+            bots=bots or DEFAULT_BOTS,
             games=games,
+            other_games=other_games,
             params=param or [],
             sweeps=sweep or [],
             skill=skill,

@@ -434,9 +434,9 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
             ("decisions per game (mean)", 1.0, lambda m: m.decisions.mean),
             ("first player wins (%)", 100.0, lambda m: m.first_player_win),
         ]
-        if any(m.no_winner.value > 0 for m in summary.main):
+        if any(m.no_winner.value > 0 for m in summary.primary):
             measures.append(("games with no winner (%)", 100.0, lambda m: m.no_winner))
-        for extra in summary.main[0].extras if summary.main else ():
+        for extra in summary.primary[0].extras if summary.primary else ():
             measures.append(
                 (
                     extra.label + (" (%)" if extra.kind == "rate" else ""),
@@ -458,7 +458,7 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
                     m = next(
                         (
                             m
-                            for m in summary.main
+                            for m in summary.primary
                             if m.setting.players == players and dict(m.setting.swept) == wanted
                         ),
                         None,

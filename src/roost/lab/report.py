@@ -16,17 +16,19 @@ from typing import Any
 
 from roost.lab import plots
 from roost.lab.claims import (
+    DEPENDS,
     FAILS,
     HOLDS,
     INCONCLUSIVE,
     NOT_TESTED,
+    ONE_LINEUP,
     PARTLY,
     VERDICTS,
     ClaimResult,
     Mark,
 )
 from roost.lab.hooks import GameMeasures, game_measures
-from roost.lab.stats import ALPHA, FLAGGED, MAX_WIDTH, TOO_FEW, Estimate
+from roost.lab.stats import ALPHA, FLAGGED, MAX_WIDTH, TOO_FEW, Estimate, too_wide
 from roost.lab.summary import LabSummary, MainSummary
 
 CSS = """
@@ -77,6 +79,10 @@ text-transform:uppercase;letter-spacing:.05em;white-space:nowrap}
 .pill.holds{background:#dcefe1;color:#24613a}.pill.fails{background:#f7d9dd;color:#8e1b2b}
 .pill.partly,.pill.inconclusive{background:#fbedc6;color:#7a5a00}
 .pill.not{background:#e6e8ec;color:#4a5160}
+.robust{font-size:12px;font-weight:600;padding:2px 8px;border-radius:4px;margin-left:6px}
+.robust.every{background:#e3ecf6;color:#264b75}.robust.bots{background:#f7e3cf;color:#8a4a0c}
+.robust.one{background:#eeece6;color:#5b6270}
+.per{font-size:12px;color:#5b6270;margin-left:8px}
 .wrap{overflow-x:auto;margin:8px 0 14px;padding:2px}
 table{border-collapse:collapse;font-size:13.5px;background:#fff;
 border-radius:8px;overflow:hidden;box-shadow:0 1px 2px rgba(0,0,0,.06)}
@@ -96,6 +102,10 @@ figure img{width:100%;max-width:1000px;display:block;margin:0 auto}
 figcaption{font-size:12.5px;color:#5b6270;margin:4px 4px 0}
 details{margin:6px 0 12px} summary{cursor:pointer;color:#35507a;font-size:14px}
 .files li{margin:2px 0} code{font-size:13px}
+.verdict{font-size:12px;font-weight:700;margin-top:3px}.verdict.same{color:#24613a}
+.verdict.bots{color:#8a4a0c}.verdict.few{color:#8a8f98}
+.ignored{background:#fff6e8;border-left:6px solid #e8833a;border-radius:8px;padding:10px 16px;
+margin:14px 0;font-size:14px}.ignored ul{margin:6px 0 0;padding-left:18px}
 @media print{header.hero{background:#fff;color:#1d2433} nav{display:none}}
 """
 
@@ -111,6 +121,7 @@ FLAGS_TEXT = (
 SECTIONS = (
     ("claims", "Claims"),
     ("questions", "The game's questions"),
+    ("bots", "Rules or bots?"),
     ("seats", "Seats"),
     ("length", "Length"),
     ("skill", "Skill"),
@@ -183,19 +194,58 @@ def _tile(key: str, big: str, sub: str, tone: str = "") -> str:
     )
 
 
+def agreement(summary: LabSummary, state: Callable[[MainSummary], str]) -> tuple[str, list[str]]:
+    """Whether a per-setting flag is the rules' or the bots': ``every`` where each main
+    line-up flags the same settings (too few games aside), ``bots`` where they differ (with the
+    settings where they do), ``one`` with a single line-up, ``few`` where too few games
+    under some line-up leave it open."""
+    names = summary.lineup_names()
+    if len(names) < 2:
+        return "one", []
+    by_setting: dict[str, list[str]] = {}
+    for m in summary.main:
+        by_setting.setdefault(m.setting.label, []).append(state(m))
+    differ = [label for label, states in by_setting.items()
+              if TOO_FEW not in states and len(set(states)) > 1]  # fmt: skip
+    if differ:
+        return "bots", differ
+    if any(TOO_FEW in states for states in by_setting.values()):
+        return "few", []
+    return "every", []
+
+
+def _across(summary: LabSummary, state: Callable[[MainSummary], str]) -> str:
+    """The tile's last words: the same under every line-up, or depends on the bots."""
+    verdict, where = agreement(summary, state)
+    names = ", ".join(summary.lineup_names())
+    if verdict == "every":
+        return f"; <b>the same under every line-up</b> ({_e(names)})"
+    if verdict == "bots":
+        return f"; <b>depends on the bots</b> at {_e(', '.join(where))} ({_e(names)})"
+    if verdict == "few":
+        return f"; too few games under some line-up to compare ({_e(names)})"
+    return "; one line-up only: rules and bots not told apart"
+
+
 def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
     """The headline tiles: the claims' verdicts, then each measure's range over the settings."""
-    mains = list(summary.main)
+    mains = list(summary.primary)
     tiles: list[str] = []
     if claims:
         counts = {v: sum(1 for c in claims if c.verdict.verdict == v) for v in VERDICTS}
         tone = "good" if counts[HOLDS] == len(claims) else "bad" if counts[FAILS] else "mid"
         others = " ".join(f"{_pill(v)} {counts[v]}" for v in VERDICTS if v != HOLDS and counts[v])
+        robust = sum(1 for c in claims if c.robustness == DEPENDS)
         tiles.append(
             _tile(
                 "Rulebook claims",
                 f"{counts[HOLDS]} of {len(claims)} hold",
-                others or "every claim the run could test holds",
+                (others or "every claim the run could test holds")
+                + (
+                    f"<br>{robust} {'depends' if robust == 1 else 'depend'} on the bots"
+                    if robust
+                    else ""
+                ),
                 tone,
             )
         )
@@ -245,7 +295,8 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
                 f"wins {100 * top.first_player_win.value:.0f}% against a fair "
                 f"{100 * top.fair:.0f}% ({_e(top.setting.label)}); beyond chance (Holm) at "
                 f"{beyond} of {len(firsts)} settings"
-                + (f"; too few games at {few}" if few else ""),
+                + (f"; too few games at {few}" if few else "")
+                + _across(summary, lambda m: m.first_player_flag),
                 "bad" if beyond else "mid" if few == len(firsts) else "good",
             )
         )
@@ -263,7 +314,9 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
             "Seats",
             big,
             f"seats differ beyond chance (Holm-corrected over the {len(mains)} settings) at "
-            f"{differ} of {len(mains)}" + (f"; too few games to tell at {few}" if few else ""),
+            f"{differ} of {len(mains)}"
+            + (f"; too few games to tell at {few}" if few else "")
+            + _across(summary, lambda m: m.seats_flag),
             tone,
         )
     )
@@ -306,9 +359,14 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
         items = "".join(
             f"<li class='{MARK_CLASS[f.mark]}'>{_e(f.text)}</li>" for f in verdict.findings
         )
+        robust = r.robustness
+        tone = "bots" if robust == DEPENDS else "one" if robust == ONE_LINEUP else "every"
+        per = "; ".join(f"{v.verdict} under {_e(name)}" for name, v in r.by_lineup)
         cards.append(
-            f"<article class='claim {cls}'>{_pill(verdict.verdict)}"
-            f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(r.claim.source)}</div>"
+            f"<article class='claim {cls}'>{_pill(verdict.verdict)} "
+            f"<span class='robust {tone}'>{_e(robust)}</span>"
+            + (f"<span class='per'>{per}</span>" if len(r.by_lineup) > 1 else "")
+            + f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(r.claim.source)}</div>"
             + (f"<ul>{items}</ul>" if items else "")
             + (f"<p class='note'>{_e(verdict.note)}</p>" if verdict.note else "")
             + f"<p class='how'><b>How it was tested:</b> {_e(r.claim.how)}<br>"
@@ -320,7 +378,10 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
         "95% intervals cannot tell (more games would), <b style='color:#8a8f98'>&ndash;</b> "
         "nothing to test there. "
         f"{_pill(HOLDS)} every setting agrees; {_pill(PARTLY)} some do; {_pill(FAILS)} none "
-        f"does and some disagree; {_pill(INCONCLUSIVE)} none can tell.</p>"
+        f"does and some disagree; {_pill(INCONCLUSIVE)} none can tell. Each claim is checked "
+        "under every bot line-up of the run (in brackets before a finding): <b>holds under "
+        "every line-up</b> says the rules decide it; <b>depends on the bots</b> that a "
+        "line-up's verdict differs, so it is at least partly the bots' doing.</p>"
     )
     return legend + f"<div class='claims'>{''.join(cards)}</div>"
 
@@ -520,13 +581,116 @@ def _moves(mains: Sequence[MainSummary]) -> str:
     return _table(["moves per game", *(m.setting.label for m in mains)], rows)
 
 
+SAME = "same"
+"""Every line-up agrees: the rules decide it."""
+
+
+def _same(estimates: Sequence[Estimate], rate: bool) -> str:
+    """Whether estimates under several line-ups agree: their 95% intervals share a value (a
+    share's interval wider than `MAX_WIDTH` is too few games to say either)."""
+    if any(e.n == 0 for e in estimates):
+        return "n/a"
+    if rate and any(too_wide(e) for e in estimates):
+        return TOO_FEW
+    return SAME if max(e.low for e in estimates) <= min(e.high for e in estimates) else DEPENDS
+
+
+def _states_same(states: Sequence[str]) -> str:
+    """Whether per-line-up flags agree (too few games under any: cannot say)."""
+    if TOO_FEW in states:
+        return TOO_FEW
+    return SAME if len(set(states)) == 1 else DEPENDS
+
+
+def _bots_cell(names: Sequence[str], values: Sequence[str], verdict: str) -> str:
+    """One measure at one setting: each line-up's value on a line, then the verdict."""
+    lines = "".join(
+        f"<div><small class='ci'>{_e(name)}</small> {value}</div>"
+        for name, value in zip(names, values, strict=True)
+    )
+    tone = {SAME: "same", DEPENDS: "bots"}.get(verdict, "few")
+    return f"{lines}<div class='verdict {tone}'>{_e(verdict)}</div>"
+
+
+def _bots(summary: LabSummary) -> str:
+    """Rules or bots? Each headline measure per setting under every main line-up, and whether
+    the line-ups agree: where they do, the rules decide it; where not, the bots do."""
+    names = summary.lineup_names()
+    by = {(m.setting.label, m.lineup.name): m for m in summary.main}
+    first_extra = summary.primary[0].extras[0] if summary.primary[0].extras else None
+    head = ["setting", "seats differ (Holm)", "first player wins", "table minutes (mean)"]
+    head += [first_extra.label] if first_extra is not None else []
+    rows: list[list[str]] = []
+    for label in [m.setting.label for m in summary.primary]:
+        ms = [by[(label, name)] for name in names if (label, name) in by]
+        if len(ms) < len(names):
+            continue
+        seats = [m.seats_flag for m in ms]
+        firsts = [m.first_player_flag for m in ms]
+        row = [
+            _e(label),
+            _bots_cell(names, [_e(x) for x in seats], _states_same(seats)),
+            _bots_cell(names, [est(m.first_player_win) for m in ms], _states_same(firsts)),
+            _bots_cell(
+                names,
+                [est(m.minutes.mean, percent=False) for m in ms],
+                _same([m.minutes.mean for m in ms], rate=False),
+            ),
+        ]
+        if first_extra is not None:
+            found = [m.extra(first_extra.name) for m in ms]
+            values = [x.estimate for x in found if x is not None]
+            rate = first_extra.kind == "rate"
+            row.append(
+                _bots_cell(
+                    names,
+                    [est(e, percent=rate, digits=1 if rate else 2) for e in values],
+                    _same(values, rate) if len(values) == len(ms) else "n/a",
+                )
+            )
+        rows.append(row)
+    return _table(head, rows)
+
+
+def _ignored(summary: LabSummary) -> str:
+    """Where a parameter is ignored by the bots: said plainly, with what it means."""
+    notes = dict(_measures(summary).bots_ignore)
+    out: list[str] = []
+    swept = {key for s in summary.plan.settings for key, _ in s.swept}
+    given = {key for s in summary.plan.settings for key, _ in s.params}
+    for key in sorted(swept | (given & set(notes))):
+        same = [name for k, name in summary.ignored if k == key]
+        others = [n for n in summary.lineup_names() if n not in same] if key in swept else []
+        parts: list[str] = []
+        if same:
+            parts.append(
+                f"under {_e(', '.join(same))} every game was played move for move alike at "
+                f"every value of <code>{_e(key)}</code> (the values share their deals): these "
+                "bots ignore it, so what the sweep shows is the same games scored another way, "
+                "not how players would change their play for it"
+            )
+        if others and same:
+            parts.append(f"{_e(', '.join(others))} played differently at different values")
+        if key in notes:
+            parts.append(_e(notes[key]))
+        if parts:
+            out.append(f"<li><b>{_e(key)}</b>: " + "; ".join(parts) + ".</li>")
+    if not out:
+        return ""
+    return (
+        "<div class='ignored'><b>Parameters the bots do not play to.</b><ul>"
+        + "".join(out)
+        + "</ul></div>"
+    )
+
+
 def _section(anchor: str, title: str, lead: str = "") -> str:
     return f"<h2 id='{anchor}'>{_e(title)}</h2>" + (f"<p class='lead'>{lead}</p>" if lead else "")
 
 
 def _cards_setting(summary: LabSummary) -> MainSummary | None:
     """The setting whose card impact is drawn: the game's usual player count, else the first."""
-    mains = list(summary.main)
+    mains = list(summary.primary)
     if not mains:
         return None
     usual = summary.plan.load(mains[0].setting).default_players
@@ -542,16 +706,17 @@ def render(
     with_plots: bool = True,
 ) -> str:
     plan = summary.plan
-    mains = list(summary.main)
+    mains = list(summary.primary)
     draw = with_plots and plots.matplotlib_available()
 
     def plot(make: Callable[[], str | None], alt: str, caption: str = "") -> str:
         return _figure(make() if draw else None, alt, caption)
 
-    main_bots = next((lineup.name for lineup in plan.lineups if lineup.role == "main"), "")
+    main_bots = " and ".join(lineup.name for lineup in plan.main_lineups)
     scored = any(m.lead_changes is not None for m in mains)
     sweeps = plots.sweep_lines(summary) if draw else []
     shown = {"claims", "seats", "length", "files"}
+    shown |= {"bots"} if len(summary.lineup_names()) > 1 and mains else set()
     shown |= {"questions"} if mains and mains[0].extras else set()
     shown |= {"skill"} if summary.skill else set()
     shown |= {"drama"} if scored else set()
@@ -578,7 +743,23 @@ def render(
             "numbers, whatever the number of workers or the backend.",
         ),
         claims_cards(claims),
+        _ignored(summary),
     ]
+    if "bots" in shown:
+        others = ", ".join(summary.lineup_names()[1:])
+        parts += [
+            _section(
+                "bots",
+                "Rules or bots?",
+                f"The same settings under every main line-up (sharing their deals). Where the "
+                f"line-ups agree, the rules decide the measure; where they do not, it "
+                f"<b>depends on the bots</b>, and a table of people may differ again. Means "
+                f"agree where their 95% intervals overlap, flags where both are the same. The "
+                f"rest of the report shows {_e(mains[0].lineup.name)} in detail; {_e(others)} "
+                "played fewer games (--other-games), so its intervals are wider.",
+            ),
+            _bots(summary),
+        ]
     if not draw:
         parts.append(f"<p class='lead'>Plots are off (install matplotlib: {_e(plots.INSTALL)})</p>")
     if "questions" in shown:

@@ -266,7 +266,30 @@ class SkillSummary:
 class LabSummary:
     plan: LabPlan
     main: tuple[MainSummary, ...]
+    """Every main line-up at every setting, line-up by line-up (the first line-up first)."""
     skill: tuple[SkillSummary, ...]
+    ignored: tuple[tuple[str, str], ...] = ()
+    """(swept parameter, main line-up) where every game was played move for move alike at
+    every value of the parameter: those bots ignore it, so the sweep shows only what it does to
+    the scores of the same games (see `ignored_parameters`)."""
+
+    @property
+    def primary(self) -> tuple[MainSummary, ...]:
+        """The first main line-up's settings: the report's detailed sections."""
+        if not self.main:
+            return ()
+        first = self.main[0].lineup.name
+        return tuple(m for m in self.main if m.lineup.name == first)
+
+    def lineup_names(self, role: str = "main") -> list[str]:
+        found = self.main if role == "main" else self.skill
+        return list(dict.fromkeys(x.lineup.name for x in found))
+
+    def only(self, lineup: str, role: str = "main") -> LabSummary:
+        """This summary as if the run had had one main (or one skill) line-up."""
+        if role == "main":
+            return replace(self, main=tuple(m for m in self.main if m.lineup.name == lineup))
+        return replace(self, skill=tuple(s for s in self.skill if s.lineup.name == lineup))
 
     def mains(self, **values: str) -> list[MainSummary]:
         """The main summaries at these parameter values (``quick="true"``; defaults count)."""
@@ -449,4 +472,44 @@ def summarise(plan: LabPlan, records: Sequence[LabRecord]) -> LabSummary:
     for m in main:
         by_lineup.setdefault(m.lineup.name, []).append(m)
     main = [m for group in by_lineup.values() for m in corrected(group)]
-    return LabSummary(plan, tuple(main), tuple(skill))
+    return LabSummary(plan, tuple(main), tuple(skill), ignored_parameters(plan, groups))
+
+
+def _played(record: LabRecord) -> tuple[Any, ...]:
+    """Every decision of a game, but not how it was scored: not its chance steps either, as a
+    rule that breaks a tie by lot draws more of them when a scoring makes more ties."""
+    return (record.kinds, record.moves, record.choices, record.forced, record.turns,
+            record.held, record.played)  # fmt: skip
+
+
+def ignored_parameters(
+    plan: LabPlan, groups: dict[tuple[int, int], list[LabRecord]]
+) -> tuple[tuple[str, str], ...]:
+    """The swept parameters each main line-up plays the same games under: settings that differ
+    only in that parameter share their seeds, so if the bots read it at all, some game would
+    be played differently at some value. Where none is, the parameter changes the scoring of
+    the very same games and nothing else, as far as these bots are concerned."""
+    keys = list(dict.fromkeys(k for s in plan.settings for k, _ in s.swept))
+    out: list[tuple[str, str]] = []
+    for li, lineup in enumerate(plan.lineups):
+        if lineup.role != "main":
+            continue
+        for key in keys:
+            buckets: dict[tuple[Any, ...], list[int]] = {}
+            for s, setting in enumerate(plan.settings):
+                rest = tuple((k, v) for k, v in setting.swept if k != key)
+                buckets.setdefault((setting.players, rest), []).append(s)
+            compared = False
+            alike = True
+            for settings in buckets.values():
+                runs = [groups.get((s, li), []) for s in settings]
+                if len(runs) < 2 or not all(runs):
+                    continue
+                compared = True
+                first = [_played(r) for r in runs[0]]
+                if any([_played(r) for r in other] != first for other in runs[1:]):
+                    alike = False
+                    break
+            if compared and alike:
+                out.append((key, lineup.name))
+    return tuple(out)

@@ -128,7 +128,7 @@ def _same_strategies(summary: LabSummary) -> Verdict:
         ok: bool | None = True if s.order.low > 0 else False if s.order.high < 0 else None
         findings.append(
             Finding(
-                f"{s.setting.label}, {s.lineup.name}: Order {s.order.num(2)}"
+                f"{s.setting.label}: {s.lineup.name}, Order {s.order.num(2)}"
                 + {True: "", False: ": the weaker plan wins here", None: ": no edge shown"}[ok],
                 mark(ok),
             )
@@ -190,6 +190,16 @@ LAB = GameMeasures[BigChickenObservation](
         Extra("coops", "Coops laid per game", "mean", _coops),
         Extra("points_spread", "points spread at the end (worst - best)", "mean", _spread),
     ),
+    bots_ignore=(
+        (
+            "multipliers",
+            "the heuristic bot never reads the Card Score multipliers, and the search bot only "
+            "through one feature of its evaluation ('points if the Round ended now', weighted "
+            "as fitted at the default multipliers; its playouts ignore them): so a change of "
+            "multipliers re-scores nearly the same games, and the lab measures what the scoring "
+            "does to who wins, not whether players who knew it would hurry to empty their hands",
+        ),
+    ),
     claims=(
         Claim(
             quote="plays in about 30 minutes (once everyone knows how to play)",
@@ -239,6 +249,7 @@ LAB = GameMeasures[BigChickenObservation](
                 "with the number of players"
             ),
             check=_same_strategies,
+            reads="skill",
         ),
         Claim(
             quote=(
