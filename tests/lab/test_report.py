@@ -112,3 +112,26 @@ def test_eggo_card_impact_has_no_played_panel_and_says_why(tmp_path: Path) -> No
     assert "No 'played' panel: Eggo is won by emptying your hand" in text
     cards = text.split("id='cards'")[1].split("</details>")[0]
     assert "not played" not in cards and "held at start" in cards
+
+
+@pytest.mark.skipif(not matplotlib_available(), reason="matplotlib is not installed")
+def test_a_sweep_draws_no_empty_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Last Egg catches are n/a under the default 'auto' Last Egg: no panel, not an empty one."""
+    from roost.lab import plots
+
+    run = run_lab(
+        build_plan("big-chicken", bots="heuristic", players="3", games=4, skill=["none"],
+                   sweeps=["multipliers=8:2,10:3;6:2,9:3"])
+    )  # fmt: skip
+    figures: list[object] = []
+
+    def keep(fig: object) -> str:
+        figures.append(fig)
+        return "data:"
+
+    monkeypatch.setattr(plots, "_uri", keep)
+    assert plots.sweep_lines(run.summary)
+    (fig,) = figures
+    titles = [ax.get_title(loc="left") for ax in fig.axes if ax.get_visible()]  # type: ignore[attr-defined]
+    assert "Last Egg catches per game" not in titles
+    assert "Coops laid per game" in titles

@@ -421,6 +421,7 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
     """For each swept parameter: key measures against its values, one line per player count
     (other swept parameters at their first value)."""
     plan = summary.plan
+    mains = summary.primary
     keys = list(dict.fromkeys(k for s in plan.settings for k, _ in s.swept))
     out: list[tuple[str, str]] = []
     if not keys:
@@ -444,6 +445,11 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
                     _extra_of(extra.name),
                 )
             )
+        # a measure with nothing to draw at any value (Last Egg catches under the 'auto' Last
+        # Egg) would be an empty panel
+        measures = [
+            m for m in measures if any((e := m[2](main)) is not None and e.n for main in mains)
+        ]
         rows, cols = _grid(len(measures), 3)
         fig, axes = plt.subplots(rows, cols, figsize=(WIDTH, 2.4 * rows + 0.4), squeeze=False)
         for ax in axes.flat[len(measures) :]:
