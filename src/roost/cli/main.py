@@ -684,17 +684,32 @@ def lab(
         float, typer.Option(help="table time of a chance step: a card dealt or drawn (s)")
     ] = 1.0,
     plots: Annotated[bool, typer.Option(help="draw the report's plots (needs matplotlib)")] = True,
+    until_width: Annotated[
+        float | None,
+        typer.Option(
+            help="play on (doubling --games, looks fixed in advance, 5% error spent over "
+            "them) until every headline interval is narrower than this many percentage points"
+        ),
+    ] = None,
+    max_games: Annotated[
+        int | None,
+        typer.Option(
+            help="with --until-width: the last look's games a setting (default 16 x --games)"
+        ),
+    ] = None,
 ) -> None:
     """Play many games and report seats, length, skill, drama, cards and the rulebook's claims."""
     import math
     import shlex
     import sys
+    from dataclasses import replace
     from pathlib import Path
 
-    from roost.lab import build_plan, check_writable, run_lab, write_lab
+    from roost.lab import LabPlan, LabRun, build_plan, check_writable, run_lab, write_lab
     from roost.lab.backends import make_backend
     from roost.lab.plan import DEFAULT_BOTS
     from roost.lab.plots import require_matplotlib
+    from roost.lab.sequential import Widest, run_until, schedule
     from roost.lab.timing import TimeModel
 
     try:
@@ -707,45 +722,81 @@ def lab(
                 raise RoostError(f"{label} must be a number of seconds, 0 or more; got {value:g}")
         if plots:
             require_matplotlib()
-        plan = build_plan(
-            name,
-            players=players,
-            bots=bots or DEFAULT_BOTS,
-            games=games,
-            other_games=other_games,
-            params=param or [],
-            sweeps=sweep or [],
-            skill=skill,
-            skill_games=skill_games,
-            seed=seed,
-            time=TimeModel(seconds_per_decision, seconds_per_forced, seconds_per_card),
-        )
+
+        def make_plan(size: int) -> LabPlan:
+            """The run at `size` main games a setting (the other line-ups scaled alike)."""
+
+            def scaled(n: int | None) -> int | None:
+                return None if n is None else max(1, n * size // games)
+
+            return build_plan(
+                name,
+                players=players,
+                bots=bots or DEFAULT_BOTS,
+                games=size,
+                other_games=scaled(other_games),
+                params=param or [],
+                sweeps=sweep or [],
+                skill=skill,
+                skill_games=scaled(skill_games),
+                seed=seed,
+                time=TimeModel(seconds_per_decision, seconds_per_forced, seconds_per_card),
+            )
+
+        plan = make_plan(games)
+        if until_width is not None:
+            schedule(games, max_games if max_games is not None else 16 * games)
         folder = Path(out or f"lab-{name}")
         check_writable(folder)
         runner = make_backend(backend, jobs, address, ship_code if address else None)
         tty = console.is_terminal
-        settings_done = 0
 
-        def finished(setting: int, seconds: float) -> None:
-            """One line per finished setting where no bar can be drawn (a log, CI, a pipe)."""
-            nonlocal settings_done
-            settings_done += 1
+        def play(size: int) -> LabRun:
+            look = make_plan(size)
+            settings_done = 0
+
+            def finished(setting: int, seconds: float) -> None:
+                """One line per finished setting where no bar can be drawn (a log, CI, a
+                pipe)."""
+                nonlocal settings_done
+                settings_done += 1
+                if not tty:
+                    label = look.settings[setting].label
+                    console.print(
+                        f"lab {name}: {settings_done}/{len(look.settings)} settings done "
+                        f"({label}) after {seconds:.0f} s",
+                        highlight=False,
+                    )
+
             if not tty:
-                label = plan.settings[setting].label
                 console.print(
-                    f"lab {name}: {settings_done}/{len(plan.settings)} settings done "
-                    f"({label}) after {seconds:.0f} s",
+                    f"lab {name}: {look.total_games} games over {len(look.settings)} settings",
+                    highlight=False,
+                )
+            with _progress_bar(disable=not tty) as progress:
+                task = progress.add_task(f"lab {name}", total=look.total_games)
+                return run_lab(look, runner, lambda done: progress.advance(task, done), finished)
+
+        if until_width is None:
+            result = play(games)
+        else:
+
+            def said(size: int, widest: Widest) -> None:
+                console.print(
+                    f"lab {name}: {size} games a setting: widest headline interval "
+                    f"{100 * widest.width:.1f} points ({widest.what})",
                     highlight=False,
                 )
 
-        if not tty:
-            console.print(
-                f"lab {name}: {plan.total_games} games over {len(plan.settings)} settings",
-                highlight=False,
+            result, how = run_until(
+                play,
+                lambda run: run.summary,
+                until_width / 100,
+                games,
+                max_games if max_games is not None else 16 * games,
+                said,
             )
-        with _progress_bar(disable=not tty) as progress:
-            task = progress.add_task(f"lab {name}", total=plan.total_games)
-            result = run_lab(plan, runner, lambda done: progress.advance(task, done), finished)
+            result = replace(result, sequential=how)
         command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         report = write_lab(result, folder, command, with_plots=plots)
     except RoostError as error:

@@ -704,6 +704,7 @@ def render(
     command: str,
     speed: str,
     with_plots: bool = True,
+    sequential: str = "",
 ) -> str:
     plan = summary.plan
     mains = list(summary.primary)
@@ -734,6 +735,9 @@ def render(
         f"{len(plan.settings)} setting{'s' if len(plan.settings) != 1 else ''} &middot; "
         f"seed {plan.seed} &middot; {_e(speed)}<br><code>{_e(command)}</code></p>",
         f"<nav>{nav}</nav></div></header><main>",
+        f"<div class='ignored sequential'><b>Run until narrow.</b> {_e(sequential)}</div>"
+        if sequential
+        else "",
         glance(summary, claims),
         _section(
             "claims",
