@@ -85,3 +85,22 @@ def test_the_report_says_rules_or_bots(tmp_path: Path) -> None:
     alone = run_lab(build_plan("egg-bound", players="3", games=6, bots="heuristic", skill=["none"]))
     text = write_lab(alone, tmp_path / "one", "roost lab", with_plots=False).read_text("utf-8")
     assert "id='bots'" not in text and "one line-up only" in text
+
+
+def test_the_terminal_table_says_rules_or_bots_too(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from roost.cli.main import app
+
+    result = CliRunner().invoke(
+        app,
+        ["lab", "eggo", "--players", "3", "--games", "10", "--bots", "heuristic", "--bots",
+         "random", "--skill", "none", "--no-plots", "--out", str(tmp_path / "out")],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    said = result.output.replace("│", " ")
+    assert any(
+        words in " ".join(said.split())
+        for words in ("under every line-up", "depends on the bots", "undecided under some")
+    )
+    assert "[random]" in result.output

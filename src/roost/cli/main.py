@@ -606,6 +606,7 @@ def claims_table(title: str, claims: Sequence[ClaimResult]) -> Table:
         lines = [f"{MARK_SYMBOL[str(f.mark)]} {escape(f.text)}" for f in verdict.findings]
         lines += [escape(verdict.note)] if verdict.note else []
         style = VERDICT_STYLE.get(verdict.verdict, "dim")
+        lines.append(f"[bold]{escape(claim.robustness)}[/bold]")
         table.add_row(
             escape(claim.claim.quote), f"[{style}]{verdict.verdict}[/{style}]", "\n".join(lines)
         )
@@ -727,7 +728,9 @@ def lab(
             """The run at `size` main games a setting (the other line-ups scaled alike)."""
 
             def scaled(n: int | None) -> int | None:
-                return None if n is None else max(1, n * size // games)
+                if n is None or size == games:
+                    return n  # as given (a bad value is refused by build_plan)
+                return max(1, n * size // games)
 
             return build_plan(
                 name,
