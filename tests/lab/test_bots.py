@@ -8,25 +8,31 @@ from pathlib import Path
 from roost.lab import build_plan, run_lab, write_lab
 from roost.lab.claims import (
     DEPENDS,
-    FAILS,
-    HOLDS,
-    INCONCLUSIVE,
     ONE_LINEUP,
     UNSETTLED,
-    Verdict,
+    Finding,
+    Mark,
+    judge,
     robustness,
 )
 
 
 def test_robustness_reads_the_line_ups_verdicts() -> None:
-    def of(*verdicts: str) -> str:
-        return robustness([(f"bots {k}", Verdict(v)) for k, v in enumerate(verdicts)])
+    def of(*marks: str) -> str:
+        """One line-up per string of marks: a agrees, d disagrees, u undecided."""
+        code = {"a": Mark.AGREES, "d": Mark.DISAGREES, "u": Mark.UNDECIDED}
+        return robustness(
+            [(f"bots {k}", judge([Finding(c, code[c]) for c in m])) for k, m in enumerate(marks)]
+        )
 
-    assert of(HOLDS, HOLDS) == "holds under every line-up"
-    assert of(FAILS, FAILS, FAILS) == "fails under every line-up"
-    assert of(HOLDS, FAILS) == DEPENDS
-    assert of(HOLDS, INCONCLUSIVE) == UNSETTLED, "too few games is not yet a difference"
-    assert of(HOLDS) == ONE_LINEUP
+    assert of("aa", "aa") == "holds under every line-up"
+    assert of("dd", "du", "d") == "fails under every line-up"
+    assert of("aa", "dd") == DEPENDS
+    assert of("aa", "ad") == DEPENDS, "one line-up's disagreement is the bots' doing"
+    assert of("aa", "uu") == UNSETTLED, "too few games is not yet a difference"
+    assert of("aa", "au") == UNSETTLED, "agrees where it can tell: too few games elsewhere"
+    assert of("ad", "ad") == "partly under every line-up"
+    assert of("aa") == ONE_LINEUP
 
 
 def test_each_claim_is_checked_under_every_main_line_up() -> None:

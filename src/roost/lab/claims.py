@@ -18,9 +18,11 @@ one clear disagreement is enough to fail it; an undecided count is never counted
 **Rules or bots?** Bots, not people, play the games, so a finding may be the bots' rather than
 the rules'. Each claim is checked under every line-up the run has (by default the heuristic and
 search bots in the main games; the skill line-ups for a claim about strategies), one verdict
-each, and the verdict over all their findings is marked `ROBUST` ("holds under every line-up",
-or fails, ... under every one) or `DEPENDS` ("depends on the bots": the line-ups disagree). A
-run with one line-up says so: it cannot tell the rules from the bots.
+each, and the verdict over all their findings is marked (`robustness`) "holds under every
+line-up" (or fails, ... under every one), `DEPENDS` ("depends on the bots": where they can tell,
+the line-ups' findings disagree) or `UNSETTLED` (they agree where they can tell, but some could
+not tell somewhere: more games, not other bots, would settle it). A run with one line-up says
+so: it cannot tell the rules from the bots.
 """
 
 from __future__ import annotations
@@ -136,10 +138,18 @@ def robustness(by_lineup: Sequence[tuple[str, Verdict]]) -> str:
         return ONE_LINEUP
     if len(set(verdicts)) == 1:
         return f"{verdicts[0]} under every line-up"
-    decided = {v for v in verdicts if v in (HOLDS, FAILS, PARTLY)}
-    if len(decided) > 1:
-        return DEPENDS
-    return UNSETTLED
+    said = {_says(v) for _, v in by_lineup} - {""}
+    return DEPENDS if len(said) > 1 else UNSETTLED
+
+
+def _says(verdict: Verdict) -> str:
+    """What a line-up's findings say where they can tell: "yes" (agreements only), "no"
+    (disagreements only), "mixed", or "" (nothing decided). A line-up that agrees where it can
+    tell and is undecided elsewhere says the same as one that agrees everywhere: it has too few
+    games, not other bots' results."""
+    marks = {f.mark for f in verdict.findings}
+    yes, no = Mark.AGREES in marks, Mark.DISAGREES in marks
+    return "mixed" if yes and no else "yes" if yes else "no" if no else ""
 
 
 @dataclass(frozen=True)
