@@ -23,6 +23,7 @@ from roost.lab.claims import (
     NOT_TESTED,
     ONE_LINEUP,
     PARTLY,
+    UNSETTLED,
     VERDICTS,
     ClaimResult,
     Mark,
@@ -360,7 +361,9 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
             f"<li class='{MARK_CLASS[f.mark]}'>{_e(f.text)}</li>" for f in verdict.findings
         )
         robust = r.robustness
-        tone = "bots" if robust == DEPENDS else "one" if robust == ONE_LINEUP else "every"
+        tone = (
+            "bots" if robust == DEPENDS else "one" if robust in (ONE_LINEUP, UNSETTLED) else "every"
+        )
         per = "; ".join(f"{v.verdict} under {_e(name)}" for name, v in r.by_lineup)
         cards.append(
             f"<article class='claim {cls}'>{_pill(verdict.verdict)} "
@@ -380,8 +383,10 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
         f"{_pill(HOLDS)} every setting agrees; {_pill(PARTLY)} some do; {_pill(FAILS)} none "
         f"does and some disagree; {_pill(INCONCLUSIVE)} none can tell. Each claim is checked "
         "under every bot line-up of the run (in brackets before a finding): <b>holds under "
-        "every line-up</b> says the rules decide it; <b>depends on the bots</b> that a "
-        "line-up's verdict differs, so it is at least partly the bots' doing.</p>"
+        "every line-up</b> says the rules decide it; <b>depends on the bots</b> that where "
+        "they can tell, the line-ups' findings differ, so it is at least partly the bots' "
+        "doing; <b>undecided under some line-up</b> that they agree where they can tell but "
+        "one had too few games somewhere.</p>"
     )
     return legend + f"<div class='claims'>{''.join(cards)}</div>"
 
