@@ -309,7 +309,7 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
     elif differ:
         big, tone = f"differ at {differ} of {len(mains)}", "bad"
     else:
-        big, tone = "no seat stands out", "good"
+        big, tone = "no seat stands out", "mid" if few else "good"
     tiles.append(
         _tile(
             "Seats",
