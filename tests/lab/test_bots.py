@@ -8,6 +8,7 @@ from pathlib import Path
 from roost.lab import build_plan, run_lab, write_lab
 from roost.lab.claims import (
     DEPENDS,
+    NO_LINEUP,
     ONE_LINEUP,
     UNSETTLED,
     Finding,
@@ -33,6 +34,7 @@ def test_robustness_reads_the_line_ups_verdicts() -> None:
     assert of("aa", "au") == UNSETTLED, "agrees where it can tell: too few games elsewhere"
     assert of("ad", "ad") == "partly under every line-up"
     assert of("aa") == ONE_LINEUP
+    assert of() == NO_LINEUP
 
 
 def test_each_claim_is_checked_under_every_main_line_up() -> None:

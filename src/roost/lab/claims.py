@@ -127,6 +127,8 @@ UNSETTLED = "undecided under some line-up"
 """One verdict where the line-ups could tell, but some could not (too few games, most often
 under the slower line-ups): not yet a difference between bots."""
 ONE_LINEUP = "one line-up only"
+NO_LINEUP = "no line-up to check it under"
+"""A claim about strategies in a run without skill line-ups."""
 
 
 def robustness(by_lineup: Sequence[tuple[str, Verdict]]) -> str:
@@ -134,6 +136,8 @@ def robustness(by_lineup: Sequence[tuple[str, Verdict]]) -> str:
     tell differ, `UNSETTLED` where they agree but another could not tell, `ONE_LINEUP` where
     there was only one to ask."""
     verdicts = [v.verdict for _, v in by_lineup]
+    if not verdicts:
+        return NO_LINEUP
     if len(verdicts) < 2:
         return ONE_LINEUP
     if len(set(verdicts)) == 1:

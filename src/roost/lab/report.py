@@ -20,6 +20,7 @@ from roost.lab.claims import (
     FAILS,
     HOLDS,
     INCONCLUSIVE,
+    NO_LINEUP,
     NOT_TESTED,
     ONE_LINEUP,
     PARTLY,
@@ -362,7 +363,11 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
         )
         robust = r.robustness
         tone = (
-            "bots" if robust == DEPENDS else "one" if robust in (ONE_LINEUP, UNSETTLED) else "every"
+            "bots"
+            if robust == DEPENDS
+            else "one"
+            if robust in (ONE_LINEUP, UNSETTLED, NO_LINEUP)
+            else "every"
         )
         per = "; ".join(f"{v.verdict} under {_e(name)}" for name, v in r.by_lineup)
         cards.append(
