@@ -769,8 +769,13 @@ def render(
                 f"line-ups agree, the rules decide the measure; where they do not, it "
                 f"<b>depends on the bots</b>, and a table of people may differ again. Means "
                 f"agree where their 95% intervals overlap, flags where both are the same. The "
-                f"rest of the report shows {_e(mains[0].lineup.name)} in detail; {_e(others)} "
-                "played fewer games (--other-games), so its intervals are wider.",
+                f"rest of the report shows {_e(mains[0].lineup.name)} in detail"
+                + (
+                    f"; {_e(others)} played fewer games (--other-games), so "
+                    "its intervals are wider."
+                    if any(lu.games < plan.main_lineups[0].games for lu in plan.main_lineups[1:])
+                    else "."
+                ),
             ),
             _bots(summary),
         ]
