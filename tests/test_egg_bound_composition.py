@@ -210,7 +210,9 @@ def test_the_lab_says_the_default_deck_was_fitted_to_the_time_claim() -> None:
     from roost.lab.backends import LocalBackend
 
     sweep = [f"composition={DEFAULT_COMPOSITION},classic-2025"]
-    plan = build_plan("egg-bound", players="2", games=4, skill=["none"], sweeps=sweep)
+    plan = build_plan(
+        "egg-bound", bots="heuristic", players="2", games=4, skill=["none"], sweeps=sweep
+    )
     run = run_lab(plan, LocalBackend(1))
     (lasts,) = [c for c in run.claims if "5 to 15 minutes" in c.claim.quote]
     assert "fitted to this claim" in lasts.claim.how
@@ -220,6 +222,7 @@ def test_the_lab_says_the_default_deck_was_fitted_to_the_time_claim() -> None:
     assert "not independent evidence" in lasts.verdict.note
     alone = build_plan(
         "egg-bound",
+        bots="heuristic",
         players="2",
         games=4,
         skill=["none"],

@@ -25,6 +25,7 @@ GAMES = sorted(registered_games())
 def _small(game: str, players: str = "3", **kw: object) -> LabRun:
     plan = build_plan(
         game,
+        bots="heuristic",
         players=players,
         games=int(kw.pop("games", 12)),  # type: ignore[call-overload]
         skill=["heuristic/random"],
@@ -68,13 +69,21 @@ def test_a_small_lab_runs_end_to_end(game: str, tmp_path: Path) -> None:
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
     plan = build_plan(
-        "eggo", players="2-3", games=10, skill=["heuristic/random"], skill_games=4, seed=3
+        "eggo",
+        bots="heuristic",
+        players="2-3",
+        games=10,
+        skill=["heuristic/random"],
+        skill_games=4,
+        seed=3,
     )
     one = run_lab(plan, LocalBackend(1))
     two = run_lab(plan, LocalBackend(2))
     assert one.records == two.records
     assert _comparable(one) == _comparable(two)
-    other = run_lab(build_plan("eggo", players="2-3", games=10, skill=["none"], seed=4))
+    other = run_lab(
+        build_plan("eggo", bots="heuristic", players="2-3", games=10, skill=["none"], seed=4)
+    )
     assert other.records != one.records[: len(other.records)]
 
 
@@ -89,7 +98,14 @@ def test_sweep_settings_share_seeds_and_differ_by_parameter() -> None:
 @pytest.mark.skipif(not ray_available(), reason="Ray is not installed: pip install -e '.[ray]'")
 def test_ray_gives_the_same_results_as_the_local_pool() -> None:
     """A local Ray instance, with the code shipped to its workers as on a real cluster."""
-    plan = build_plan("egg-bound", players="3", games=8, skill=["heuristic/random"], skill_games=4)
+    plan = build_plan(
+        "egg-bound",
+        bots="heuristic",
+        players="3",
+        games=8,
+        skill=["heuristic/random"],
+        skill_games=4,
+    )
     local = run_lab(plan, LocalBackend(1))
     on_ray = run_lab(plan, RayBackend(jobs=2, ship_code=True))
     assert on_ray.backend == "ray"
@@ -186,10 +202,17 @@ def test_an_unwritable_out_is_refused_before_any_work(
 
 def test_plan_errors_name_the_fix() -> None:
     with pytest.raises(RoostError, match="is --players"):
-        build_plan("eggo", sweeps=["players=2,3"])
+        build_plan("eggo", bots="heuristic", sweeps=["players=2,3"])
     with pytest.raises(RoostError, match="both fixed"):
-        build_plan("eggo", params=["characters=choose"], sweeps=["characters=choose,assigned"])
-    multi = build_plan("big-chicken", players="3", sweeps=["multipliers=8:2,10:3;5:2,8:3"])
+        build_plan(
+            "eggo",
+            bots="heuristic",
+            params=["characters=choose"],
+            sweeps=["characters=choose,assigned"],
+        )
+    multi = build_plan(
+        "big-chicken", bots="heuristic", players="3", sweeps=["multipliers=8:2,10:3;5:2,8:3"]
+    )
     assert [dict(s.swept)["multipliers"] for s in multi.settings] == ["8:2,10:3", "5:2,8:3"]
 
 
@@ -211,3 +234,37 @@ def test_without_matplotlib_the_command_says_what_to_install(
     monkeypatch.setenv("COLUMNS", "40")
     code, output = _cli(["eggo", "--out", str(tmp_path / "out")])
     assert code == 2 and "pip install -e '.[lab]'" in output and "--no-plots" in output
+
+
+def test_games_is_the_runs_size_skill_line_ups_included() -> None:
+    """--games 5 once played 2 x 200 skill games a setting (six minutes of search bots); the
+    search main line-up, like the skill ones, plays a fifth of --games."""
+    small = build_plan("eggo", players="3", games=5)
+    assert [(lineup.name, lineup.games) for lineup in small.lineups] == [
+        ("heuristic", 5),
+        ("ismcts:100", 1),
+        ("heuristic vs random", 1),
+        ("ismcts:100 vs heuristic", 1),
+    ]
+    default = build_plan("eggo", players="3")
+    assert [lineup.games for lineup in default.lineups] == [1000, 200, 200, 200]
+    chosen = build_plan("eggo", players="3", games=5, skill_games=7, other_games=3)
+    assert [lineup.games for lineup in chosen.lineups] == [5, 3, 7, 7]
+    assert small.total_games == 8
+    with pytest.raises(RoostError, match="--other-games must be at least 1"):
+        build_plan("eggo", games=5, other_games=0)
+
+
+def test_without_a_terminal_the_command_says_a_line_per_finished_setting(tmp_path: Path) -> None:
+    code, output = _cli(
+        ["eggo", "--players", "2-3", "--games", "4", "--skill", "heuristic/random", "--no-plots",
+         "--out", str(tmp_path / "out")]
+    )  # fmt: skip
+    assert code == 0, output
+    lines = output.splitlines()
+    assert "lab eggo: 12 games over 2 settings" in lines  # 4 heuristic, 1 search, 1 skill
+    done = [line for line in lines if "settings done" in line]
+    assert [line.split(" after ")[0] for line in done] == [
+        "lab eggo: 1/2 settings done (2 players)",
+        "lab eggo: 2/2 settings done (3 players)",
+    ]

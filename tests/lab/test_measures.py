@@ -35,7 +35,7 @@ def test_big_chicken_counts_coops_with_two_players_and_catches_only_when_strict(
 
 
 def test_the_big_red_holder_is_the_first_player_of_big_chicken() -> None:
-    run = run_lab(build_plan("big-chicken", players="4", games=8, skill=["none"]))
+    run = run_lab(build_plan("big-chicken", bots="heuristic", players="4", games=8, skill=["none"]))
     for record in run.records:
         holder = next(s for s, hand in enumerate(record.held) if BIG_RED in hand)
         assert record.first_player == holder
@@ -43,7 +43,9 @@ def test_the_big_red_holder_is_the_first_player_of_big_chicken() -> None:
 
 
 def test_eggo_outcomes_agree_with_the_winners() -> None:
-    run = run_lab(build_plan("eggo", players="3", games=30, skill=["none"], seed=2))
+    run = run_lab(
+        build_plan("eggo", bots="heuristic", players="3", games=30, skill=["none"], seed=2)
+    )
     main = run.summary.main[0]
     nobody = sum(1 for r in run.records if not r.winners)
     every = sum(1 for r in run.records if len(r.winners) == 3)
@@ -52,11 +54,13 @@ def test_eggo_outcomes_agree_with_the_winners() -> None:
     assert extra["everyone_escapes"].value == pytest.approx(every / 30)
     assert main.no_winner.value == pytest.approx(nobody / 30)
     assert extra["escapes"].value == pytest.approx(sum(len(r.winners) for r in run.records) / 30)
-    assert 0 <= extra["barb_at_the_table"].value <= 1
+    assert "barb_at_the_table" not in extra, "0% at every default setting: dropped (eggo.py)"
 
 
 def test_card_impact_splits_seat_games_by_cards_held_and_played() -> None:
-    run = run_lab(build_plan("manda-huevos", players="3", games=80, skill=["none"], seed=4))
+    run = run_lab(
+        build_plan("manda-huevos", bots="heuristic", players="3", games=80, skill=["none"], seed=4)
+    )
     main = run.summary.main[0]
     assert main.cards, "a card type seen often enough on both sides is measured"
     for card in main.cards:
@@ -71,7 +75,12 @@ def test_card_impact_splits_seat_games_by_cards_held_and_played() -> None:
 
 def test_table_time_follows_the_documented_model() -> None:
     plan = build_plan(
-        "egg-bound", players="2", games=6, skill=["none"], time=TimeModel(10.0, 0.0, 0.0)
+        "egg-bound",
+        bots="heuristic",
+        players="2",
+        games=6,
+        skill=["none"],
+        time=TimeModel(10.0, 0.0, 0.0),
     )
     run = run_lab(plan)
     minutes = sorted(10.0 * r.choices / 60 for r in run.records)
@@ -79,9 +88,11 @@ def test_table_time_follows_the_documented_model() -> None:
 
 
 def test_drama_counts_lead_changes_only_for_games_with_a_score() -> None:
-    eggo = run_lab(build_plan("eggo", players="2", games=4, skill=["none"]))
+    eggo = run_lab(build_plan("eggo", bots="heuristic", players="2", games=4, skill=["none"]))
     assert eggo.summary.main[0].lead_changes is None, "Eggo keeps no score"
-    manda = run_lab(build_plan("manda-huevos", players="3", games=20, skill=["none"]))
+    manda = run_lab(
+        build_plan("manda-huevos", bots="heuristic", players="3", games=20, skill=["none"])
+    )
     main = manda.summary.main[0]
     assert main.lead_changes is not None and main.half_leader_wins is not None
     assert all(r.lead_changes >= 0 for r in manda.records)

@@ -443,8 +443,9 @@ def _player_count(
     return counts.pop() if counts else None
 
 
-def _progress_bar() -> Progress:
-    """The bar of the long commands (arena, lab, ratings): done of total, elapsed, remaining."""
+def _progress_bar(disable: bool = False) -> Progress:
+    """The bar of the long commands (arena, lab, ratings): done of total, elapsed, remaining.
+    `disable`: draw nothing (a command that says its own lines where there is no terminal)."""
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -453,6 +454,7 @@ def _progress_bar() -> Progress:
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        disable=disable,
     )
 
 
@@ -604,6 +606,7 @@ def claims_table(title: str, claims: Sequence[ClaimResult]) -> Table:
         lines = [f"{MARK_SYMBOL[str(f.mark)]} {escape(f.text)}" for f in verdict.findings]
         lines += [escape(verdict.note)] if verdict.note else []
         style = VERDICT_STYLE.get(verdict.verdict, "dim")
+        lines.append(f"[bold]{escape(claim.robustness)}[/bold]")
         table.add_row(
             escape(claim.claim.quote), f"[{style}]{verdict.verdict}[/{style}]", "\n".join(lines)
         )
@@ -618,9 +621,21 @@ def lab(
         str | None, typer.Option(help="player counts: N, A-B or 3,5 (default: all the game has)")
     ] = None,
     bots: Annotated[
-        str, typer.Option(help="bot kinds of the main games, comma-separated, rotated")
-    ] = "heuristic",
+        list[str] | None,
+        typer.Option(
+            help="a main line-up: bot kinds, comma-separated, rotated over the seats; "
+            "repeatable, each finding is checked under every line-up (default: heuristic, and "
+            "ismcts:100)"
+        ),
+    ] = None,
     games: Annotated[int, typer.Option(help="main games per setting")] = 1000,
+    other_games: Annotated[
+        int | None,
+        typer.Option(
+            help="games per setting of every main line-up after the first (default: a fifth "
+            "of --games)"
+        ),
+    ] = None,
     param: Annotated[
         list[str] | None, typer.Option(help="fixed game parameter key=value (repeatable)")
     ] = None,
@@ -638,7 +653,10 @@ def lab(
             "default heuristic/random and ismcts:100/heuristic; 'none' for none)"
         ),
     ] = None,
-    skill_games: Annotated[int, typer.Option(help="games per skill line-up and setting")] = 200,
+    skill_games: Annotated[
+        int | None,
+        typer.Option(help="games per skill line-up and setting (default: a fifth of --games)"),
+    ] = None,
     seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
     jobs: Annotated[int, typer.Option(help="worker processes (Ray: CPUs of a local instance)")] = 1,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
@@ -667,16 +685,32 @@ def lab(
         float, typer.Option(help="table time of a chance step: a card dealt or drawn (s)")
     ] = 1.0,
     plots: Annotated[bool, typer.Option(help="draw the report's plots (needs matplotlib)")] = True,
+    until_width: Annotated[
+        float | None,
+        typer.Option(
+            help="play on (doubling --games, looks fixed in advance, 5% error spent over "
+            "them) until every headline interval is narrower than this many percentage points"
+        ),
+    ] = None,
+    max_games: Annotated[
+        int | None,
+        typer.Option(
+            help="with --until-width: the last look's games a setting (default 16 x --games)"
+        ),
+    ] = None,
 ) -> None:
     """Play many games and report seats, length, skill, drama, cards and the rulebook's claims."""
     import math
     import shlex
     import sys
+    from dataclasses import replace
     from pathlib import Path
 
-    from roost.lab import build_plan, check_writable, run_lab, write_lab
+    from roost.lab import LabPlan, LabRun, build_plan, check_writable, run_lab, write_lab
     from roost.lab.backends import make_backend
+    from roost.lab.plan import DEFAULT_BOTS
     from roost.lab.plots import require_matplotlib
+    from roost.lab.sequential import Widest, run_until, schedule
     from roost.lab.timing import TimeModel
 
     try:
@@ -689,24 +723,83 @@ def lab(
                 raise RoostError(f"{label} must be a number of seconds, 0 or more; got {value:g}")
         if plots:
             require_matplotlib()
-        plan = build_plan(
-            name,
-            players=players,
-            bots=bots,
-            games=games,
-            params=param or [],
-            sweeps=sweep or [],
-            skill=skill,
-            skill_games=skill_games,
-            seed=seed,
-            time=TimeModel(seconds_per_decision, seconds_per_forced, seconds_per_card),
-        )
+
+        def make_plan(size: int) -> LabPlan:
+            """The run at `size` main games a setting (the other line-ups scaled alike)."""
+
+            def scaled(n: int | None) -> int | None:
+                if n is None or size == games:
+                    return n  # as given (a bad value is refused by build_plan)
+                return max(1, n * size // games)
+
+            return build_plan(
+                name,
+                players=players,
+                bots=bots or DEFAULT_BOTS,
+                games=size,
+                other_games=scaled(other_games),
+                params=param or [],
+                sweeps=sweep or [],
+                skill=skill,
+                skill_games=scaled(skill_games),
+                seed=seed,
+                time=TimeModel(seconds_per_decision, seconds_per_forced, seconds_per_card),
+            )
+
+        plan = make_plan(games)
+        if until_width is not None:
+            schedule(games, max_games if max_games is not None else 16 * games)
         folder = Path(out or f"lab-{name}")
         check_writable(folder)
         runner = make_backend(backend, jobs, address, ship_code if address else None)
-        with _progress_bar() as progress:
-            task = progress.add_task(f"lab {name}", total=plan.total_games)
-            result = run_lab(plan, runner, lambda done: progress.advance(task, done))
+        tty = console.is_terminal
+
+        def play(size: int) -> LabRun:
+            look = make_plan(size)
+            settings_done = 0
+
+            def finished(setting: int, seconds: float) -> None:
+                """One line per finished setting where no bar can be drawn (a log, CI, a
+                pipe)."""
+                nonlocal settings_done
+                settings_done += 1
+                if not tty:
+                    label = look.settings[setting].label
+                    console.print(
+                        f"lab {name}: {settings_done}/{len(look.settings)} settings done "
+                        f"({label}) after {seconds:.0f} s",
+                        highlight=False,
+                    )
+
+            if not tty:
+                console.print(
+                    f"lab {name}: {look.total_games} games over {len(look.settings)} settings",
+                    highlight=False,
+                )
+            with _progress_bar(disable=not tty) as progress:
+                task = progress.add_task(f"lab {name}", total=look.total_games)
+                return run_lab(look, runner, lambda done: progress.advance(task, done), finished)
+
+        if until_width is None:
+            result = play(games)
+        else:
+
+            def said(size: int, widest: Widest) -> None:
+                console.print(
+                    f"lab {name}: {size} games a setting: widest headline interval "
+                    f"{100 * widest.width:.1f} points ({widest.what})",
+                    highlight=False,
+                )
+
+            result, how = run_until(
+                play,
+                lambda run: run.summary,
+                until_width / 100,
+                games,
+                max_games if max_games is not None else 16 * games,
+                said,
+            )
+            result = replace(result, sequential=how)
         command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         report = write_lab(result, folder, command, with_plots=plots)
     except RoostError as error:

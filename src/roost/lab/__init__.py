@@ -21,6 +21,7 @@ from roost.lab.hooks import game_measures
 from roost.lab.output import check_writable, write_json, write_records
 from roost.lab.plan import LabPlan, build_plan
 from roost.lab.record import LabRecord
+from roost.lab.sequential import Sequential
 from roost.lab.summary import LabSummary, summarise
 
 
@@ -33,6 +34,8 @@ class LabRun:
     seconds: float
     backend: str
     workers: int
+    sequential: Sequential | None = None
+    """How the run was sized when it ran until its intervals were narrow (--until-width)."""
 
     @property
     def games_per_second(self) -> float:
@@ -51,6 +54,7 @@ class LabRun:
             "claims": [c.to_json() for c in self.claims],
             "main": [m.to_json() for m in self.summary.main],
             "skill": [s.to_json() for s in self.summary.skill],
+            "sequential": self.sequential.to_json() if self.sequential else None,
             "run": {
                 "games": len(self.records),
                 "seconds": round(self.seconds, 3),
@@ -65,11 +69,28 @@ def run_lab(
     plan: LabPlan,
     backend: Backend | None = None,
     progress: Callable[[int], None] | None = None,
+    finished: Callable[[int, float], None] | None = None,
 ) -> LabRun:
-    """Play every game of the plan and measure them (no files written)."""
+    """Play every game of the plan and measure them (no files written).
+
+    `progress` is called with the number of games just finished (a progress bar's advance);
+    `finished` with a setting's index and the seconds since the start once its every game (all
+    line-ups) is in, so a run without a terminal can say one line per setting instead of
+    nothing for minutes."""
     backend = backend or LocalBackend(1)
     start = time.perf_counter()
-    records = backend.run(plan.tasks(backend.workers()), progress)
+    expected = sum(lineup.games for lineup in plan.lineups)
+    left = [expected] * len(plan.settings)
+
+    def done(batch: list[LabRecord]) -> None:
+        if progress:
+            progress(len(batch))
+        for record in batch:
+            left[record.setting] -= 1
+            if left[record.setting] == 0 and finished:
+                finished(record.setting, time.perf_counter() - start)
+
+    records = backend.run(plan.tasks(backend.workers()), done)
     seconds = time.perf_counter() - start
     records.sort(key=lambda r: (r.setting, r.lineup, r.index))
     summary = summarise(plan, records)
@@ -87,7 +108,14 @@ def write_lab(run: LabRun, out: Path, command: str, with_plots: bool = True) -> 
     write_json(out / "summary.json", run.to_json())
     report = out / "report.html"
     report.write_text(
-        render(run.summary, run.claims, command=command, speed=run.speed(), with_plots=with_plots),
+        render(
+            run.summary,
+            run.claims,
+            command=command,
+            speed=run.speed(),
+            with_plots=with_plots,
+            sequential=run.sequential.describe() if run.sequential else "",
+        ),
         encoding="utf-8",
     )
     return report

@@ -25,8 +25,8 @@ from roost.core.errors import RoostError
 from roost.lab.play import Task, run_task
 from roost.lab.record import LabRecord
 
-Progress = Callable[[int], None]
-"""Called with the number of games just finished."""
+Progress = Callable[[list[LabRecord]], None]
+"""Called with the records of the games just finished (the lab counts them per setting)."""
 
 
 class Backend(Protocol):
@@ -57,7 +57,7 @@ class LocalBackend:
                 done = run_task(task)
                 records.extend(done)
                 if progress:
-                    progress(len(done))
+                    progress(done)
             return records
         with ProcessPoolExecutor(max_workers=self.jobs) as pool:
             futures = [pool.submit(run_task, task) for task in tasks]
@@ -65,7 +65,7 @@ class LocalBackend:
                 done = future.result()
                 records.extend(done)
                 if progress:
-                    progress(len(done))
+                    progress(done)
         return records
 
 
@@ -168,7 +168,7 @@ class RayBackend:
                     done: list[LabRecord] = ray.get(ref)
                     records.extend(done)
                     if progress:
-                        progress(len(done))
+                        progress(done)
             return records
         finally:
             if started:

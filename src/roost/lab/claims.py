@@ -14,6 +14,15 @@ with nothing to test do not count. The verdict over the findings that count:
 
 A universal claim ("balanced for 3 to 6 players") then holds only where every count agrees, and
 one clear disagreement is enough to fail it; an undecided count is never counted as agreeing.
+
+**Rules or bots?** Bots, not people, play the games, so a finding may be the bots' rather than
+the rules'. Each claim is checked under every line-up the run has (by default the heuristic and
+search bots in the main games; the skill line-ups for a claim about strategies), one verdict
+each, and the verdict over all their findings is marked (`robustness`) "holds under every
+line-up" (or fails, ... under every one), `DEPENDS` ("depends on the bots": where they can tell,
+the line-ups' findings disagree) or `UNSETTLED` (they agree where they can tell, but some could
+not tell somewhere: more games, not other bots, would settle it). A run with one line-up says
+so: it cannot tell the rules from the bots.
 """
 
 from __future__ import annotations
@@ -21,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from roost.lab.summary import LabSummary, MainSummary
 from roost.lab.timing import TimeModel
@@ -102,28 +111,95 @@ class Claim:
     source: str
     """Where in the rulebook."""
     how: str
-    """How it is operationalised: what is measured and what would make it hold."""
+    """How it is operationalised: what is measured, against which reference or null."""
+    holds_when: str
+    """What the games would have to show for the claim to hold (the report says it beside the
+    verdict, so a designer knows what a fix must change, or what a longer run must find)."""
     check: Callable[[LabSummary], Verdict]
+    reads: Literal["main", "skill"] = "main"
+    """Which line-ups the check reads: the main games (checked once per main line-up) or the
+    skill line-ups (once per skill line-up)."""
+
+
+DEPENDS = "depends on the bots"
+"""Line-ups that could tell came to different verdicts."""
+UNSETTLED = "undecided under some line-up"
+"""One verdict where the line-ups could tell, but some could not (too few games, most often
+under the slower line-ups): not yet a difference between bots."""
+ONE_LINEUP = "one line-up only"
+NO_LINEUP = "no line-up to check it under"
+"""A claim about strategies in a run without skill line-ups."""
+
+
+def robustness(by_lineup: Sequence[tuple[str, Verdict]]) -> str:
+    """``holds under every line-up`` (or fails, ...), `DEPENDS` where the line-ups that could
+    tell differ, `UNSETTLED` where they agree but another could not tell, `ONE_LINEUP` where
+    there was only one to ask."""
+    verdicts = [v.verdict for _, v in by_lineup]
+    if not verdicts:
+        return NO_LINEUP
+    if len(verdicts) < 2:
+        return ONE_LINEUP
+    if len(set(verdicts)) == 1:
+        return f"{verdicts[0]} under every line-up"
+    said = {_says(v) for _, v in by_lineup} - {""}
+    return DEPENDS if len(said) > 1 else UNSETTLED
+
+
+def _says(verdict: Verdict) -> str:
+    """What a line-up's findings say where they can tell: "yes" (agreements only), "no"
+    (disagreements only), "mixed", or "" (nothing decided). A line-up that agrees where it can
+    tell and is undecided elsewhere says the same as one that agrees everywhere: it has too few
+    games, not other bots' results."""
+    marks = {f.mark for f in verdict.findings}
+    yes, no = Mark.AGREES in marks, Mark.DISAGREES in marks
+    return "mixed" if yes and no else "yes" if yes else "no" if no else ""
 
 
 @dataclass(frozen=True)
 class ClaimResult:
     claim: Claim
     verdict: Verdict
+    """Over the findings of every line-up."""
+    by_lineup: tuple[tuple[str, Verdict], ...] = ()
+
+    @property
+    def robustness(self) -> str:
+        return robustness(self.by_lineup)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "claim": self.claim.quote,
             "source": self.claim.source,
             "operationalised": self.claim.how,
+            "holds_when": self.claim.holds_when,
             "measured": self.verdict.measured,
             "findings": [f.to_json() for f in self.verdict.findings],
             "verdict": self.verdict.verdict,
+            "robustness": self.robustness,
+            "by_lineup": {name: v.verdict for name, v in self.by_lineup},
         }
 
 
+def check_claim(claim: Claim, summary: LabSummary) -> ClaimResult:
+    """Check a claim under each line-up it reads, then over all of them: a finding's text is
+    prefixed with its line-up where there are several."""
+    names = summary.lineup_names(claim.reads)
+    if len(names) < 2:
+        verdict = claim.check(summary)
+        return ClaimResult(claim, verdict, tuple((name, verdict) for name in names))
+    by_lineup = tuple((name, claim.check(summary.only(name, claim.reads))) for name in names)
+    findings = [Finding(f"[{name}] {f.text}", f.mark) for name, v in by_lineup for f in v.findings]
+    notes = list(dict.fromkeys(v.note for _, v in by_lineup if v.note))
+    verdict = judge(findings, " ".join(notes))
+    if not any(f.mark in (Mark.AGREES, Mark.DISAGREES, Mark.UNDECIDED) for f in findings):
+        # nothing counted (e.g. the run lacks a player count): the line-ups' own reason
+        verdict = Verdict(NOT_TESTED, tuple(findings), " ".join(notes))
+    return ClaimResult(claim, verdict, by_lineup)
+
+
 def check_claims(claims: Sequence[Claim], summary: LabSummary) -> list[ClaimResult]:
-    return [ClaimResult(claim, claim.check(summary)) for claim in claims]
+    return [check_claim(claim, summary) for claim in claims]
 
 
 def minutes_of(main: MainSummary, time: TimeModel) -> list[float]:

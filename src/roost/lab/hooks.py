@@ -93,6 +93,14 @@ class GameMeasures(Generic[Obs]):
     """Rounds played, when the game has rounds (default: turns / players, rounded up)."""
     extras: tuple[Extra[Obs], ...] = ()
     claims: tuple[Claim, ...] = ()
+    bots_ignore: tuple[tuple[str, str], ...] = ()
+    """(parameter, what it means) for parameters the game's bots do not play to: the report
+    says so wherever the parameter is set or swept (the lab also finds it out: see
+    `roost.lab.summary.ignored_parameters`)."""
+    played_impact: str = ""
+    """Empty: card impact shows the win rate when a card was played as well as when it was held.
+    Otherwise why not: in a shedding game every seat plays nearly every card it holds, and the
+    one who goes out first plays fewest, so "played" measures how long a seat stayed in."""
 
 
 def generic_measures() -> GameMeasures[Mapping[str, Any]]:

@@ -8,6 +8,7 @@ fail here with one line that says what to type instead.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,19 @@ from roost.lab.play import Task
 from roost.lab.timing import TimeModel
 
 DEFAULT_SKILL = ("heuristic/random", "ismcts:100/heuristic")
+DEFAULT_BOTS = ("heuristic", "ismcts:100")
+"""The main line-ups: a finding is a rule's only where it holds under bots that play by
+different means (hand-written rules of thumb, and search that reads only the rules); the first
+plays --games, the others a fifth of it (search is 25-125 times slower)."""
+SKILL_SHARE = 5
+"""Without --skill-games, a skill line-up plays a fifth of --games per setting (200 of the
+default 1000): --games is the run's size, so --games 5 is a quick look, not six minutes of
+search bots."""
+
+
+def skill_games_for(games: int) -> int:
+    """The default games per skill line-up and setting for `games` main games."""
+    return max(1, -(-games // SKILL_SHARE))
 
 
 @dataclass(frozen=True)
@@ -77,6 +91,11 @@ class LabPlan:
     lineups: tuple[Lineup, ...]
     seed: int
     time: TimeModel = field(default_factory=TimeModel)
+
+    @property
+    def main_lineups(self) -> tuple[Lineup, ...]:
+        """The main line-ups, the first (the report's detailed one) first."""
+        return tuple(lineup for lineup in self.lineups if lineup.role == "main")
 
     @property
     def total_games(self) -> int:
@@ -177,12 +196,13 @@ def build_plan(
     game: str,
     *,
     players: str | None = None,
-    bots: str = "heuristic",
+    bots: str | Sequence[str] = DEFAULT_BOTS,
     games: int = 1000,
     params: list[str] | None = None,
     sweeps: list[str] | None = None,
     skill: list[str] | None = None,
-    skill_games: int = 200,
+    skill_games: int | None = None,
+    other_games: int | None = None,
     seed: int = 1,
     time: TimeModel | None = None,
 ) -> LabPlan:
@@ -201,12 +221,25 @@ def build_plan(
     clash = set(keys) & {key for key, _ in fixed}
     if clash:
         raise RoostError(f"{sorted(clash)[0]!r} is both fixed (--param) and swept (--sweep)")
-    kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
-    if not kinds:
+    mains: list[list[str]] = []
+    for text in [bots] if isinstance(bots, str) else list(bots):
+        kinds_of = [kind.strip() for kind in text.split(",") if kind.strip()]
+        if not kinds_of:
+            raise RoostError("--bots needs at least one bot kind")
+        if kinds_of not in mains:
+            mains.append(kinds_of)
+    if not mains:
         raise RoostError("--bots needs at least one bot kind")
+    kinds = [kind for lineup in mains for kind in lineup]
     pairs = parse_skill(list(DEFAULT_SKILL) if skill is None else skill)
+    if skill_games is None:
+        skill_games = skill_games_for(games)
     if pairs and skill_games < 1:
         raise RoostError(f"--skill-games must be at least 1; got {skill_games}")
+    if other_games is None:
+        other_games = skill_games_for(games)
+    if len(mains) > 1 and other_games < 1:
+        raise RoostError(f"--other-games must be at least 1; got {other_games}")
     settings: list[Setting] = []
     for n in counts:
         for combo in itertools.product(*[[(key, v) for v in values] for key, values in swept]):
@@ -216,7 +249,10 @@ def build_plan(
             settings.append(Setting(n, params_used, tuple(combo)))
             for kind in {*kinds, *(k for pair in pairs for k in pair)}:
                 make_bot(kind, checked, 0)  # an unknown bot fails here
-    lineups = [Lineup(",".join(kinds), "main", tuple(kinds), games)]
+    lineups = [
+        Lineup(",".join(lineup), "main", tuple(lineup), games if k == 0 else other_games)
+        for k, lineup in enumerate(mains)
+    ]
     lineups += [
         Lineup(f"{strong} vs {weak}", "skill", (strong, weak), skill_games, strong, weak)
         for strong, weak in pairs

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import base64
 import io
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from roost.core.errors import RoostError
-from roost.lab.stats import Estimate
+from roost.lab.stats import FLAGGED, Estimate
 
 if TYPE_CHECKING:
     from roost.lab.summary import LabSummary, MainSummary
@@ -95,6 +96,13 @@ def _errors(estimates: Sequence[Estimate], scale: float = 1.0) -> list[list[floa
     ]
 
 
+def _title(ax: Any, text: str, columns: int, fontsize: float = 10.0) -> None:
+    """A panel's title wrapped to its panel's width, so titles of neighbouring panels (long
+    sweep labels, the game's measures) never run into each other."""
+    chars = max(18, int(100 / columns * 10 / fontsize))
+    ax.set_title("\n".join(textwrap.wrap(text, chars)), fontsize=fontsize)
+
+
 def _grid(count: int, per_row: int = 3) -> tuple[int, int]:
     cols = min(per_row, count)
     return (count + cols - 1) // cols, cols
@@ -136,7 +144,8 @@ def seat_bars(mains: Sequence[MainSummary]) -> str | None:
     for ax, m in zip(axes.flat, mains, strict=False):
         seats = list(range(len(m.seat_win)))
         colours = [
-            MUTED if e.contains(m.fair) else (BLUE if e.value > m.fair else RED) for e in m.seat_win
+            (BLUE if e.value > m.fair else RED) if m.seat_flag(s) == FLAGGED else MUTED
+            for s, e in enumerate(m.seat_win)
         ]
         ax.bar(
             seats,
@@ -149,12 +158,13 @@ def seat_bars(mains: Sequence[MainSummary]) -> str | None:
         )
         ax.axhline(100 * m.fair, color=INK, linestyle="--", linewidth=1)
         ax.set_xticks(seats, [f"P{s}" for s in seats])
-        ax.set_title(m.setting.label)
+        _title(ax, m.setting.label, cols)
         ax.grid(axis="x", visible=False)
     for row in axes:
         row[0].set_ylabel("win %")
     fig.suptitle(
-        "dashed: the fair rate · grey: within chance of it · blue / red: above / below it",
+        "dashed: the fair rate · blue / red: above / below it beyond chance (Holm-corrected over "
+        "every seat) · grey: within chance, or too few games",
         fontsize=8.5,
         color=MUTED,
         x=0.01,
@@ -215,25 +225,53 @@ def length_boxes(mains: Sequence[MainSummary]) -> str | None:
     return _uri(fig)
 
 
+HIST_LINES = 6
+"""Outlines one panel of the table-time histogram holds before it splits by player count."""
+
+
 def minutes_hist(mains: Sequence[MainSummary]) -> str | None:
-    """The shape of the table-time distribution, one outline per setting (at most eight)."""
+    """The shape of the table-time distribution, one outline per setting: one panel for a few
+    settings, else a panel per player count (every setting is drawn; none is dropped)."""
     if not mains:
         return None
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(WIDTH, 3.0))
-    shown = mains[:8]
-    top = max(m.minutes.p90 for m in shown) * 1.5 or 1.0
+    groups: list[tuple[str, list[MainSummary]]] = [("", list(mains))]
+    if len(mains) > HIST_LINES:
+        counts = list(dict.fromkeys(m.setting.players for m in mains))
+        groups = [(f"{n} players", [m for m in mains if m.setting.players == n]) for n in counts]
+    rows, cols = _grid(len(groups), 2)
+    height = 3.0 if len(groups) == 1 else 2.6
+    fig, axes = plt.subplots(rows, cols, figsize=(WIDTH, height * rows), squeeze=False, sharex=True)
+    for ax in axes.flat[len(groups) :]:
+        ax.set_visible(False)
+    top = max(m.minutes.p90 for m in mains) * 1.5 or 1.0
     bins = [top * i / 45 for i in range(46)]
-    for m in shown:
-        values = [min(v, top) for v in m.minutes.values]
-        weights = [100 / len(values)] * len(values)
-        ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.6,
-                label=m.setting.label)  # fmt: skip
-    ax.set_xlabel("estimated table time (minutes; the last bin holds everything longer)")
-    ax.set_ylabel("% of games")
-    ax.set_xlim(0, top)
-    ax.legend(ncols=min(4, len(shown)), loc="upper right")
-    fig.tight_layout()
+    styles = ("-", "--", ":", "-.")
+    for ax, (title, shown) in zip(axes.flat, groups, strict=False):
+        for k, m in enumerate(shown):
+            values = [min(v, top) for v in m.minutes.values]
+            weights = [100 / len(values)] * len(values)
+            swept = ", ".join(f"{key}={v}" for key, v in m.setting.swept)
+            label = swept if title and swept else m.setting.label
+            ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.6,
+                    label=label, color=PALETTE[k % len(PALETTE)],
+                    linestyle=styles[(k // len(PALETTE)) % len(styles)])  # fmt: skip
+        if title:
+            _title(ax, title, cols)
+        ax.set_ylabel("% of games")
+        ax.set_xlim(0, top)
+        ax.set_ylim(bottom=0)
+        ax.tick_params(axis="x", labelbottom=True)
+        if len(groups) == 1:  # beside the panel, where it hides no outline
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+    for ax in axes.flat[max(0, len(groups) - cols) : len(groups)]:
+        ax.set_xlabel("estimated table time (minutes; the last bin holds all longer)")
+    if len(groups) > 1:  # the same swept values in every panel: one legend above them all
+        longest = max(groups, key=lambda g: len(g[1]))[1]
+        _legend_above(fig, axes.flat[groups.index(next(g for g in groups if g[1] is longest))])
+        fig.tight_layout(rect=(0, 0, 1, 1 - 0.35 / (height * rows)))
+    else:
+        fig.tight_layout()
     return _uri(fig)
 
 
@@ -292,9 +330,11 @@ def drama(mains: Sequence[MainSummary]) -> str | None:
     return _uri(fig)
 
 
-def card_impact(main: MainSummary, limit: int = 24) -> str | None:
-    """Win rate of a seat that held a card type at the start (left) or played it (right),
-    filled with its interval, against seats that did not (ring)."""
+def card_impact(main: MainSummary, limit: int = 24, played: bool = True) -> str | None:
+    """Win rate of a seat that held a card type at the start (left) or played it (right, unless
+    `played` is False: see `GameMeasures.played_impact`), with its interval, against seats that
+    did not (ring); a difference flagged beyond chance (Holm over the setting's card types) is
+    drawn in orange."""
     cards = [c for c in main.cards if c.held.n and c.not_held.n]
     if not cards:
         return None
@@ -302,24 +342,37 @@ def card_impact(main: MainSummary, limit: int = 24) -> str | None:
     if len(cards) > limit:
         cards = cards[: limit // 2] + cards[-limit // 2 :]
     plt = _pyplot()
-    fig, (held, played) = plt.subplots(1, 2, figsize=(WIDTH, 0.24 * len(cards) + 1.6), sharex=True)
+    height = 0.24 * len(cards) + 1.6
+    fig, axes = plt.subplots(1, 2 if played else 1, figsize=(WIDTH if played else WIDTH * 0.6,
+                             height), sharex=True, squeeze=False)  # fmt: skip
     ys = list(range(len(cards)))
     names = [c.name for c in cards]
-    for ax, title, yes, no in (
-        (held, "held at the start", [c.held for c in cards], [c.not_held for c in cards]),
-        (played, "played", [c.played for c in cards], [c.not_played for c in cards]),
-    ):
-        shown = [(y, e) for y, e in zip(ys, yes, strict=True) if e.n]
-        ax.errorbar([100 * e.value for _, e in shown], [y for y, _ in shown],
-                    xerr=_errors([e for _, e in shown], 100), fmt="o", capsize=2, color=BLUE,
-                    markersize=5, label="with the card (95% interval)")  # fmt: skip
-        ax.plot([100 * e.value if e.n else float("nan") for e in no], ys, "o", mfc="none",
-                color=MUTED, label="without it")  # fmt: skip
+    panels = [("held at the start", [(c.held, c.not_held, c.held_flag) for c in cards])]
+    if played:
+        panels.append(("played", [(c.played, c.not_played, c.played_flag) for c in cards]))
+    for k, (ax, (title, rows)) in enumerate(zip(axes[0], panels, strict=True)):
+        for flagged in (False, True):
+            shown = [(y, yes) for y, (yes, _no, f) in zip(ys, rows, strict=True)
+                     if yes.n and (f == FLAGGED) == flagged]  # fmt: skip
+            if not shown:
+                continue
+            ax.errorbar([100 * e.value for _, e in shown], [y for y, _ in shown],
+                        xerr=_errors([e for _, e in shown], 100), fmt="o", capsize=2,
+                        color=ORANGE if flagged else BLUE, markersize=5,
+                        label="with the card, beyond chance (Holm)" if flagged
+                        else "with the card (95% interval)")  # fmt: skip
+        ax.plot([100 * no.value if no.n else float("nan") for _yes, no, _f in rows], ys, "o",
+                mfc="none", color=MUTED, label="without it")  # fmt: skip
         ax.axvline(100 * main.fair, color=RED, linestyle="--", linewidth=1, label="fair rate")
         ax.set_title(f"win % when {title}")
-        _settings_axis(ax, names)
-    _legend_above(fig, held)
-    fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (0.24 * len(cards) + 1.6)))
+        _settings_axis(ax, names, show=k == 0)
+    handles: dict[str, Any] = {}
+    for ax in axes[0]:
+        for handle, name in zip(*ax.get_legend_handles_labels(), strict=True):
+            handles.setdefault(name, handle)
+    fig.legend(list(handles.values()), list(handles), loc="upper left", ncols=len(handles),
+               bbox_to_anchor=(0.0, 1.0))  # fmt: skip
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / height))
     return _uri(fig)
 
 
@@ -351,7 +404,7 @@ def extras_panels(mains: Sequence[MainSummary]) -> str | None:
             ax.set_xlim(-2, 102)
         else:
             ax.set_xlim(left=min(0.0, *(scale * e.low for e in ests)))
-        ax.set_title(points[0][1].label + (" (%)" if rate else ""), fontsize=9.5)
+        _title(ax, points[0][1].label + (" (%)" if rate else ""), cols, fontsize=9.5)
     fig.tight_layout()
     return _uri(fig)
 
@@ -368,6 +421,7 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
     """For each swept parameter: key measures against its values, one line per player count
     (other swept parameters at their first value)."""
     plan = summary.plan
+    mains = summary.primary
     keys = list(dict.fromkeys(k for s in plan.settings for k, _ in s.swept))
     out: list[tuple[str, str]] = []
     if not keys:
@@ -381,9 +435,9 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
             ("decisions per game (mean)", 1.0, lambda m: m.decisions.mean),
             ("first player wins (%)", 100.0, lambda m: m.first_player_win),
         ]
-        if any(m.no_winner.value > 0 for m in summary.main):
+        if any(m.no_winner.value > 0 for m in summary.primary):
             measures.append(("games with no winner (%)", 100.0, lambda m: m.no_winner))
-        for extra in summary.main[0].extras if summary.main else ():
+        for extra in summary.primary[0].extras if summary.primary else ():
             measures.append(
                 (
                     extra.label + (" (%)" if extra.kind == "rate" else ""),
@@ -391,6 +445,11 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
                     _extra_of(extra.name),
                 )
             )
+        # a measure with nothing to draw at any value (Last Egg catches under the 'auto' Last
+        # Egg) would be an empty panel
+        measures = [
+            m for m in measures if any((e := m[2](main)) is not None and e.n for main in mains)
+        ]
         rows, cols = _grid(len(measures), 3)
         fig, axes = plt.subplots(rows, cols, figsize=(WIDTH, 2.4 * rows + 0.4), squeeze=False)
         for ax in axes.flat[len(measures) :]:
@@ -405,7 +464,7 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
                     m = next(
                         (
                             m
-                            for m in summary.main
+                            for m in summary.primary
                             if m.setting.players == players and dict(m.setting.swept) == wanted
                         ),
                         None,
@@ -421,7 +480,13 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
                                 marker="o", capsize=3, label=f"{players} players")  # fmt: skip
             ax.set_xticks(range(len(values)), values)
             ax.set_xlim(-0.4, len(values) - 0.6)
-            ax.set_title(title, fontsize=9)
+            # from 0, so that equal values look equal: a zoomed axis turns 0.2 points of noise
+            # into a steep line; shares on a fixed 0-100% scale
+            if scale == 100.0:
+                ax.set_ylim(0, 100)
+            else:
+                ax.set_ylim(bottom=0)
+            _title(ax, title, cols, fontsize=9)
             ax.grid(axis="x", visible=False)
         if not drawn:
             plt.close(fig)

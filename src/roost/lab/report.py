@@ -16,16 +16,21 @@ from typing import Any
 
 from roost.lab import plots
 from roost.lab.claims import (
+    DEPENDS,
     FAILS,
     HOLDS,
     INCONCLUSIVE,
+    NO_LINEUP,
     NOT_TESTED,
+    ONE_LINEUP,
     PARTLY,
+    UNSETTLED,
     VERDICTS,
     ClaimResult,
     Mark,
 )
-from roost.lab.stats import Estimate
+from roost.lab.hooks import GameMeasures, game_measures
+from roost.lab.stats import ALPHA, FLAGGED, MAX_WIDTH, TOO_FEW, Estimate, too_wide
 from roost.lab.summary import LabSummary, MainSummary
 
 CSS = """
@@ -49,6 +54,7 @@ margin-top:22px}
 box-shadow:0 1px 2px rgba(0,0,0,.06)}
 .tile .k{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:#5b6270;font-weight:600}
 .tile .big{font-size:26px;font-weight:700;line-height:1.25;margin:4px 0 2px}
+.tile .big small{font-size:13px;font-weight:600;color:#5b6270}
 .tile .sub{font-size:12.5px;color:#5b6270;line-height:1.35}
 .tile.good{border-top-color:#4f9d69} .tile.bad{border-top-color:#d1495b}
 .tile.mid{border-top-color:#e0a526}
@@ -75,6 +81,10 @@ text-transform:uppercase;letter-spacing:.05em;white-space:nowrap}
 .pill.holds{background:#dcefe1;color:#24613a}.pill.fails{background:#f7d9dd;color:#8e1b2b}
 .pill.partly,.pill.inconclusive{background:#fbedc6;color:#7a5a00}
 .pill.not{background:#e6e8ec;color:#4a5160}
+.robust{font-size:12px;font-weight:600;padding:2px 8px;border-radius:4px;margin-left:6px}
+.robust.every{background:#e3ecf6;color:#264b75}.robust.bots{background:#f7e3cf;color:#8a4a0c}
+.robust.one{background:#eeece6;color:#5b6270}
+.per{font-size:12px;color:#5b6270;margin-left:8px}
 .wrap{overflow-x:auto;margin:8px 0 14px;padding:2px}
 table{border-collapse:collapse;font-size:13.5px;background:#fff;
 border-radius:8px;overflow:hidden;box-shadow:0 1px 2px rgba(0,0,0,.06)}
@@ -84,6 +94,8 @@ td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 td.seat{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
 .est b{font-weight:600} .est small,.ci{color:#8a8f98;font-size:11.5px;margin-left:4px}
 td.seat small{display:block;margin:0;color:inherit;opacity:.75}
+td.few{color:#8a8f98;background:repeating-linear-gradient(135deg,#fff,#fff 6px,#f4f3ee 6px,
+#f4f3ee 12px)}
 td:first-child{white-space:nowrap}
 .strong{font-weight:700}
 figure{margin:10px 0 16px;background:#fff;border-radius:10px;padding:10px;
@@ -92,12 +104,26 @@ figure img{width:100%;max-width:1000px;display:block;margin:0 auto}
 figcaption{font-size:12.5px;color:#5b6270;margin:4px 4px 0}
 details{margin:6px 0 12px} summary{cursor:pointer;color:#35507a;font-size:14px}
 .files li{margin:2px 0} code{font-size:13px}
+.verdict{font-size:12px;font-weight:700;margin-top:3px}.verdict.same{color:#24613a}
+.verdict.bots{color:#8a4a0c}.verdict.few{color:#8a8f98}
+.ignored{background:#fff6e8;border-left:6px solid #e8833a;border-radius:8px;padding:10px 16px;
+margin:14px 0;font-size:14px}.ignored ul{margin:6px 0 0;padding-left:18px}
 @media print{header.hero{background:#fff;color:#1d2433} nav{display:none}}
 """
+
+FLAGS_TEXT = (
+    f"Flags (bold, coloured) are corrected for the number of tests: Holm's method over each "
+    f"family (every seat of every setting; the settings' seats-alike tests; the settings' "
+    f"first-player tests), so the chance of even one false flag in a family is at most "
+    f"{100 * ALPHA:.0f}%. The intervals shown are plain 95% ones, so an interval can miss the "
+    f"fair rate without a flag. Where an interval is wider than {100 * MAX_WIDTH:.0f} "
+    f"percentage points the report says <i>too few games</i> and flags nothing."
+)
 
 SECTIONS = (
     ("claims", "Claims"),
     ("questions", "The game's questions"),
+    ("bots", "Rules or bots?"),
     ("seats", "Seats"),
     ("length", "Length"),
     ("skill", "Skill"),
@@ -170,19 +196,58 @@ def _tile(key: str, big: str, sub: str, tone: str = "") -> str:
     )
 
 
+def agreement(summary: LabSummary, state: Callable[[MainSummary], str]) -> tuple[str, list[str]]:
+    """Whether a per-setting flag is the rules' or the bots': ``every`` where each main
+    line-up flags the same settings (too few games aside), ``bots`` where they differ (with the
+    settings where they do), ``one`` with a single line-up, ``few`` where too few games
+    under some line-up leave it open."""
+    names = summary.lineup_names()
+    if len(names) < 2:
+        return "one", []
+    by_setting: dict[str, list[str]] = {}
+    for m in summary.main:
+        by_setting.setdefault(m.setting.label, []).append(state(m))
+    differ = [label for label, states in by_setting.items()
+              if TOO_FEW not in states and len(set(states)) > 1]  # fmt: skip
+    if differ:
+        return "bots", differ
+    if any(TOO_FEW in states for states in by_setting.values()):
+        return "few", []
+    return "every", []
+
+
+def _across(summary: LabSummary, state: Callable[[MainSummary], str]) -> str:
+    """The tile's last words: the same under every line-up, or depends on the bots."""
+    verdict, where = agreement(summary, state)
+    names = ", ".join(summary.lineup_names())
+    if verdict == "every":
+        return f"; <b>the same under every line-up</b> ({_e(names)})"
+    if verdict == "bots":
+        return f"; <b>depends on the bots</b> at {_e(', '.join(where))} ({_e(names)})"
+    if verdict == "few":
+        return f"; too few games under some line-up to compare ({_e(names)})"
+    return "; one line-up only: rules and bots not told apart"
+
+
 def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
     """The headline tiles: the claims' verdicts, then each measure's range over the settings."""
-    mains = list(summary.main)
+    mains = list(summary.primary)
     tiles: list[str] = []
     if claims:
         counts = {v: sum(1 for c in claims if c.verdict.verdict == v) for v in VERDICTS}
         tone = "good" if counts[HOLDS] == len(claims) else "bad" if counts[FAILS] else "mid"
         others = " ".join(f"{_pill(v)} {counts[v]}" for v in VERDICTS if v != HOLDS and counts[v])
+        robust = sum(1 for c in claims if c.robustness == DEPENDS)
         tiles.append(
             _tile(
                 "Rulebook claims",
                 f"{counts[HOLDS]} of {len(claims)} hold",
-                others or "every claim the run could test holds",
+                (others or "every claim the run could test holds")
+                + (
+                    f"<br>{robust} {'depends' if robust == 1 else 'depend'} on the bots"
+                    if robust
+                    else ""
+                ),
                 tone,
             )
         )
@@ -197,7 +262,15 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
                 [e.value for e in found],
                 (lambda v: f"{100 * v:.0f}%") if rate else (lambda v: f"{v:.1f}"),
             )
-            tiles.append(_tile("The game's question", value, _e(first.label)))
+            # the tile is named by what it measures: a bare "0%" under "the game's question"
+            # left the designer to guess that it is the share of capped games
+            tiles.append(
+                _tile(
+                    first.label,
+                    value,
+                    "this game's headline measure, lowest to highest over the settings",
+                )
+            )
     medians = [m.minutes.median for m in mains]
     low = min(mains, key=lambda m: m.minutes.median)
     high = max(mains, key=lambda m: m.minutes.median)
@@ -215,24 +288,38 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
     if firsts:
         top = max(firsts, key=lambda m: abs(m.first_player_win.value - m.fair))
         gap = 100 * (top.first_player_win.value - top.fair)
-        beyond = sum(1 for m in firsts if not m.first_player_win.contains(m.fair))
+        beyond = sum(1 for m in firsts if m.first_player_flag == FLAGGED)
+        few = sum(1 for m in firsts if m.first_player_flag == TOO_FEW)
         tiles.append(
             _tile(
                 "First player",
-                f"{gap:+.0f} points",
+                f"{gap:+.0f}<small> percentage points</small>",
                 f"wins {100 * top.first_player_win.value:.0f}% against a fair "
-                f"{100 * top.fair:.0f}% ({_e(top.setting.label)}); beyond chance at {beyond} of "
-                f"{len(firsts)} settings",
-                "bad" if beyond else "good",
+                f"{100 * top.fair:.0f}% ({_e(top.setting.label)}); beyond chance (Holm) at "
+                f"{beyond} of {len(firsts)} settings"
+                + (f"; too few games at {few}" if few else "")
+                + _across(summary, lambda m: m.first_player_flag),
+                "bad" if beyond else "mid" if few == len(firsts) else "good",
             )
         )
-    alike = sum(1 for m in mains if m.seats_equal_p >= 0.05)
+    flags = [m.seats_flag for m in mains]
+    differ = flags.count(FLAGGED)
+    few = flags.count(TOO_FEW)
+    if few == len(mains):
+        big, tone = "too few games", "mid"
+    elif differ:
+        big, tone = f"differ at {differ} of {len(mains)}", "bad"
+    else:
+        big, tone = "no seat stands out", "mid" if few else "good"
     tiles.append(
         _tile(
             "Seats",
-            "alike" if alike == len(mains) else f"alike at {alike} of {len(mains)}",
-            f"every seat wins alike (p &ge; 0.05) at {alike} of {len(mains)} settings",
-            "good" if alike == len(mains) else "mid",
+            big,
+            f"seats differ beyond chance (Holm-corrected over the {len(mains)} settings) at "
+            f"{differ} of {len(mains)}"
+            + (f"; too few games to tell at {few}" if few else "")
+            + _across(summary, lambda m: m.seats_flag),
+            tone,
         )
     )
     for name in dict.fromkeys(s.lineup.name for s in summary.skill):
@@ -274,12 +361,24 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
         items = "".join(
             f"<li class='{MARK_CLASS[f.mark]}'>{_e(f.text)}</li>" for f in verdict.findings
         )
+        robust = r.robustness
+        tone = (
+            "bots"
+            if robust == DEPENDS
+            else "one"
+            if robust in (ONE_LINEUP, UNSETTLED, NO_LINEUP)
+            else "every"
+        )
+        per = "; ".join(f"{v.verdict} under {_e(name)}" for name, v in r.by_lineup)
         cards.append(
-            f"<article class='claim {cls}'>{_pill(verdict.verdict)}"
-            f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(r.claim.source)}</div>"
+            f"<article class='claim {cls}'>{_pill(verdict.verdict)} "
+            f"<span class='robust {tone}'>{_e(robust)}</span>"
+            + (f"<span class='per'>{per}</span>" if len(r.by_lineup) > 1 else "")
+            + f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(r.claim.source)}</div>"
             + (f"<ul>{items}</ul>" if items else "")
             + (f"<p class='note'>{_e(verdict.note)}</p>" if verdict.note else "")
-            + f"<p class='how'><b>How it was tested:</b> {_e(r.claim.how)}</p></article>"
+            + f"<p class='how'><b>How it was tested:</b> {_e(r.claim.how)}<br>"
+            f"<b>It would hold if:</b> {_e(r.claim.holds_when)}</p></article>"
         )
     legend = (
         "<p class='lead'>A mark per setting: <b style='color:#4f9d69'>&#10003;</b> agrees, "
@@ -287,7 +386,12 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
         "95% intervals cannot tell (more games would), <b style='color:#8a8f98'>&ndash;</b> "
         "nothing to test there. "
         f"{_pill(HOLDS)} every setting agrees; {_pill(PARTLY)} some do; {_pill(FAILS)} none "
-        f"does and some disagree; {_pill(INCONCLUSIVE)} none can tell.</p>"
+        f"does and some disagree; {_pill(INCONCLUSIVE)} none can tell. Each claim is checked "
+        "under every bot line-up of the run (in brackets before a finding): <b>holds under "
+        "every line-up</b> says the rules decide it; <b>depends on the bots</b> that where "
+        "they can tell, the line-ups' findings differ, so it is at least partly the bots' "
+        "doing; <b>undecided under some line-up</b> that they agree where they can tell but "
+        "one had too few games somewhere.</p>"
     )
     return legend + f"<div class='claims'>{''.join(cards)}</div>"
 
@@ -295,15 +399,21 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
 # --- sections ----------------------------------------------------------------------------------
 
 
-def _seat_cell(e: Estimate, fair: float) -> str:
+def _seat_cell(e: Estimate, fair: float, state: str) -> str:
     """A seat's win rate, tinted by how far it is from fair (blue above, red below), bold where
-    its interval misses the fair rate."""
+    it is flagged (Holm-corrected), greyed with "too few games" where its interval is too wide
+    to tell."""
     gap = (e.value - fair) / max(fair, 0.05)
     strength = min(1.0, abs(gap) / 0.5)
-    beyond = not e.contains(fair)
+    beyond = state == FLAGGED
     alpha = (0.12 + 0.33 * strength) if beyond else 0.08 * strength
     rgb = "59,110,168" if gap > 0 else "209,73,91"
     cls = " strong" if beyond else ""
+    if state == TOO_FEW:
+        return (
+            f"<td class='seat few'>{100 * e.value:.1f}%<small class='ci'>{100 * e.low:.0f}"
+            f"&ndash;{100 * e.high:.0f} too few games</small></td>"
+        )
     return (
         f"<td class='seat{cls}' style='background:rgba({rgb},{alpha:.2f})'>"
         f"{100 * e.value:.1f}%<small class='ci'>{100 * e.low:.0f}&ndash;{100 * e.high:.0f}"
@@ -311,20 +421,29 @@ def _seat_cell(e: Estimate, fair: float) -> str:
     )
 
 
+def _p_cell(p: float, raw: float, state: str) -> str:
+    """A Holm-adjusted p-value (the raw one small after it), bold where flagged."""
+    if state == TOO_FEW:
+        return f"<td class='n few'>too few games<small class='ci'>p {raw:.3f}</small></td>"
+    cls = " strong" if state == FLAGGED else ""
+    return f"<td class='n{cls}'>{p:.3f}<small class='ci'>raw {raw:.3f}</small></td>"
+
+
 def _seats(mains: Sequence[MainSummary]) -> str:
     width = max(len(m.seat_win) for m in mains)
     head = ["setting", "games", "fair", *(f"P{s}" for s in range(width))]
-    head += ["p (alike)", "first player wins", "first player Order"]
+    head += ["p (alike, Holm)", "first player wins", "first player Order"]
     out = ["<div class='wrap'><table><tr>", *(f"<th>{_e(h)}</th>" for h in head), "</tr>"]
     for m in mains:
-        cells = [_seat_cell(e, m.fair) for e in m.seat_win]
+        cells = [_seat_cell(e, m.fair, m.seat_flag(s)) for s, e in enumerate(m.seat_win)]
         cells += ["<td></td>"] * (width - len(m.seat_win))
-        p = f"{m.seats_equal_p:.3f}"
+        first = m.first_player_flag
         out.append(
             f"<tr><td>{_e(m.setting.label)}</td><td class='n'>{m.games}</td>"
             f"<td class='n'>{100 * m.fair:.1f}%</td>{''.join(cells)}"
-            f"<td class='n{' strong' if m.seats_equal_p < 0.05 else ''}'>{p}</td>"
-            f"<td class='n'>{est(m.first_player_win)}</td>"
+            f"{_p_cell(m.seats_equal_p_holm, m.seats_equal_p, m.seats_flag)}"
+            f"<td class='n{' strong' if first == FLAGGED else ''}'>{est(m.first_player_win)}"
+            f"{'<small class=ci>too few games</small>' if first == TOO_FEW else ''}</td>"
             f"<td class='n'>{est(m.first_player_order, percent=False, digits=2)}</td></tr>"
         )
     out.append("</table></div>")
@@ -423,25 +542,42 @@ def _extras(mains: Sequence[MainSummary]) -> str:
     return _table(["setting", *(label for _, label, _ in specs)], rows)
 
 
-def _cards(main: MainSummary) -> str:
+def _cards(main: MainSummary, played: bool = True) -> str:
     cards = sorted(main.cards, key=lambda c: c.held.value - c.not_held.value, reverse=True)
+    if not played:
+        rows = [
+            [_e(c.name), est(c.held), est(c.not_held),
+             _difference(c.held, c.not_held, c.held_flag, c.held_p)]
+            for c in cards
+        ]  # fmt: skip
+        return _table(["card", "held at start", "not held", "difference (percentage points)"], rows)
     rows = [
         [
             _e(c.name),
             est(c.held),
             est(c.not_held),
-            f"{100 * (c.held.value - c.not_held.value):+.1f}",
+            _difference(c.held, c.not_held, c.held_flag, c.held_p),
             est(c.played),
             est(c.not_played),
-            f"{100 * (c.played.value - c.not_played.value):+.1f}" if c.played.n else "",
+            _difference(c.played, c.not_played, c.played_flag, c.played_p) if c.played.n else "",
         ]
         for c in cards
     ]
     return _table(
-        ["card", "held at start", "not held", "difference (points)", "played", "not played",
-         "difference (points)"],
+        ["card", "held at start", "not held", "difference (percentage points)", "played",
+         "not played", "difference (percentage points)"],
         rows,
     )  # fmt: skip
+
+
+def _difference(yes: Estimate, no: Estimate, state: str, p: float) -> str:
+    """A card's difference in win rate, bold with its Holm p where flagged."""
+    text = f"{100 * (yes.value - no.value):+.1f}"
+    if state == TOO_FEW:
+        return f"{text}<small class='ci'>too few games</small>"
+    if state == FLAGGED:
+        return f"<b>{text}</b><small class='ci'>p {p:.3f} (Holm)</small>"
+    return text
 
 
 def _moves(mains: Sequence[MainSummary]) -> str:
@@ -455,13 +591,116 @@ def _moves(mains: Sequence[MainSummary]) -> str:
     return _table(["moves per game", *(m.setting.label for m in mains)], rows)
 
 
+SAME = "same"
+"""Every line-up agrees: the rules decide it."""
+
+
+def _same(estimates: Sequence[Estimate], rate: bool) -> str:
+    """Whether estimates under several line-ups agree: their 95% intervals share a value (a
+    share's interval wider than `MAX_WIDTH` is too few games to say either)."""
+    if any(e.n == 0 for e in estimates):
+        return "n/a"
+    if rate and any(too_wide(e) for e in estimates):
+        return TOO_FEW
+    return SAME if max(e.low for e in estimates) <= min(e.high for e in estimates) else DEPENDS
+
+
+def _states_same(states: Sequence[str]) -> str:
+    """Whether per-line-up flags agree (too few games under any: cannot say)."""
+    if TOO_FEW in states:
+        return TOO_FEW
+    return SAME if len(set(states)) == 1 else DEPENDS
+
+
+def _bots_cell(names: Sequence[str], values: Sequence[str], verdict: str) -> str:
+    """One measure at one setting: each line-up's value on a line, then the verdict."""
+    lines = "".join(
+        f"<div><small class='ci'>{_e(name)}</small> {value}</div>"
+        for name, value in zip(names, values, strict=True)
+    )
+    tone = {SAME: "same", DEPENDS: "bots"}.get(verdict, "few")
+    return f"{lines}<div class='verdict {tone}'>{_e(verdict)}</div>"
+
+
+def _bots(summary: LabSummary) -> str:
+    """Rules or bots? Each headline measure per setting under every main line-up, and whether
+    the line-ups agree: where they do, the rules decide it; where not, the bots do."""
+    names = summary.lineup_names()
+    by = {(m.setting.label, m.lineup.name): m for m in summary.main}
+    first_extra = summary.primary[0].extras[0] if summary.primary[0].extras else None
+    head = ["setting", "seats differ (Holm)", "first player wins", "table minutes (mean)"]
+    head += [first_extra.label] if first_extra is not None else []
+    rows: list[list[str]] = []
+    for label in [m.setting.label for m in summary.primary]:
+        ms = [by[(label, name)] for name in names if (label, name) in by]
+        if len(ms) < len(names):
+            continue
+        seats = [m.seats_flag for m in ms]
+        firsts = [m.first_player_flag for m in ms]
+        row = [
+            _e(label),
+            _bots_cell(names, [_e(x) for x in seats], _states_same(seats)),
+            _bots_cell(names, [est(m.first_player_win) for m in ms], _states_same(firsts)),
+            _bots_cell(
+                names,
+                [est(m.minutes.mean, percent=False) for m in ms],
+                _same([m.minutes.mean for m in ms], rate=False),
+            ),
+        ]
+        if first_extra is not None:
+            found = [m.extra(first_extra.name) for m in ms]
+            values = [x.estimate for x in found if x is not None]
+            rate = first_extra.kind == "rate"
+            row.append(
+                _bots_cell(
+                    names,
+                    [est(e, percent=rate, digits=1 if rate else 2) for e in values],
+                    _same(values, rate) if len(values) == len(ms) else "n/a",
+                )
+            )
+        rows.append(row)
+    return _table(head, rows)
+
+
+def _ignored(summary: LabSummary) -> str:
+    """Where a parameter is ignored by the bots: said plainly, with what it means."""
+    notes = dict(_measures(summary).bots_ignore)
+    out: list[str] = []
+    swept = {key for s in summary.plan.settings for key, _ in s.swept}
+    given = {key for s in summary.plan.settings for key, _ in s.params}
+    for key in sorted(swept | (given & set(notes))):
+        same = [name for k, name in summary.ignored if k == key]
+        others = [n for n in summary.lineup_names() if n not in same] if key in swept else []
+        parts: list[str] = []
+        if same:
+            parts.append(
+                f"under {_e(', '.join(same))} every game was played move for move alike at "
+                f"every value of <code>{_e(key)}</code> (the values share their deals): these "
+                "bots ignore it, so what the sweep shows is the same games scored another way, "
+                "not how players would change their play for it"
+            )
+        if others and same:
+            parts.append(f"{_e(', '.join(others))} played differently at different values")
+        if key in notes:
+            parts.append(_e(notes[key]))
+        if parts:
+            out.append(f"<li><b>{_e(key)}</b>: " + "; ".join(parts) + ".</li>")
+    if not out:
+        return ""
+    return (
+        "<div class='ignored'><b>Parameters the bots do not play to.</b><ul>"
+        + "".join(out)
+        + "</ul></div>"
+    )
+
+
 def _section(anchor: str, title: str, lead: str = "") -> str:
     return f"<h2 id='{anchor}'>{_e(title)}</h2>" + (f"<p class='lead'>{lead}</p>" if lead else "")
 
 
 def _cards_setting(summary: LabSummary) -> MainSummary | None:
     """The setting whose card impact is drawn: the game's usual player count, else the first."""
-    mains = list(summary.main)
+    mains = list(summary.primary)
     if not mains:
         return None
     usual = summary.plan.load(mains[0].setting).default_players
@@ -475,18 +714,20 @@ def render(
     command: str,
     speed: str,
     with_plots: bool = True,
+    sequential: str = "",
 ) -> str:
     plan = summary.plan
-    mains = list(summary.main)
+    mains = list(summary.primary)
     draw = with_plots and plots.matplotlib_available()
 
     def plot(make: Callable[[], str | None], alt: str, caption: str = "") -> str:
         return _figure(make() if draw else None, alt, caption)
 
-    main_bots = next((lineup.name for lineup in plan.lineups if lineup.role == "main"), "")
+    main_bots = " and ".join(lineup.name for lineup in plan.main_lineups)
     scored = any(m.lead_changes is not None for m in mains)
     sweeps = plots.sweep_lines(summary) if draw else []
     shown = {"claims", "seats", "length", "files"}
+    shown |= {"bots"} if len(summary.lineup_names()) > 1 and mains else set()
     shown |= {"questions"} if mains and mains[0].extras else set()
     shown |= {"skill"} if summary.skill else set()
     shown |= {"drama"} if scored else set()
@@ -504,6 +745,9 @@ def render(
         f"{len(plan.settings)} setting{'s' if len(plan.settings) != 1 else ''} &middot; "
         f"seed {plan.seed} &middot; {_e(speed)}<br><code>{_e(command)}</code></p>",
         f"<nav>{nav}</nav></div></header><main>",
+        f"<div class='ignored sequential'><b>Run until narrow.</b> {_e(sequential)}</div>"
+        if sequential
+        else "",
         glance(summary, claims),
         _section(
             "claims",
@@ -513,7 +757,28 @@ def render(
             "numbers, whatever the number of workers or the backend.",
         ),
         claims_cards(claims),
+        _ignored(summary),
     ]
+    if "bots" in shown:
+        others = ", ".join(summary.lineup_names()[1:])
+        parts += [
+            _section(
+                "bots",
+                "Rules or bots?",
+                f"The same settings under every main line-up (sharing their deals). Where the "
+                f"line-ups agree, the rules decide the measure; where they do not, it "
+                f"<b>depends on the bots</b>, and a table of people may differ again. Means "
+                f"agree where their 95% intervals overlap, flags where both are the same. The "
+                f"rest of the report shows {_e(mains[0].lineup.name)} in detail"
+                + (
+                    f"; {_e(others)} played fewer games (--other-games), so "
+                    "its intervals are wider."
+                    if any(lu.games < plan.main_lineups[0].games for lu in plan.main_lineups[1:])
+                    else "."
+                ),
+            ),
+            _bots(summary),
+        ]
     if not draw:
         parts.append(f"<p class='lead'>Plots are off (install matplotlib: {_e(plots.INSTALL)})</p>")
     if "questions" in shown:
@@ -527,9 +792,9 @@ def render(
             "seats",
             "Seats: does where you sit matter?",
             "Win rate per seat (a shared win counts for each winner). The fair rate is all wins "
-            "over all seat-games. p tests that every seat wins alike: below 0.05 (bold), the "
-            "seats differ by more than chance. The first player is whoever makes the first "
-            "decision once the cards are dealt; Order = (win rate - fair) / (1 - fair).",
+            "over all seat-games. p tests that every seat wins alike. " + FLAGS_TEXT + " The "
+            "first player is whoever makes the first decision once the cards are dealt; Order "
+            "= (win rate - fair) / (1 - fair).",
         ),
         _seats(mains),
         plot(lambda: plots.seat_bars(mains), "win rate per seat"),
@@ -580,17 +845,24 @@ def render(
             _drama(mains),
         ]
     if "cards" in shown and card_main is not None:
+        played_note = _measures(summary).played_impact
         parts += [
             _section(
                 "cards",
                 f"Card impact ({card_main.setting.label})",
                 "The win rate of a seat that held a card type at the start, or played it, "
                 "against one that did not. An association, not a cause: cards played often in "
-                "long games, or on the way out, look good. Other settings are in summary.json.",
+                "long games, or on the way out, look good. A difference is bold only where a "
+                "two-proportion test, Holm-corrected over every card type of this setting (held "
+                "and played), is below 0.05. Other settings are in summary.json.",
             ),
-            plot(lambda: plots.card_impact(card_main), "card impact"),
+            plot(
+                lambda: plots.card_impact(card_main, played=not played_note),
+                "card impact",
+                f"No 'played' panel: {_e(played_note)}." if played_note else "",
+            ),
             "<details><summary>The table</summary>",
-            _cards(card_main),
+            _cards(card_main, played=not played_note),
             "</details>",
         ]
     if sweeps:
@@ -624,9 +896,11 @@ def render(
     return "\n".join(parts)
 
 
-def _score_label(summary: LabSummary) -> str:
-    from roost.lab.hooks import game_measures
+def _measures(summary: LabSummary) -> GameMeasures[Any]:
+    return game_measures(summary.plan.load(summary.plan.settings[0]))
 
+
+def _score_label(summary: LabSummary) -> str:
     if not summary.main:
         return ""
-    return game_measures(summary.plan.load(summary.main[0].setting)).score_label
+    return _measures(summary).score_label

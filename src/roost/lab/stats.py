@@ -1,5 +1,17 @@
 """Estimates with 95% intervals: proportions (Wilson), means (normal), quantiles, a chi-square
-test of equal win rates across seats, and the Order measure of skill.
+test of equal win rates across seats, the Order measure of skill, and the flags the report
+raises from them.
+
+**Flags and the number of tests.** A report with 30 seats, 6 settings and 40 card types runs a
+hundred tests; at 5% each, a handful come out "significant" by luck alone, and a rerun with
+another seed moves them elsewhere (an Egg Bound seat flag went from p 0.005 to p 0.38). So every
+family of flags (the seats of a line-up, its per-setting seat tests, its first-player tests,
+one setting's card types) is corrected with **Holm's step-down method** (`holm`): a flag is raised
+where the Holm-adjusted p-value is below `ALPHA`, which keeps the chance of even one false flag in
+the family at 5% (family-wise error), whatever the tests' dependence. Holm rather than
+Benjamini-Hochberg: a designer acts on each red mark, so each must be trustworthy on its own,
+not only the marks' average. And where the 95% interval is wider than `MAX_WIDTH` (20
+percentage points) the report says **too few games** instead of flagging or clearing anything.
 
 Everything here is plain Python (no numpy), so workers and the report agree to the last digit.
 
@@ -19,6 +31,16 @@ from typing import Any
 from roost.sim.arena import wilson
 
 Z95 = 1.96
+ALPHA = 0.05
+"""The family-wise error rate of every family of flags (Holm-corrected)."""
+MAX_WIDTH = 0.20
+"""An interval of a share wider than this (20 percentage points) is "too few games": the report
+neither flags nor clears it. At a fair rate of 25% it takes about 75 games to get under it."""
+
+FLAGGED = "flagged"
+"""Beyond chance after the correction for the family's number of tests."""
+WITHIN = "within chance"
+TOO_FEW = "too few games"
 
 
 @dataclass(frozen=True)
@@ -131,3 +153,60 @@ def equal_rates_p(wins: Sequence[int], trials: Sequence[int]) -> float:
         expected_l = n * (1 - rate)
         x += (w - expected_w) ** 2 / expected_w + ((n - w) - expected_l) ** 2 / expected_l
     return chi2_sf(x, len(wins) - 1)
+
+
+def normal_two_sided_p(z: float) -> float:
+    """P(|Z| >= |z|) for a standard normal Z."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def proportion_p(successes: int, trials: int, p0: float) -> float:
+    """The two-sided p-value of a score test that a share is `p0` (1.0 when it cannot tell)."""
+    if trials == 0 or not 0 < p0 < 1:
+        return 1.0
+    z = (successes / trials - p0) / math.sqrt(p0 * (1 - p0) / trials)
+    return normal_two_sided_p(z)
+
+
+def two_proportions_p(w1: int, n1: int, w2: int, n2: int) -> float:
+    """The two-sided p-value of a pooled z-test that two shares are equal (1.0 when it cannot
+    tell: an empty side, or everyone or nobody winning on both)."""
+    if n1 == 0 or n2 == 0:
+        return 1.0
+    pooled = (w1 + w2) / (n1 + n2)
+    if pooled in (0.0, 1.0):
+        return 1.0
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return normal_two_sided_p((w1 / n1 - w2 / n2) / se)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given: the smallest p is multiplied by
+    the number of tests m, the next by m - 1, ..., each kept at least as large as the one
+    before it and at most 1. Flagging where the adjusted p is below alpha keeps the chance of
+    any false flag in the family at alpha.
+
+    >>> [round(p, 3) for p in holm([0.01, 0.04, 0.03, 0.5])]
+    [0.04, 0.09, 0.09, 0.5]
+    """
+    m = len(pvalues)
+    order_ = sorted(range(m), key=lambda i: pvalues[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order_):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def too_wide(*estimates: Estimate, width: float = MAX_WIDTH) -> bool:
+    """Whether any of these intervals is wider than `width` (or has no games at all)."""
+    return any(e.n == 0 or e.high - e.low > width for e in estimates)
+
+
+def flag(adjusted_p: float, *estimates: Estimate) -> str:
+    """`TOO_FEW` where an interval is too wide to say, else `FLAGGED` or `WITHIN` by the
+    family-corrected p-value."""
+    if too_wide(*estimates):
+        return TOO_FEW
+    return FLAGGED if adjusted_p < ALPHA else WITHIN

@@ -15,14 +15,19 @@ Definitions (the report repeats them):
   leader** is the sole leader at the last turn start before half the game's decisions;
 * **card impact**: the win rate of seat-games in which the seat held a card type at the start
   (or played it at least once) against those in which it did not. It is an association, not a
-  cause: a card played often in long games, or by the winner on the way out, looks good.
+  cause: a card played often in long games, or by the winner on the way out, looks good;
+* **flags** (`roost.lab.stats`): a seat, a setting's seats, a first player or a card type is
+  flagged only where its Holm-adjusted p-value is below 0.05, the family being every seat of the
+  line-up's settings, its settings' seat tests, its first-player tests, and one setting's card
+  types (held and played); where an interval is wider than 20 percentage points it is "too few
+  games" instead.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from roost.core.params import ParamValue
@@ -32,10 +37,14 @@ from roost.lab.record import LabRecord
 from roost.lab.stats import (
     Estimate,
     equal_rates_p,
+    flag,
+    holm,
     mean,
     order_estimate,
     proportion,
+    proportion_p,
     quantile,
+    two_proportions_p,
 )
 
 MIN_CARD_GAMES = 30
@@ -96,6 +105,18 @@ class CardImpact:
     not_held: Estimate
     played: Estimate
     not_played: Estimate
+    held_p: float = 1.0
+    """Holm-adjusted p-value that holding it makes no difference (the family: every card type
+    of the setting, held and played)."""
+    played_p: float = 1.0
+
+    @property
+    def held_flag(self) -> str:
+        return flag(self.held_p, self.held, self.not_held)
+
+    @property
+    def played_flag(self) -> str:
+        return flag(self.played_p, self.played, self.not_played)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,6 +126,10 @@ class CardImpact:
             "win_rate_not_held": self.not_held.to_json(),
             "win_rate_played": self.played.to_json(),
             "win_rate_not_played": self.not_played.to_json(),
+            "held_p_holm": round(self.held_p, 6),
+            "played_p_holm": round(self.played_p, 6),
+            "held_flag": self.held_flag,
+            "played_flag": self.played_flag,
         }
 
 
@@ -144,13 +169,33 @@ class MainSummary:
     extras: tuple[ExtraSummary, ...]
     moves: tuple[tuple[str, Estimate], ...]
     cards: tuple[CardImpact, ...]
-    params: dict[str, ParamValue] = field(repr=False)
+    seat_p: tuple[float, ...] = ()
+    """Per seat, the p-value of a score test that it wins at the fair rate; Holm-adjusted over
+    every seat of every setting of the line-up once `summarise` has seen them all."""
+    seats_equal_p_holm: float = 1.0
+    """`seats_equal_p` Holm-adjusted over the line-up's settings."""
+    first_player_p: float = 1.0
+    """The first player's score test against fair, Holm-adjusted over the settings."""
+    params: dict[str, ParamValue] = field(default_factory=dict, repr=False)
     """Every parameter of the setting, defaults included."""
-    steps: tuple[tuple[int, int, int], ...] = field(repr=False)
+    steps: tuple[tuple[int, int, int], ...] = field(default=(), repr=False)
     """(choices, forced, chance) per game, to price again under another time model."""
 
     def extra(self, name: str) -> ExtraSummary | None:
         return next((e for e in self.extras if e.name == name), None)
+
+    def seat_flag(self, seat: int) -> str:
+        """`FLAGGED`, `WITHIN` or `TOO_FEW` (roost.lab.stats) for one seat's win rate."""
+        return flag(self.seat_p[seat], self.seat_win[seat])
+
+    @property
+    def seats_flag(self) -> str:
+        """Whether the seats differ beyond chance (Holm over the settings)."""
+        return flag(self.seats_equal_p_holm, *self.seat_win)
+
+    @property
+    def first_player_flag(self) -> str:
+        return flag(self.first_player_p, self.first_player_win)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -162,6 +207,12 @@ class MainSummary:
             "seat_win_rate": [e.to_json() for e in self.seat_win],
             "seat_mean_return": [e.to_json() for e in self.seat_return],
             "seats_equal_p_value": round(self.seats_equal_p, 6),
+            "seats_equal_p_holm": round(self.seats_equal_p_holm, 6),
+            "seats_flag": self.seats_flag,
+            "seat_p_holm": [round(p, 6) for p in self.seat_p],
+            "seat_flags": [self.seat_flag(s) for s in range(len(self.seat_p))],
+            "first_player_p_holm": round(self.first_player_p, 6),
+            "first_player_flag": self.first_player_flag,
             "first_player_win_rate": self.first_player_win.to_json(),
             "first_player_order": self.first_player_order.to_json(),
             "no_winner": self.no_winner.to_json(),
@@ -215,7 +266,30 @@ class SkillSummary:
 class LabSummary:
     plan: LabPlan
     main: tuple[MainSummary, ...]
+    """Every main line-up at every setting, line-up by line-up (the first line-up first)."""
     skill: tuple[SkillSummary, ...]
+    ignored: tuple[tuple[str, str], ...] = ()
+    """(swept parameter, main line-up) where every game was played move for move alike at
+    every value of the parameter: those bots ignore it, so the sweep shows only what it does to
+    the scores of the same games (see `ignored_parameters`)."""
+
+    @property
+    def primary(self) -> tuple[MainSummary, ...]:
+        """The first main line-up's settings: the report's detailed sections."""
+        if not self.main:
+            return ()
+        first = self.main[0].lineup.name
+        return tuple(m for m in self.main if m.lineup.name == first)
+
+    def lineup_names(self, role: str = "main") -> list[str]:
+        found = self.main if role == "main" else self.skill
+        return list(dict.fromkeys(x.lineup.name for x in found))
+
+    def only(self, lineup: str, role: str = "main") -> LabSummary:
+        """This summary as if the run had had one main (or one skill) line-up."""
+        if role == "main":
+            return replace(self, main=tuple(m for m in self.main if m.lineup.name == lineup))
+        return replace(self, skill=tuple(s for s in self.skill if s.lineup.name == lineup))
 
     def mains(self, **values: str) -> list[MainSummary]:
         """The main summaries at these parameter values (``quick="true"``; defaults count)."""
@@ -293,6 +367,8 @@ def _main(plan: LabPlan, setting: Setting, lineup: Lineup, records: list[LabReco
         extras=tuple(extras),
         moves=moves,
         cards=_card_impact(records, n, [c.name for c in game.card_types()]),
+        seat_p=tuple(proportion_p(w, games, fair) for w in seat_wins),
+        first_player_p=proportion_p(first_wins, len(firsts), fair),
         params=game.params,
         steps=tuple((r.choices, r.forced, r.chance) for r in records),
     )
@@ -329,9 +405,36 @@ def _card_impact(records: list[LabRecord], n: int, names: list[str]) -> tuple[Ca
                 proportion(total_wins - hw, seat_games - hg),
                 proportion(pw, pg),
                 proportion(total_wins - pw, seat_games - pg),
+                two_proportions_p(hw, hg, total_wins - hw, seat_games - hg),
+                two_proportions_p(pw, pg, total_wins - pw, seat_games - pg),
             )
         )
-    return tuple(out)
+    adjusted = holm([p for c in out for p in (c.held_p, c.played_p)])
+    return tuple(
+        replace(c, held_p=adjusted[2 * k], played_p=adjusted[2 * k + 1]) for k, c in enumerate(out)
+    )
+
+
+def corrected(mains: Sequence[MainSummary]) -> list[MainSummary]:
+    """One line-up's settings with their seat, seats-alike and first-player p-values
+    Holm-adjusted, each family over all of them (see the module docstring)."""
+    seats = holm([p for m in mains for p in m.seat_p])
+    alike = holm([m.seats_equal_p for m in mains])
+    first = holm([m.first_player_p for m in mains])
+    out: list[MainSummary] = []
+    at = 0
+    for k, m in enumerate(mains):
+        width = len(m.seat_p)
+        out.append(
+            replace(
+                m,
+                seat_p=tuple(seats[at : at + width]),
+                seats_equal_p_holm=alike[k],
+                first_player_p=first[k],
+            )
+        )
+        at += width
+    return out
 
 
 def _skill(setting: Setting, lineup: Lineup, records: list[LabRecord]) -> SkillSummary:
@@ -365,4 +468,48 @@ def summarise(plan: LabPlan, records: Sequence[LabRecord]) -> LabSummary:
                 main.append(_main(plan, setting, lineup, group))
             else:
                 skill.append(_skill(setting, lineup, group))
-    return LabSummary(plan, tuple(main), tuple(skill))
+    by_lineup: dict[str, list[MainSummary]] = {}
+    for m in main:
+        by_lineup.setdefault(m.lineup.name, []).append(m)
+    main = [m for group in by_lineup.values() for m in corrected(group)]
+    return LabSummary(plan, tuple(main), tuple(skill), ignored_parameters(plan, groups))
+
+
+def _played(record: LabRecord) -> tuple[Any, ...]:
+    """Every decision of a game, but not how it was scored: not its chance steps either, as a
+    rule that breaks a tie by lot draws more of them when a scoring makes more ties."""
+    return (record.kinds, record.moves, record.choices, record.forced, record.turns,
+            record.held, record.played)  # fmt: skip
+
+
+def ignored_parameters(
+    plan: LabPlan, groups: dict[tuple[int, int], list[LabRecord]]
+) -> tuple[tuple[str, str], ...]:
+    """The swept parameters each main line-up plays the same games under: settings that differ
+    only in that parameter share their seeds, so if the bots read it at all, some game would
+    be played differently at some value. Where none is, the parameter changes the scoring of
+    the very same games and nothing else, as far as these bots are concerned."""
+    keys = list(dict.fromkeys(k for s in plan.settings for k, _ in s.swept))
+    out: list[tuple[str, str]] = []
+    for li, lineup in enumerate(plan.lineups):
+        if lineup.role != "main":
+            continue
+        for key in keys:
+            buckets: dict[tuple[Any, ...], list[int]] = {}
+            for s, setting in enumerate(plan.settings):
+                rest = tuple((k, v) for k, v in setting.swept if k != key)
+                buckets.setdefault((setting.players, rest), []).append(s)
+            compared = False
+            alike = True
+            for settings in buckets.values():
+                runs = [groups.get((s, li), []) for s in settings]
+                if len(runs) < 2 or not all(runs):
+                    continue
+                compared = True
+                first = [_played(r) for r in runs[0]]
+                if any([_played(r) for r in other] != first for other in runs[1:]):
+                    alike = False
+                    break
+            if compared and alike:
+                out.append((key, lineup.name))
+    return tuple(out)

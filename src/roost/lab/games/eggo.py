@@ -2,11 +2,16 @@
 "two people might survive, everyone might survive ... or sometimes no one will escape".
 
 Eggo keeps no score (a player escapes or does not), so it has no drama measures.
+
+There is no "someone plays Barb" measure any more: it was 0% at every setting of every default
+run, because Barb can never escape and the heuristic and search bots (who pick what escapes)
+never choose her; only random bots pick her, one pick in seven, which measures the bot, not the
+game. A designer asking "would anyone pick Barb?" needs people, not these bots.
 """
 
 from __future__ import annotations
 
-from roost.games.eggo.views import Character, EggoObservation, read
+from roost.games.eggo.views import EggoObservation, read
 from roost.lab.claims import Claim, Finding, Verdict, judge, mark, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
 from roost.lab.stats import Estimate
@@ -31,11 +36,6 @@ def _everyone(obs: EggoObservation, _trace: Trace) -> float:
 
 def _demogorgon(obs: EggoObservation, _trace: Trace) -> float:
     return float(obs["demogorgons"] == 4)
-
-
-def _barb(obs: EggoObservation, _trace: Trace) -> float:
-    """Barb can never escape (both sides of her card are Upside Down): does anyone pick her?"""
-    return float(Character.BARB in obs["characters"])
 
 
 def _happens(rate: Estimate) -> bool | None:
@@ -96,7 +96,11 @@ LAB = GameMeasures[EggoObservation](
             "rate",
             _demogorgon,
         ),
-        Extra("barb_at_the_table", "games in which someone plays Barb", "rate", _barb),
+    ),
+    played_impact=(
+        "Eggo is won by emptying your hand: whoever escapes early plays fewer kinds of card "
+        "than whoever stays, so every card 'played' looked like a loser and the panel said how "
+        "long a seat stayed in, not what the card does; only 'held at the start' is shown"
     ),
     claims=(
         Claim(
@@ -108,6 +112,10 @@ LAB = GameMeasures[EggoObservation](
                 "but not in most games), disagrees where it lies at or above 50% or where it "
                 "never happened and the interval ends below 0.5%"
             ),
+            holds_when=(
+                "at every player count, games where nobody escapes happen (interval above 0) "
+                "but in fewer than half of the games (interval below 50%)"
+            ),
             check=_sometimes_nobody,
         ),
         Claim(
@@ -116,6 +124,10 @@ LAB = GameMeasures[EggoObservation](
             how=(
                 "the shares of games in which two or more players escape and in which every "
                 "player escapes: agrees where both intervals lie above 0"
+            ),
+            holds_when=(
+                "at every player count, games where two or more escape and games where everyone "
+                "escapes are both seen often enough that their intervals lie above 0"
             ),
             check=_might_survive,
         ),

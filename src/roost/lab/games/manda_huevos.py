@@ -153,6 +153,10 @@ LAB = GameMeasures[MandaHuevosObservation](
                 f"that share lies at or above {100 * SETTLED_SHARE:.0f}% (fails where below; "
                 "a player count without a tie has nothing to test)"
             ),
+            holds_when=(
+                f"at every player count with ties, the eggs in hand settle at least "
+                f"{100 * SETTLED_SHARE:.0f}% of them (the interval at or above it)"
+            ),
             check=_tie_break,
         ),
         Claim(
@@ -163,6 +167,10 @@ LAB = GameMeasures[MandaHuevosObservation](
                 "player count (--sweep quick=false,true): quicker where the intervals lie apart, "
                 "the other way round it fails"
             ),
+            holds_when=(
+                "at every player count, the Quick Game's mean table time lies wholly below the "
+                "standard game's (the two intervals apart)"
+            ),
             check=_quick,
         ),
         Claim(
@@ -172,6 +180,10 @@ LAB = GameMeasures[MandaHuevosObservation](
                 "the win rate of the player who plays the hen against the fair rate: the hen "
                 "is worth having where the interval lies above fair, not where it lies below (a "
                 "player count where the hen was never played has nothing to test)"
+            ),
+            holds_when=(
+                "at every player count where the hen is played, its player wins more often than "
+                "the fair rate (the interval above it)"
             ),
             check=_hen,
         ),
