@@ -217,7 +217,11 @@ async def soak(args: argparse.Namespace) -> int:
         )  # fmt: skip
 
     server = launch()
-    await wait_ready(server)
+    try:
+        await wait_ready(server)
+    except BaseException:
+        server.stop()  # a server that never became ready is not left behind
+        raise
     people = People(args, server.base)
     tasks = [asyncio.create_task(people.person(i, stop_at)) for i in range(args.tables)]
     print(
@@ -265,7 +269,7 @@ async def soak(args: argparse.Namespace) -> int:
                 if alive:
                     problems.append(f"restart {life + 1}: children {alive} outlived the server")
                 server = launch(server.port)
-                await wait_ready(server)
+                await wait_ready(server)  # on failure, `finally` stops it
                 started = time.time()
                 life += 1
                 print(

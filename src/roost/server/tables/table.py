@@ -164,12 +164,14 @@ class Table(Autoplay):
         self.bot_task: asyncio.Task[None] | None = None
         self._notes_done = 0
         self.closed = False
-        self._pauses = random.Random(secrets.randbits(64))
-        self.pause: Callable[[], float] = lambda: reaction_pause(
-            self._pauses, self.settings.reaction_pause
-        )
+        pauses = random.Random(secrets.randbits(64))
+        self.pause: Callable[[], float] = partial(reaction_pause, pauses, settings.reaction_pause)
         """The pause before an answer to a reaction window given by the server (roost.server.
-        reactions); replaceable, for the tests that look at the pauses drawn."""
+        reactions); replaceable, for the tests that look at the pauses drawn. Nothing the table
+        holds refers back to it (no closure over `self`): an evicted table is freed by reference
+        counting at once, not left as cyclic garbage for the rare full collections of a
+        server's tuned collector (`GC_THRESHOLDS`), which let memory grow by half a MiB a
+        finished game between them."""
         self.script: list[int] | None = tutorial_script(record.tutorial)
         """A tutorial's scripted actions (roost.coach.tutorials): chance and the bots follow
         them, and the learner's moves must be them; None at every other table."""
