@@ -3,6 +3,7 @@ ISMCTS bot plays whole games through the registration."""
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import numpy as np
@@ -12,7 +13,8 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from roost.rl.openspiel import register  # noqa: E402
+from roost.core.registry import registered_games  # noqa: E402
+from roost.rl.openspiel import register, short_name  # noqa: E402
 
 # Small configurations keep the Python-game simulations short.
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -37,6 +39,78 @@ def test_random_simulation(name: str, params: dict[str, Any]) -> None:
     register()
     game = pyspiel.load_game(name, params)
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def _variants() -> list[tuple[str, dict[str, Any]]]:
+    """Every game with its defaults and with each of its golden variants."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for name, cls in sorted(registered_games().items()):
+        for variant in [{}, *cls.golden_variants]:
+            found.append((short_name(name), dict(variant)))
+    return found
+
+
+VARIANTS = _variants()
+
+
+def _played(game: Any, steps: int, seed: int) -> Any:
+    """A state `steps` actions (chance included) into a random game, or its end."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and len(state.history()) < steps:
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize(("name", "params"), CONFIGS)
+def test_random_simulation_with_serialization(name: str, params: dict[str, Any]) -> None:
+    """OpenSpiel's own test serializes and deserializes the state after every action (through
+    the game string, so a parameter value holding a comma fails it) and checks the copy."""
+    register()
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params"), VARIANTS)
+def test_game_string_serialization_and_pickling_round_trip(
+    name: str, params: dict[str, Any]
+) -> None:
+    """The game string loads the same game; a mid-game state comes back through
+    ``serialize_game_and_state`` and through pickle (what multiprocessing, Ray and
+    checkpoints use) with its history, player and information states; so does the game."""
+    register()
+    game = pyspiel.load_game(name, params)
+    assert pyspiel.load_game(str(game)) == game
+    state = _played(game, 60, 0)
+    copies = [
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state)),
+        pickle.loads(pickle.dumps((game, state))),
+    ]
+    for other_game, other in copies:
+        assert other_game == game and str(other_game) == str(game)
+        assert other.history() == state.history()
+        assert other.current_player() == state.current_player()
+        assert str(other) == str(state)
+        for seat in range(game.num_players()):
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert other.observation_tensor(seat) == state.observation_tensor(seat)
+    alone = pickle.loads(pickle.dumps(game))
+    assert alone == game and alone.new_initial_state().history() == []
+    assert pickle.loads(pickle.dumps(state)).history() == state.history()
+
+
+def test_a_pickled_state_plays_on_independently() -> None:
+    register()
+    game = pyspiel.load_game("roost_eggo", {"players": 3})
+    state = _played(game, 30, 1)
+    copy = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    copy.apply_action(copy.legal_actions()[0])
+    assert len(copy.history()) == len(state.history()) + 1
+    assert copy.history()[:-1] == state.history()
 
 
 @pytest.mark.parametrize(("name", "params"), CONFIGS)

@@ -45,7 +45,7 @@ import numpy as np
 import pyspiel
 
 from roost.core.game import CHANCE, OMNISCIENT, TERMINAL, Game
-from roost.core.registry import game_class, registered_games
+from roost.core.registry import game_class, load_game, registered_games
 from roost.core.state import State
 from roost.rl.encoding import encoding_for
 
@@ -75,6 +75,13 @@ class _Box:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return _Box(self.game, self.state.clone(), list(self.logs))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the game's name, parameters and history, replayed when loaded: pyspiel
+        serializes a Python state by pickling its attributes (``serialize_game_and_state``,
+        and so ``pickle`` of a state), and the compiled Roost objects do not pickle."""
+        game = self.game
+        return (_box_from_history, (game.name, game.params, self.state.history()))
+
     def apply(self, action: int) -> None:
         state = self.state
         logs = self.logs
@@ -90,6 +97,15 @@ def _lines(log: Log) -> list[str]:
         lines.append(line)
     lines.reverse()
     return lines
+
+
+def _box_from_history(name: str, params: dict[str, Any], history: list[int]) -> _Box:
+    """The box of a game (by name and parameters) after `history` (what `_Box` pickles as)."""
+    game = load_game(name, **params)
+    box = _Box(game, game.new_initial_state(), [None] * game.num_players)
+    for action in history:
+        box.apply(action)
+    return box
 
 
 def _replayed(game: Game, state: State) -> _Box:
@@ -207,6 +223,12 @@ class RoostSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def new_initial_state(self) -> RoostSpielState:
         return RoostSpielState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game string, loaded again by `load`: pyspiel pickles a game by its
+        class, and this one's class is made at run time (`register`), so pickle could not find
+        it; `load` registers the games first (in a fresh worker process too)."""
+        return (load, (str(self),))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> RoostObserver:
@@ -235,6 +257,12 @@ def game_type(name: str) -> Any:
         provides_observation_tensor=True,
         parameter_specification={spec.name: spec.default for spec in cls.param_specs()},
     )
+
+
+def load(game_string: str) -> Any:
+    """``pyspiel.load_game(game_string)`` after `register`: how a pickled game comes back."""
+    register()
+    return pyspiel.load_game(game_string)
 
 
 def register() -> list[str]:
