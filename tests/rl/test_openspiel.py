@@ -156,3 +156,17 @@ def test_tensors_strings_and_resampling() -> None:
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert state.information_state_string(1) == infostate
+
+
+@pytest.mark.parametrize(("name", "params"), CONFIGS)
+def test_no_information_state_tensor_passed_off(name: str, params: dict[str, Any]) -> None:
+    """The game type says there is no information-state tensor: asking for one is an error,
+    not the observation tensor under another name."""
+    register()
+    game = pyspiel.load_game(name, params)
+    assert not game.get_type().provides_information_state_tensor
+    state = _played(game, 20, 3)
+    with pytest.raises(pyspiel.SpielError, match="information_state_tensor is not provided"):
+        state.information_state_tensor(0)
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+    assert state.information_state_string(0)

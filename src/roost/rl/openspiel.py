@@ -22,7 +22,8 @@ What the registration declares and delegates:
 * **Information state string** of a seat: its log of the game, every action as that seat may
   know it (``action_to_string(action, seat)``, one per line, hidden cards written "a card"),
   then its current observation. Two histories give the same string exactly when the seat
-  cannot tell them apart (perfect recall). No information-state tensor is provided.
+  cannot tell them apart (perfect recall). No information-state tensor is provided:
+  ``information_state_tensor`` raises ``SpielError``, as OpenSpiel's games without one do.
 * **Observation string and tensor**: the seat's observation as sorted JSON, and its tensor
   (`roost.rl.encoding`, the fields in ``roost/rl/encoders/<game>.py``).
 * ``resample_from_infostate(player, sampler)`` is Roost's ``resample_from_infostate`` with a
@@ -179,15 +180,25 @@ class RoostSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
 
 
 class RoostObserver:
-    """OpenSpiel's PyObserver protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+    """OpenSpiel's PyObserver protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    The perfect-recall observer (information states) has strings but no tensor: its
+    `set_from` raises rather than hand out the observation tensor as if it were one."""
 
     def __init__(self, game: RoostSpielGame, perfect_recall: bool) -> None:
         self.encoding = encoding_for(game.roost_game)
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(self.encoding.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = 0 if perfect_recall else self.encoding.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: RoostSpielState, player: int) -> None:
+        if self.perfect_recall:
+            raise pyspiel.SpielError(
+                f"{state.get_game()}: information_state_tensor is not provided "
+                "(provides_information_state_tensor is False); use information_state_string "
+                "or observation_tensor"
+            )
         self.tensor[:] = self.encoding.encode(state.roost_state.observation(player))
 
     def string_from(self, state: RoostSpielState, player: int) -> str:
