@@ -4,6 +4,8 @@ ISMCTS bot plays whole games through the registration."""
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -111,6 +113,27 @@ def test_a_pickled_state_plays_on_independently() -> None:
     copy.apply_action(copy.legal_actions()[0])
     assert len(copy.history()) == len(state.history()) + 1
     assert copy.history()[:-1] == state.history()
+
+
+def test_a_fresh_process_unpickles_a_game_and_state_without_registering() -> None:
+    """What a multiprocessing or Ray worker does: only ``pickle.loads``, nothing imported or
+    registered first."""
+    register()
+    game = pyspiel.load_game("roost_big_chicken", {"players": 3, "rounds": 1})
+    state = _played(game, 50, 2)
+    code = (
+        "import pickle, sys\n"
+        "game, state = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(str(game), len(state.history()), state.information_state_string(1) != '')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input=pickle.dumps((game, state)),
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    assert done.stdout.decode().split() == [str(game), str(len(state.history())), "True"]
 
 
 @pytest.mark.parametrize(("name", "params"), CONFIGS)
