@@ -181,15 +181,66 @@ def test_tensors_strings_and_resampling() -> None:
     assert state.information_state_string(1) == infostate
 
 
-@pytest.mark.parametrize(("name", "params"), CONFIGS)
-def test_no_information_state_tensor_passed_off(name: str, params: dict[str, Any]) -> None:
-    """The game type says there is no information-state tensor: asking for one is an error,
-    not the observation tensor under another name."""
+@pytest.mark.parametrize(("name", "params"), VARIANTS)
+def test_information_state_tensors_have_perfect_recall(name: str, params: dict[str, Any]) -> None:
+    """The tensor tells apart exactly what the information-state string does: equal for a
+    state and its resamples (histories the seat cannot tell apart: other seats' cards dealt
+    differently), different for any two states whose strings differ (prefixes of one game,
+    and other games), over every seat."""
     register()
     game = pyspiel.load_game(name, params)
-    assert not game.get_type().provides_information_state_tensor
-    state = _played(game, 20, 3)
-    with pytest.raises(pyspiel.SpielError, match="information_state_tensor is not provided"):
-        state.information_state_tensor(0)
-    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
-    assert state.information_state_string(0)
+    assert game.get_type().provides_information_state_tensor
+    size = game.information_state_tensor_size()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    by_string: dict[tuple[int, str], bytes] = {}
+    by_tensor: dict[tuple[int, bytes], str] = {}
+    resampled_equal = 0
+    for seed in range(3):
+        rng = np.random.RandomState(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(state.history()) < 150:
+            states = [state]
+            if not state.is_chance_node() and len(state.history()) % 7 == 0:
+                seat = state.current_player()
+                states.append(state.resample_from_infostate(seat, sampler))
+            for one in states:
+                for seat in range(game.num_players()):
+                    string = one.information_state_string(seat)
+                    tensor = np.array(one.information_state_tensor(seat), np.float32)
+                    assert tensor.shape == (size,)
+                    key = tensor.tobytes()
+                    assert by_string.setdefault((seat, string), key) == key, string
+                    assert by_tensor.setdefault((seat, key), string) == string
+            if len(states) == 2:
+                resampled_equal += states[1].history() != state.history()
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+    assert resampled_equal > 0  # some resample changed the hidden past yet kept the tensor
+
+
+def test_the_information_state_tensor_hides_what_the_seat_did_not_see() -> None:
+    """A resample for seat 0 (other seats' cards changed): seat 0's tensor is the same, the
+    others' differ where their strings do; seat 0's blocks mark some steps hidden."""
+    register()
+    game = pyspiel.load_game("roost_eggo", {"players": 3})
+    first = _played(game, 40, 5)
+    other = first.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.history() != first.history()
+    tensor0 = np.array(first.information_state_tensor(0))
+    assert np.array_equal(np.array(other.information_state_tensor(0)), tensor0)
+    for seat in (1, 2):  # whoever was dealt other cards sees it
+        if other.information_state_string(seat) != first.information_state_string(seat):
+            assert not np.array_equal(
+                np.array(other.information_state_tensor(seat)),
+                np.array(first.information_state_tensor(seat)),
+            )
+    observation = np.array(first.observation_tensor(0))
+    assert np.array_equal(tensor0[-len(observation) :], observation)
+    width = 3 + 2 + 6  # who (chance + 3 seats), hidden, 6 bits for 61 actions
+    history = tensor0[: len(first.history()) * width].reshape(-1, width)
+    assert history[:, :4].sum(axis=1).tolist() == [1.0] * len(first.history())
+    assert history[:, 4].any() and not history[:, 4].all()  # some hidden, some seen
+    assert not tensor0[len(first.history()) * width : -len(observation)].any()

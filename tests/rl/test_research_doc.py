@@ -32,4 +32,4 @@ def test_the_examples_run() -> None:
     printed = out.getvalue()
     assert "Eggo, games by number of winners:" in printed
     assert "'truncated'" in printed and "episodes finished:" in printed
-    assert "multipliers=8:2/10:3" in printed
+    assert "multipliers=8:2/10:3" in printed and "steps seat 0 saw hidden:" in printed
