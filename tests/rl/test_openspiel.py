@@ -198,11 +198,12 @@ def test_information_state_tensors_have_perfect_recall(name: str, params: dict[s
     for seed in range(3):
         rng = np.random.RandomState(seed)
         state = game.new_initial_state()
-        while not state.is_terminal() and len(state.history()) < 150:
-            states = [state]
-            if not state.is_chance_node() and len(state.history()) % 7 == 0:
+        while True:  # whole games: BIG CHICKEN's exchanges come after its first Round
+            steps = len(state.history())
+            states = [state] if steps < 60 or steps % 4 == 0 or state.is_terminal() else []
+            if not state.is_chance_node() and not state.is_terminal() and steps % 5 == 0:
                 seat = state.current_player()
-                states.append(state.resample_from_infostate(seat, sampler))
+                states += [state, state.resample_from_infostate(seat, sampler)]
             for one in states:
                 for seat in range(game.num_players()):
                     string = one.information_state_string(seat)
@@ -211,8 +212,10 @@ def test_information_state_tensors_have_perfect_recall(name: str, params: dict[s
                     key = tensor.tobytes()
                     assert by_string.setdefault((seat, string), key) == key, string
                     assert by_tensor.setdefault((seat, key), string) == string
-            if len(states) == 2:
-                resampled_equal += states[1].history() != state.history()
+            if len(states) > 1 and states[-1] is not state:
+                resampled_equal += states[-1].history() != state.history()
+            if state.is_terminal():
+                break
             if state.is_chance_node():
                 outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(outcomes, p=probabilities)))

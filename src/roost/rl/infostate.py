@@ -62,9 +62,8 @@ def step_code(state: State, action: int, seat: int, text: str, full: str) -> int
     who = 0 if mover == CHANCE else 1 + (mover - seat) % n
     if text == full:
         return action << ID_SHIFT | who
-    limit = (
-        state.game.max_chance_outcomes() if mover == CHANCE else state.game.num_distinct_actions()
-    )
+    game = state.game
+    limit = game.max_chance_outcomes() if mover == CHANCE else game.num_distinct_actions()
     for other in range(limit):
         if other == action or state.action_to_string(other, seat) == text:
             return other << ID_SHIFT | HIDDEN | who
