@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import gymnasium
@@ -135,3 +136,19 @@ def test_a_naive_masked_sampler_runs_a_vector_env_across_episode_ends() -> None:
             assert not infos["action_mask"][done].all()
     vector.close()
     assert ended >= 2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_pickled_env_plays_on_exactly_as_the_original(name: str) -> None:
+    """The copy holds the same game, generator and bots: the same actions give the same game."""
+    env = RoostEnv(name, players=3, opponents=["heuristic", "random"], seat=1)
+    _, info = env.reset(seed=8)
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    copy = pickle.loads(pickle.dumps(env))
+    for one in (env, copy):
+        done = False
+        while not done:
+            action = int(np.flatnonzero(one.action_masks())[0])
+            _, _, terminated, truncated, _ = one.step(action)
+            done = terminated or truncated
+    assert copy.state.history() == env.state.history()

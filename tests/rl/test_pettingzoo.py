@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import warnings
 from typing import Any
 
@@ -123,3 +124,21 @@ def test_an_action_outside_the_space_raises(action: Any) -> None:
         table.step(action)
     mask = table.observe(table.agent_selection)["action_mask"]
     table.step(np.int64(np.flatnonzero(mask)[0]))  # numpy ints are ints
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_pickled_env_plays_on_exactly_as_the_original(name: str) -> None:
+    """Checkpoints and worker processes pickle envs: the copy holds the same game and the same
+    chance generator, so the same actions give the same game."""
+    table = env(name, players=3)
+    table.reset(seed=5)
+    for _ in range(10):
+        mask = table.observe(table.agent_selection)["action_mask"]
+        table.step(int(np.flatnonzero(mask)[-1]))
+    copy = pickle.loads(pickle.dumps(table))
+    for one in (table, copy):
+        for _agent in one.agent_iter(3000):
+            observation, _, termination, truncation, _ = one.last()
+            done = termination or truncation
+            one.step(None if done else int(np.flatnonzero(observation["action_mask"])[-1]))
+    assert copy.roost_state.history() == table.roost_state.history()
