@@ -40,6 +40,7 @@ from roost.games.big_chicken.cards import (
     build_deck,
     dealt_per_round,
 )
+from roost.games.big_chicken.game import BigChickenGame
 from roost.games.big_chicken.views import (
     BigChickenObservation,
     Direction,
@@ -1356,3 +1357,21 @@ def test_generated_lays_match_the_rules_over_the_whole_action_space(players: int
                 checked += 1
             state.apply_action(legal[rng.randrange(len(legal))])
     assert checked > 100
+
+
+def test_multipliers_are_written_with_slashes_and_read_with_either_separator() -> None:
+    """The default and every given table come back as ``8:2/10:3``: a comma in the value would
+    split it inside OpenSpiel's game string (``multipliers=8:2,10:3,players=4``), and one table
+    written two ways would make two unequal games."""
+    default = BigChickenGame()
+    assert default.params["multipliers"] == "8:2/10:3"
+    commas = BigChickenGame(multipliers="8:2,10:3")
+    slashes = BigChickenGame(multipliers=" 8:2 / 10:3 ")
+    assert commas == slashes == default
+    assert commas.params["multipliers"] == "8:2/10:3"
+    assert [default.multiplier(cards) for cards in (7, 8, 9, 10, 15)] == [1, 2, 2, 3, 3]
+    custom = BigChickenGame(multipliers="4:2,6:5/9:7")
+    assert custom.params["multipliers"] == "4:2/6:5/9:7"
+    assert [custom.multiplier(cards) for cards in (3, 4, 6, 9)] == [1, 2, 5, 7]
+    with pytest.raises(ParameterError, match="multipliers"):
+        roost.load_game("big-chicken", multipliers="8:2/10")

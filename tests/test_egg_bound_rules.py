@@ -1032,6 +1032,7 @@ def test_three_good_eggs_win_at_once() -> None:
     table.do("sing the Egg Laying Song with Rooster")
     assert table.is_over() and table.state.winners() == [0]
     assert table.state.returns() == [1.0, 0.0]
+    assert not table.state.is_truncated()  # over by the rules: the RL envs say terminated
     assert table.refuse(SWAP) == "the game is over"
 
 
@@ -1040,10 +1041,12 @@ def test_the_turn_cap_ends_the_game_with_no_winner() -> None:
     table.swap()
     assert not table.is_over()
     table.do("swap").chance(table.pick([]))
+    assert not table.state.is_truncated()
     table.do(table.texts()[0])
     assert table.is_over() and table.state.winners() == []
     assert table.state.returns() == [0.0, 0.0, 0.0]
     assert table.view.get("winners") == []
+    assert table.state.is_truncated()  # over by the cap: the RL envs say truncated
 
 
 @pytest.mark.parametrize("players", [2, 6])

@@ -108,6 +108,12 @@ class Game(metaclass=abc.ABCMeta):
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self._params.items()))))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and parameters, built anew when loaded: a game is a function of
+        them, and some games hold compiled helper objects that do not pickle (Egg Bound's
+        card composition); states pickle through their game this way too."""
+        return (_rebuild_game, (type(self), dict(self._params)))
+
     @abc.abstractmethod
     def num_distinct_actions(self) -> int:
         """Decision actions are ints in ``range(num_distinct_actions())``."""
@@ -202,6 +208,11 @@ class Game(metaclass=abc.ABCMeta):
 
 Narrator = Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]]
 """A game's ``views.narrate``: (observation before, observation after) -> lines."""
+
+
+def _rebuild_game(cls: type[Game], params: dict[str, ParamValue]) -> Game:
+    """A pickled game loaded again (`Game.__reduce__`)."""
+    return cls(**params)
 
 
 @cache

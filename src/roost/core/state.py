@@ -33,6 +33,7 @@ The hooks a game writes (all take checked arguments):
 ``_key()``                             the game's own fields, for equality
 ``returns()``, ``winners()``,
 ``card_places()``                      the outcome and where every card is
+``is_truncated()``                     optional: over by a length cap, not by the rules
 =====================================  ===================================================
 
 `CLONE_SHARES` and `KEY_OMITS` name the fields that `clone` may share with the original and
@@ -399,6 +400,13 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
     @abc.abstractmethod
     def winners(self) -> list[int]:
         """The seats that won, sorted ([] until the game is over, or when nobody won)."""
+
+    def is_truncated(self) -> bool:
+        """True when the game is over because a cap on its length ended it (Egg Bound's turn
+        cap), not by its rules' own ending: the RL environments report that as truncation, so
+        a learner does not take the zero returns for the value of the position. False in
+        every game without such a cap."""
+        return False
 
     @abc.abstractmethod
     def card_places(self) -> dict[str, list[int]]:

@@ -161,7 +161,8 @@ def parse_pairs(pairs: list[str], option: str) -> list[tuple[str, str]]:
 
 def parse_sweep(text: str) -> tuple[str, list[str]]:
     """``"quick=false,true"`` -> ("quick", ["false", "true"]); values containing commas are
-    separated by ``;`` instead: ``"multipliers=8:2,10:3;5:2,8:3"``."""
+    separated by ``;`` instead: ``"multipliers=8:2,10:3;5:2,8:3"`` (or written without commas:
+    ``"multipliers=8:2/10:3,5:2/8:3"``)."""
     key, sep, values = text.partition("=")
     key = key.strip()
     if not sep or not key:

@@ -46,6 +46,11 @@ class Driver:
         self._zero_mask = bytes(self.num_actions)
         self._int8: Any = np.dtype(np.int8)  # positionally to np.frombuffer: the fastest way
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game, state, generator and legal actions (an env pickles through
+        this): the compiled class has no default way to be built again."""
+        return (_driver_from, (self.game, self._state, self._rng, self.legal))
+
     @property
     def state(self) -> State:
         state = self._state
@@ -103,3 +108,12 @@ class Driver:
         """An all-zero mask (for a seat not to move)."""
         result: Mask = np.frombuffer(bytearray(self._zero_mask), self._int8)
         return result
+
+
+def _driver_from(game: Game, state: State | None, rng: random.Random, legal: list[int]) -> Driver:
+    """A pickled `Driver` loaded again."""
+    driver = Driver(game)
+    driver._state = state
+    driver._rng = rng
+    driver.legal = legal
+    return driver

@@ -173,6 +173,11 @@ class Encoding:
             None if make_state_writer is None else make_state_writer(game, self.offsets)
         )
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game, bound again when loaded: its writers are compiled closures,
+        which do not pickle (an env that holds an encoding pickles through this)."""
+        return (encoding_for, (self.game,))
+
     def encode(self, observation: Mapping[str, Any]) -> Tensor:
         """The tensor of a seat's observation (``state.observation(seat)``, or its JSON)."""
         if observation.get("seat") is None:

@@ -18,10 +18,24 @@ True
   out-of-turn decisions (Egg Bound's Cluck-Off windows, BIG CHICKEN's exchanges and catches)
   are steps like any other. Chance and the other seats' moves are played in between, chance
   from a generator seeded by ``reset(seed=...)``.
-* **Reward**: the seat's return (``state.returns()``) when the game ends, 0 before. An illegal
-  action ends the episode with ``illegal_reward`` (default -1) and ``info["illegal_action"]``.
+* **Reward**: the seat's return (``state.returns()``) when the game ends, 0 before (what the
+  returns are, game by game: ``docs/research.md``). An illegal action (in range, but not in the
+  mask) ends the episode with ``illegal_reward`` (default -1) and ``info["illegal_action"]``.
+  An action outside the action space, ``None`` or not an int raises ``ValueError``, as in the
+  PettingZoo env (`roost.rl.actions`): a bug in the caller, not a move.
 * **Episodes**: one game. A game that ends before the learning seat's first decision (an Egg
-  Bound game can be won in two turns) is not an episode: ``reset`` deals the next one.
+  Bound game can be won in two turns) is not an episode: ``reset`` deals the next one. A game
+  ended by its rules is ``terminated``; one ended by a cap on its length (Egg Bound's
+  ``max_turns``, reward 0) is ``truncated`` instead (`State.is_truncated`), so a learner can
+  bootstrap rather than take 0 for the position's value.
+* **The mask once the episode is over** (the step that returns ``terminated`` or
+  ``truncated``): ``info["action_mask"]`` and ``action_masks()`` are all ones. No action of the
+  game is legal then, but the next action is never played: a single env must be ``reset``
+  (``step`` raises ``ResetNeeded``), and a Gymnasium vector env (next-step autoreset, its
+  default) ignores the action it is given on the step after an episode ends, resets that env
+  and returns reward 0, ``terminated = truncated = False`` and the new game's first
+  observation and mask. All ones rather than all zeros keeps a sampler of masked actions (which
+  picks from the row it was last given) from finding nothing to pick.
 * **Seat**: ``seat=None`` (the default) draws the learning seat anew at every reset, so one
   policy learns every seat; an int fixes it.
 * **Opponents**: a bot kind (``"random"``, ``"heuristic"``, ``"ismcts:200"``, ...), a list of
@@ -49,6 +63,7 @@ from roost.core.registry import load_game, registered_games
 from roost.core.runner import Bot
 from roost.core.state import State
 from roost.core.view import SeatView
+from roost.rl.actions import check_action
 from roost.rl.encoding import Tensor, encoding_for
 
 Mask = npt.NDArray[np.int8]
@@ -131,22 +146,26 @@ class RoostEnv(gymnasium.Env[Tensor, np.int64]):
     def step(self, action: Any) -> tuple[Tensor, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._done:
             raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
-        number = int(action)
+        number = check_action(action, self.num_actions, f"seat {self.seat}")
         if number not in self._legal:
             self._done = True
             info = self._info()
             info["illegal_action"] = True
             return self._observe(), self.illegal_reward, True, False, info
-        self.state.apply_action(number)
+        state = self.state
+        state.apply_action(number)
         done = self._advance()
-        reward = float(self.state.returns()[self.seat]) if done else 0.0
-        return self._observe(), reward, done, False, self._info()
+        reward = float(state.returns()[self.seat]) if done else 0.0
+        truncated = done and state.is_truncated()
+        return self._observe(), reward, done and not truncated, truncated, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The learning seat's legal actions now (all False once the episode is over)."""
+        """The learning seat's legal actions now (all True once the episode is over: see the
+        module docstring)."""
+        if self._done:
+            return np.ones(self.num_actions, dtype=np.bool_)
         mask = np.zeros(self.num_actions, dtype=np.bool_)
-        if self._legal:
-            mask[self._legal] = True
+        mask[self._legal] = True
         return mask
 
     def render(self) -> str | None:
@@ -187,7 +206,11 @@ class RoostEnv(gymnasium.Env[Tensor, np.int64]):
         return self.encoding.encode(self.state.observation(self.seat))
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": legal_mask(self._legal, self.num_actions), "seat": self.seat}
+        if self._done:
+            mask = np.ones(self.num_actions, dtype=np.int8)
+        else:
+            mask = legal_mask(self._legal, self.num_actions)
+        return {"action_mask": mask, "seat": self.seat}
 
 
 def make_vector_env(
@@ -201,7 +224,9 @@ def make_vector_env(
 ) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
     """`num_envs` copies of `RoostEnv` as one Gymnasium vector env (``sync``: stepped in this
     process; ``async``: one process each). ``info["action_mask"]`` comes stacked, one row per
-    env; Gymnasium's autoreset starts a new game in an env whose game ended."""
+    env; Gymnasium's autoreset (next step) starts a new game in an env whose game ended: the
+    action given to that env on the step after its episode ended is ignored, and its mask row
+    on the ending step is all ones (see the module docstring)."""
 
     def factory() -> Callable[[], RoostEnv]:
         return lambda: RoostEnv(game, seat=seat, opponents=opponents, **params)

@@ -22,9 +22,15 @@ What the registration declares and delegates:
 * **Information state string** of a seat: its log of the game, every action as that seat may
   know it (``action_to_string(action, seat)``, one per line, hidden cards written "a card"),
   then its current observation. Two histories give the same string exactly when the seat
-  cannot tell them apart (perfect recall). No information-state tensor is provided.
+  cannot tell them apart (perfect recall).
+* **Information state tensor** of a seat: the same log as a fixed-size tensor, one block per
+  step (who acted, whether the seat saw the action in full, the action as it saw it) and then
+  its observation tensor (`roost.rl.infostate` has the layout; ``docs/research.md`` too).
 * **Observation string and tensor**: the seat's observation as sorted JSON, and its tensor
   (`roost.rl.encoding`, the fields in ``roost/rl/encoders/<game>.py``).
+* **Pickling and serialization**: a game pickles as its game string (loaded back by `load`,
+  which registers the games first), a state's Roost part as its game and history (replayed
+  when loaded); ``serialize_game_and_state`` goes the same way.
 * ``resample_from_infostate(player, sampler)`` is Roost's ``resample_from_infostate`` with a
   generator seeded from the sampler: a state the player cannot tell from this one.
 * ``action_to_string(player, action)`` is the action as that player may know it (chance
@@ -45,13 +51,15 @@ import numpy as np
 import pyspiel
 
 from roost.core.game import CHANCE, OMNISCIENT, TERMINAL, Game
-from roost.core.registry import game_class, registered_games
+from roost.core.registry import game_class, load_game, registered_games
 from roost.core.state import State
 from roost.rl.encoding import encoding_for
+from roost.rl.infostate import InfostateEncoding, full_text, step_code
 
-Log = tuple[Any, str] | None
-"""A seat's log as a persistent linked list: (the log before, the last line), None when
-empty; clones share it, and appending never copies."""
+Log = tuple[Any, str, int] | None
+"""A seat's log as a persistent linked list: (the log before, the last line, the line's
+`step_code` for the information-state tensor), None when empty; clones share it, and
+appending never copies."""
 
 PREFIX = "roost_"
 
@@ -75,21 +83,48 @@ class _Box:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return _Box(self.game, self.state.clone(), list(self.logs))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the game's name, parameters and history, replayed when loaded: pyspiel
+        serializes a Python state by pickling its attributes (``serialize_game_and_state``,
+        and so ``pickle`` of a state), and the compiled Roost objects do not pickle."""
+        game = self.game
+        return (_box_from_history, (game.name, game.params, self.state.history()))
+
     def apply(self, action: int) -> None:
         state = self.state
         logs = self.logs
+        full = full_text(state, action)
         for seat in range(len(logs)):
-            logs[seat] = (logs[seat], state.action_to_string(action, seat))
+            text = state.action_to_string(action, seat)
+            logs[seat] = (logs[seat], text, step_code(state, action, seat, text, full))
         state.apply_action(action)
 
 
 def _lines(log: Log) -> list[str]:
     lines: list[str] = []
     while log is not None:
-        log, line = log
+        log, line, _ = log
         lines.append(line)
     lines.reverse()
     return lines
+
+
+def _codes(log: Log) -> list[int]:
+    codes: list[int] = []
+    while log is not None:
+        log, _, code = log
+        codes.append(code)
+    codes.reverse()
+    return codes
+
+
+def _box_from_history(name: str, params: dict[str, Any], history: list[int]) -> _Box:
+    """The box of a game (by name and parameters) after `history` (what `_Box` pickles as)."""
+    game = load_game(name, **params)
+    box = _Box(game, game.new_initial_state(), [None] * game.num_players)
+    for action in history:
+        box.apply(action)
+    return box
 
 
 def _replayed(game: Game, state: State) -> _Box:
@@ -163,15 +198,31 @@ class RoostSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
 
 
 class RoostObserver:
-    """OpenSpiel's PyObserver protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+    """OpenSpiel's PyObserver protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    Without perfect recall: the observation tensor and string. With it (information states):
+    the seat's log as a string, and as a tensor its history and current observation
+    (`roost.rl.infostate`), ``dict`` holding the two parts."""
 
     def __init__(self, game: RoostSpielGame, perfect_recall: bool) -> None:
         self.encoding = encoding_for(game.roost_game)
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(self.encoding.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.infostate = InfostateEncoding(game.roost_game) if perfect_recall else None
+        if self.infostate is None:
+            self.tensor = np.zeros(self.encoding.size, np.float32)
+            self.dict = {"observation": self.tensor}
+        else:
+            self.tensor = np.zeros(self.infostate.size, np.float32)
+            self.dict = {
+                name: self.tensor[start : start + size]
+                for name, (start, size) in self.infostate.fields().items()
+            }
 
     def set_from(self, state: RoostSpielState, player: int) -> None:
+        if self.infostate is not None:
+            box = state._box
+            self.infostate.write(self.tensor, _codes(box.logs[player]), box.state, player)
+            return
         self.tensor[:] = self.encoding.encode(state.roost_state.observation(player))
 
     def string_from(self, state: RoostSpielState, player: int) -> str:
@@ -207,6 +258,12 @@ class RoostSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def new_initial_state(self) -> RoostSpielState:
         return RoostSpielState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game string, loaded again by `load`: pyspiel pickles a game by its
+        class, and this one's class is made at run time (`register`), so pickle could not find
+        it; `load` registers the games first (in a fresh worker process too)."""
+        return (load, (str(self),))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> RoostObserver:
@@ -230,11 +287,17 @@ def game_type(name: str) -> Any:
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={spec.name: spec.default for spec in cls.param_specs()},
     )
+
+
+def load(game_string: str) -> Any:
+    """``pyspiel.load_game(game_string)`` after `register`: how a pickled game comes back."""
+    register()
+    return pyspiel.load_game(game_string)
 
 
 def register() -> list[str]:

@@ -27,11 +27,16 @@ As PettingZoo's classic environments are:
   declarations and catches are ordinary agent turns.
 * **Chance** (every shuffle, deal and draw) is played inside ``step`` from a generator seeded by
   ``reset(seed=...)``: the same seed and actions give the same game.
-* **Rewards**: each seat's return (``state.returns()``) when the game ends, 0 before.
+* **Rewards**: each seat's return (``state.returns()``) when the game ends, 0 before (what
+  the returns are, game by game: ``docs/research.md``).
+* **Termination and truncation**: a game that ends by its rules sets every agent's
+  ``terminations``; one ended by a cap on its length (Egg Bound's ``max_turns``, with returns
+  all 0) sets every agent's ``truncations`` instead (`State.is_truncated`).
 * **Illegal actions**, as PettingZoo's ``TerminateIllegalWrapper`` does it: an in-range action
   the mask forbids ends the game, -1 (``illegal_reward``) to the agent that chose it and 0 to the
-  others, with ``info["illegal_move"] = True``; an action out of range (or None for a live agent)
-  is an error, as under ``AssertOutOfBoundsWrapper``; ``step`` or ``observe`` before ``reset``
+  others, with ``info["illegal_move"] = True``; an action out of range, not an int, or None for a
+  live agent raises ``ValueError``, as under ``AssertOutOfBoundsWrapper`` (the Gymnasium env
+  does the same: `roost.rl.actions`); ``step`` or ``observe`` before ``reset``
   raises, as under ``OrderEnforcingWrapper``. Those checks are built in rather than wrapped, for
   speed (`roost.rl.pettingzoo.raw_env` is the same class).
 * ``render_mode="ansi"`` returns (``"human"`` prints) the omniscient view of the table.
@@ -53,6 +58,7 @@ from pettingzoo import AECEnv
 from roost.core.game import OMNISCIENT, Game
 from roost.core.registry import load_game
 from roost.core.state import State
+from roost.rl.actions import check_action
 from roost.rl.driver import Driver
 
 Observation = dict[str, np.ndarray]
@@ -163,14 +169,10 @@ class RoostAECEnv(AECEnv):
             return
         if not self._started:
             raise RuntimeError("reset() must be called before anything else")
-        if action is None or not 0 <= action < self.num_actions:
-            raise ValueError(
-                f"{agent} must act with an int in 0-{self.num_actions - 1}; got {action!r}"
-            )
+        number = check_action(action, self.num_actions, agent)
         self._cache.clear()  # (the observations handed out stay as they were)
         self._cumulative_rewards[agent] = 0.0
         driver = self._driver
-        number = int(action)
         if number not in driver.legal:
             gymnasium.logger.warn(
                 f"[WARNING]: Illegal move {number} made by {agent}, game terminating with it "
@@ -181,16 +183,22 @@ class RoostAECEnv(AECEnv):
             return
         player = driver.advance(number)
         if player < 0:  # the game is over
-            returns = driver.state.returns()
-            self._end(dict(zip(self.possible_agents, returns, strict=True)))
+            state = driver.state
+            returns = state.returns()
+            self._end(dict(zip(self.possible_agents, returns, strict=True)), state.is_truncated())
         else:
             self.agent_selection = self.possible_agents[player]
         if self.render_mode == "human":
             self.render()
 
-    def _end(self, rewards: dict[str, float]) -> None:
+    def _end(self, rewards: dict[str, float], truncated: bool = False) -> None:
+        """The game is over: every agent terminated, or truncated when a length cap ended it
+        (`State.is_truncated`, Egg Bound's turn cap)."""
         self.rewards = rewards
-        self.terminations = dict.fromkeys(self.agents, True)
+        if truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._deads_step_first()
 

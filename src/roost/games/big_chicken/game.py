@@ -23,16 +23,29 @@ from roost.games.big_chicken.cards import (
 )
 from roost.games.big_chicken.state import BigChickenState
 
-DEFAULT_MULTIPLIERS = ",".join(f"{least}:{times}" for least, times in MULTIPLIERS if least > 1)
+MULTIPLIER_SEPARATOR = "/"
+"""Between the pairs of the `multipliers` parameter as the game writes it: not a comma, which
+separates parameters in OpenSpiel's game strings (``big_chicken(multipliers=8:2/10:3,...)``),
+in ``--param``/``--sweep`` lists and in lab plans. A comma is still read (``8:2,10:3``)."""
 MAX_PENALTY = 100
 
 
+def format_multipliers(table: tuple[tuple[int, int], ...]) -> str:
+    """The `multipliers` text of a table, the x1 entry left out: ((1, 1), (8, 2), (10, 3)) ->
+    ``"8:2/10:3"`` (what `parse_multipliers` reads back)."""
+    return MULTIPLIER_SEPARATOR.join(f"{least}:{times}" for least, times in table if least > 1)
+
+
+DEFAULT_MULTIPLIERS = format_multipliers(MULTIPLIERS)
+
+
 def parse_multipliers(text: str) -> tuple[tuple[int, int], ...]:
-    """``"8:2,10:3"`` -> ((1, 1), (8, 2), (10, 3)): from so many cards left, that multiplier.
+    """``"8:2/10:3"`` (or ``"8:2,10:3"``) -> ((1, 1), (8, 2), (10, 3)): from so many cards
+    left, that multiplier.
 
     Raises ValueError with what is wrong."""
     table = [(1, 1)]
-    for part in text.split(","):
+    for part in text.replace(",", MULTIPLIER_SEPARATOR).split(MULTIPLIER_SEPARATOR):
         if not part.strip():
             continue
         least, sep, times = part.partition(":")
@@ -83,8 +96,8 @@ class BigChickenGame(Game):
             "multipliers",
             str,
             DEFAULT_MULTIPLIERS,
-            "Card Score multipliers as CARDS:TIMES from so many cards left, e.g. '8:2,10:3' "
-            "(fewer cards: x1)",
+            "Card Score multipliers as CARDS:TIMES from so many cards left, separated by '/' "
+            "(or ','), e.g. '8:2/10:3' (fewer cards: x1)",
         ),
         Param("rounds", int, ROUNDS, "Rounds in a game", minimum=1, maximum=20),
         Param(
@@ -109,6 +122,9 @@ class BigChickenGame(Game):
                 f"{self.name}: parameter 'multipliers' takes CARDS:TIMES pairs like "
                 f"{DEFAULT_MULTIPLIERS!r}; got {text!r} ({error})"
             ) from None
+        # Written one way whatever the input's separators: equal tables make equal games, and
+        # the value survives OpenSpiel's game string (pickling and serializing through it).
+        self._params["multipliers"] = format_multipliers(self.multiplier_table)
         self.strict = self._params["last_egg"] == "strict"
         self.catch_limit = int(self._params["catch_limit"])
         self.catch_penalty = int(self._params["catch_penalty"])

@@ -384,6 +384,10 @@ class EggBoundState(State["EggBoundGame"]):
         """The winner (once the game is over), or nobody when the turn cap ended it."""
         return [self._winner] if self._winner >= 0 else []
 
+    def is_truncated(self) -> bool:
+        """Over with no winner: only the turn cap (`max_turns`) ends a game that way."""
+        return self._phase == OVER and self._winner < 0
+
     def card_places(self) -> dict[str, list[int]]:
         places = {f"hand {seat}": list(hand) for seat, hand in enumerate(self._hands)}
         places["draw pile"] = list(self._pool)
