@@ -16,13 +16,14 @@ from roost.server.db import Store
 from roost.server.protocol import CreateTable
 from roost.server.tables.bots import BotRunner
 from roost.server.tables.lobby import Lobby
+from roost.server.tables.table import Table
 from tests.server.helpers import FAST, FakeConnection, play_out, run, until
 
 
 def test_a_finished_table_leaves_memory_without_the_cycle_collector(store: Store) -> None:
     settings = replace(FAST, keep_finished=0.0, bot_pause=0.0)
 
-    async def scenario() -> weakref.ref[object]:
+    async def scenario() -> weakref.ref[Table]:
         lobby = Lobby(store, BotRunner(0), settings)
         seats = [{"type": "open"}, {"type": "bot", "level": "easy"}]
         request = CreateTable.model_validate(
