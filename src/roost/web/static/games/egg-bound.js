@@ -43,14 +43,19 @@ function known(ctx, seat) {
     "div",
     { class: "known", role: "group", "aria-label": `Cards everyone knows ${ctx.names[seat]} holds` },
     h("span", { class: "zone-label" }, "known to hold"),
-    h(
-      "ul",
-      { class: "known-chips" },
-      cards.map((id) => {
-        const card = ctx.catalogue.get(id);
-        return h("li", { class: "known-chip", style: { "--chip": `var(--c-${card.colour || "grey"})` }, title: card.text || card.name }, card.label ?? card.name);
-      }),
-    ),
+    chips(ctx, cards),
+  );
+}
+
+/** Cards as name chips: at a seat's small size a card's name would break mid-word. */
+function chips(ctx, ids) {
+  return h(
+    "ul",
+    { class: "known-chips" },
+    ids.map((id) => {
+      const card = ctx.catalogue.get(id);
+      return h("li", { class: "known-chip", style: { "--chip": `var(--c-${card.colour || "grey"})` }, title: card.text || card.name }, card.label ?? card.name);
+    }),
   );
 }
 
@@ -70,7 +75,7 @@ function seatPanel(ctx, seat) {
       eggs(ctx, seat),
       markers(ctx, seat),
       shown
-        ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, shown.map((id) => cardFace(ctx.catalogue.get(id), { size: "xs" })))
+        ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, chips(ctx, shown))
         : h("div", { class: "seat-cards" }, handOfBacks(count, `${name} holds ${plural(count, "card")}`, "xs", seat), h("span", { class: "count" }, plural(count, "card"))),
       known(ctx, seat),
     ),
