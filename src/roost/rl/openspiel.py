@@ -100,22 +100,15 @@ class _Box:
         state.apply_action(action)
 
 
-def _lines(log: Log) -> list[str]:
-    lines: list[str] = []
+def _entries(log: Log) -> list[tuple[str, int]]:
+    """A seat's log, oldest first: (line, code) of each step it saw (the log is linked newest
+    first, so that a state's clone shares it)."""
+    entries: list[tuple[str, int]] = []
     while log is not None:
-        log, line, _ = log
-        lines.append(line)
-    lines.reverse()
-    return lines
-
-
-def _codes(log: Log) -> list[int]:
-    codes: list[int] = []
-    while log is not None:
-        log, _, code = log
-        codes.append(code)
-    codes.reverse()
-    return codes
+        log, line, code = log
+        entries.append((line, code))
+    entries.reverse()
+    return entries
 
 
 def _box_from_history(name: str, params: dict[str, Any], history: list[int]) -> _Box:
@@ -189,7 +182,7 @@ class RoostSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
 
     def _infostate(self, seat: int) -> str:
         box = self._box
-        lines = _lines(box.logs[seat])
+        lines = [line for line, _ in _entries(box.logs[seat])]
         lines.append(json.dumps(box.state.observation(seat), sort_keys=True))
         return "\n".join(lines)
 
@@ -221,7 +214,9 @@ class RoostObserver:
     def set_from(self, state: RoostSpielState, player: int) -> None:
         if self.infostate is not None:
             box = state._box
-            self.infostate.write(self.tensor, _codes(box.logs[player]), box.state, player)
+            self.infostate.write(
+                self.tensor, [code for _, code in _entries(box.logs[player])], box.state, player
+            )
             return
         self.tensor[:] = self.encoding.encode(state.roost_state.observation(player))
 
