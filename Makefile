@@ -123,7 +123,7 @@ $(VENV)/.installed: $(BUILD_INPUTS) | $(VENV)/.build-deps
 # The ray extra too, so the lab's test that Ray and the local pool agree runs in CI (without
 # Ray that test is skipped).
 $(VENV)/.installed-dev: $(BUILD_INPUTS) | $(VENV)/.build-deps
-	$(BIN)/python -m pip install --quiet --no-build-isolation -e ".[dev,rl,ray]"
+	$(BIN)/python -m pip install --quiet --no-build-isolation -e ".[dev,rl,ray,rllib]"
 	touch $@ $(VENV)/.installed
 
 clean:

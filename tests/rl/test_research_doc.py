@@ -22,7 +22,7 @@ def _blocks() -> list[str]:
 
 def test_the_examples_run() -> None:
     blocks = _blocks()
-    assert len(blocks) == 4, "docs/research.md should hold its four examples"
+    assert len(blocks) == 5, "docs/research.md should hold its five examples"
     namespace: dict[str, object] = {}
     out = io.StringIO()
     with contextlib.redirect_stdout(out), warnings.catch_warnings():
@@ -32,4 +32,5 @@ def test_the_examples_run() -> None:
     printed = out.getvalue()
     assert "Eggo, games by number of winners:" in printed
     assert "'truncated'" in printed and "episodes finished:" in printed
+    assert "RLlib episode rewards: {'player_0'" in printed
     assert "multipliers=8:2/10:3" in printed and "steps seat 0 saw hidden:" in printed
