@@ -94,6 +94,19 @@ def test_a_table_in_play_and_its_dialogs(
     sit(server, page, game, [{"type": "open"}, *BOTS])
     page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=30_000)
     found = serious(page, f"{game} at your turn")
+    # The first decision may itself be a question in a dialog (Egg Bound: a Cluck-Off window
+    # or a Hatch It keep, as the deal falls): audited as it is, then answered, so the settings
+    # dialog opens over the table rather than behind a modal one.
+    for _ in range(10):
+        if not page.locator("dialog.step-dialog[open]").count():
+            break
+        version = ana.body("version")
+        page.locator("dialog.step-dialog[open] .options button").first.click()
+        page.wait_for_function(
+            f"document.body.dataset.version !== '{version}' && ("
+            "document.body.dataset.myTurn === 'true' || document.body.dataset.status === 'over')",
+            timeout=30_000,
+        )
     found += with_dialog(page, "button[aria-label='Table settings']", f"{game} settings")
     # play until a question comes up as a dialog (a step of a move, a colour, a Cluck-Off)
     for _ in range(40):
