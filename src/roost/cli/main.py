@@ -724,7 +724,7 @@ def lab(
     from dataclasses import replace
     from pathlib import Path
 
-    from roost.cli.compare import compare_table
+    from roost.cli.compare import print_compare
     from roost.lab import LabPlan, LabRun, build_plan, check_writable, run_lab, write_lab
     from roost.lab.backends import make_backend
     from roost.lab.compare import check_pairable
@@ -822,7 +822,7 @@ def lab(
             runs = (play(games, first), play(games, second))
             compared = compare_runs(runs[0].summary, runs[1].summary, first, second)
             page = write_compare(compared, runs, folder, command, with_plots=plots)
-            console.print(compare_table(compared))
+            print_compare(console, compared)
             for letter, run in zip("AB", runs, strict=True):
                 console.print(f"{letter}: {run.speed()}.", highlight=False)
             console.print(f"Comparison: {page}   (each variant's lab in a/ and b/ beside it)")
