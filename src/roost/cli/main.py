@@ -702,7 +702,7 @@ def lab(
         str | None,
         typer.Option(
             metavar="FILE",
-            help="play one variant from a file (TOML, docs/lab.md): its [params] as --param's, "
+            help="play one variant from a file (TOML, docs/lab.md): its params table as --param's, "
             "its players as --players; --param and --players given here override the file's",
         ),
     ] = None,

@@ -63,7 +63,7 @@ def measure_plot(comparison: Comparison, rows: Sequence[Row]) -> str | None:
     if share:
         ax.set_xlim(-2, 102)
     ax.set_title(rows[0].measure.label + (" (%)" if share else ""))
-    ax.legend(loc="best")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))  # beside the panel: hides no point
     fig.tight_layout()
     return lab_plots._uri(fig)
 
