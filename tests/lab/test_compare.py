@@ -204,3 +204,14 @@ def test_a_deck_file_is_its_params_and_the_command_line_wins(tmp_path: Path) -> 
     assert [s["players"] for s in plan["settings"]] == [3]
     assert plan["settings"][0]["params"]["max_turns"] == 9
     assert plan["settings"][0]["params"]["reshuffle"] == "shuffle"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((Path(__file__).parents[2] / "examples" / "variants").glob("*.toml"))
+)
+def test_the_example_variant_files_are_valid(path: Path) -> None:
+    """docs/lab.md runs these: each names its game in its file name (egg-bound-....toml)."""
+    game = next(g for g in ("egg-bound", "manda-huevos", "big-chicken", "eggo")
+                if path.name.startswith(g))  # fmt: skip
+    variant = read_variant(path, game)
+    assert variant.name and variant.path == str(path)
