@@ -24,10 +24,9 @@ from roost.lab.compare import (
     Row,
     diff_text,
     p_text,
-    value_text,
 )
 from roost.lab.output import check_writable, write_json
-from roost.lab.report import CSS
+from roost.lab.report import CSS, est
 
 EXTRA_CSS = """
 td.sig{font-weight:700} tr.first td{border-top:2px solid #d9d6cc}
@@ -70,8 +69,8 @@ def measure_plot(comparison: Comparison, rows: Sequence[Row]) -> str | None:
 
 def table_html(comparison: Comparison) -> str:
     """The comparison as one table: a row per measure, setting and line-up."""
-    head = ["setting", "measure", "line-up", "A", "B", "B - A (95% interval)", "p (Holm)",
-            "rules or bots?"]  # fmt: skip
+    head = ["setting", "measure", "line-up", "A (95% interval)", "B (95% interval)",
+            "B - A (95% interval)", "p (Holm)", "significant", "rules or bots?"]  # fmt: skip
     out = ["<div class='wrap'><table><tr>", *(f"<th>{_e(h)}</th>" for h in head), "</tr>"]
     for row in comparison.rows:
         for k, c in enumerate(row.by_lineup):
@@ -81,14 +80,17 @@ def table_html(comparison: Comparison) -> str:
                 tone = VERDICT_CLASS.get(row.verdict, "none")
                 verdict = f"<span class='verdict {tone}'>{_e(row.verdict)}</span>"
             kind = row.measure.kind
+            share = kind == "share"
+            digits = 1 if share else 2
             out.append(
                 f"<tr class='{'first' if k == 0 else ''}'>"
                 f"<td>{_e(row.setting) if k == 0 else ''}</td>"
                 f"<td>{_e(row.measure.label) if k == 0 else ''}</td><td>{_e(c.lineup)}</td>"
-                f"<td class='n'>{_e(value_text(kind, c.a))}</td>"
-                f"<td class='n'>{_e(value_text(kind, c.b))}</td>"
+                f"<td class='n'>{est(c.a, percent=share, digits=digits)}</td>"
+                f"<td class='n'>{est(c.b, percent=share, digits=digits)}</td>"
                 f"<td class='n{sig}'>{_e(diff_text(kind, c.diff))}</td>"
-                f"<td class='n{sig}'>{_e(p_text(c.p_holm))}</td><td>{verdict}</td></tr>"
+                f"<td class='n{sig}'>{_e(p_text(c.p_holm))}</td>"
+                f"<td class='{sig}'>{'yes' if c.significant else 'no'}</td><td>{verdict}</td></tr>"
             )
     out.append("</table></div>")
     return "".join(out)
