@@ -136,6 +136,7 @@ def test_a_variant_against_itself_differs_in_nothing(tmp_path: Path) -> None:
         (None, "no such file"),
         ("name = \n", "not a TOML file"),
         ('colour = "red"\n', "unknown key 'colour'"),
+        ("max_turns = 5\n", "'max_turns' goes under [params]"),
         ("[params]\ncolours = 3\n", "unknown parameter 'colours'"),
         ("[params]\nmax_turns = 0\n", "parameter 'max_turns' takes an integer from 1"),
         ('[params]\ncopies = "cluck-off=7"\n', "the box holds 85 game cards"),

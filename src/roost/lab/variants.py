@@ -86,8 +86,12 @@ def read_variant(path: str | Path, game: str) -> Variant:
         raise RoostError(f"{where}: cannot be read ({error})") from None
     unknown = [key for key in data if key not in KEYS]
     if unknown:
+        key = unknown[0]
+        cls = game_class(game)
+        if key == "players" or key in {p.name for p in cls.parameters}:
+            raise RoostError(f"{where}: {key!r} goes under [params] (a line '[params]' above it)")
         raise RoostError(
-            f"{where}: unknown key {unknown[0]!r}; a variant file has 'name' and a [params] "
+            f"{where}: unknown key {key!r}; a variant file has 'name' and a [params] "
             "table (docs/lab.md, Variants side by side)"
         )
     name = data.get("name", file.stem)
