@@ -698,6 +698,24 @@ def lab(
             help="with --until-width: the last look's games a setting (default 16 x --games)"
         ),
     ] = None,
+    deck: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="play one variant from a file (TOML, docs/lab.md): its params table as --param's, "
+            "its players as --players; --param and --players given here override the file's",
+        ),
+    ] = None,
+    compare: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            metavar="A.toml B.toml",
+            help="play two variant files (as --deck; --param and --players apply to both) side "
+            "by side: every measure in both, B - A with its 95% interval, significance after "
+            "Holm's correction over all the differences, and whether each is the rules' or "
+            "the bots'; writes compare.html and compare.json, each variant's lab in a/ and b/",
+        ),
+    ] = None,
 ) -> None:
     """Play many games and report seats, length, skill, drama, cards and the rulebook's claims."""
     import math
@@ -706,14 +724,26 @@ def lab(
     from dataclasses import replace
     from pathlib import Path
 
+    from roost.cli.compare import print_compare
     from roost.lab import LabPlan, LabRun, build_plan, check_writable, run_lab, write_lab
     from roost.lab.backends import make_backend
+    from roost.lab.compare import check_pairable
+    from roost.lab.compare import compare as compare_runs
+    from roost.lab.compare_report import write_compare
     from roost.lab.plan import DEFAULT_BOTS
     from roost.lab.plots import require_matplotlib
     from roost.lab.sequential import Widest, run_until, schedule
     from roost.lab.timing import TimeModel
+    from roost.lab.variants import Variant, merged_params, read_variant
 
     try:
+        game_class(name)  # an unknown game is said before anything about the files
+        if deck is not None and compare is not None:
+            raise RoostError("--deck plays one variant, --compare two: give one of them")
+        if compare is not None and until_width is not None:
+            raise RoostError("--until-width sizes one run; with --compare, size both by --games")
+        files = list(compare) if compare is not None else [deck] if deck is not None else []
+        variants: list[Variant | None] = [read_variant(file, name) for file in files] or [None]
         for label, value in (
             ("--seconds-per-decision", seconds_per_decision),
             ("--seconds-per-forced", seconds_per_forced),
@@ -724,8 +754,9 @@ def lab(
         if plots:
             require_matplotlib()
 
-        def make_plan(size: int) -> LabPlan:
-            """The run at `size` main games a setting (the other line-ups scaled alike)."""
+        def make_plan(size: int, variant: Variant | None = variants[0]) -> LabPlan:
+            """The run at `size` main games a setting (the other line-ups scaled alike), of
+            `variant` where there is one."""
 
             def scaled(n: int | None) -> int | None:
                 if n is None or size == games:
@@ -734,11 +765,11 @@ def lab(
 
             return build_plan(
                 name,
-                players=players,
+                players=players if players is not None or variant is None else variant.players,
                 bots=bots or DEFAULT_BOTS,
                 games=size,
                 other_games=scaled(other_games),
-                params=param or [],
+                params=merged_params(variant, param or []),
                 sweeps=sweep or [],
                 skill=skill,
                 skill_games=scaled(skill_games),
@@ -746,17 +777,21 @@ def lab(
                 time=TimeModel(seconds_per_decision, seconds_per_forced, seconds_per_card),
             )
 
-        plan = make_plan(games)
+        plans = [make_plan(games, variant) for variant in variants]
+        plan = plans[0]
+        if len(plans) == 2:
+            check_pairable(*plans)
         if until_width is not None:
             schedule(games, max_games if max_games is not None else 16 * games)
-        folder = Path(out or f"lab-{name}")
+        folder = Path(out or f"lab-{name}" + ("-compare" if compare is not None else ""))
         check_writable(folder)
         runner = make_backend(backend, jobs, address, ship_code if address else None)
         tty = console.is_terminal
 
-        def play(size: int) -> LabRun:
-            look = make_plan(size)
+        def play(size: int, variant: Variant | None = variants[0]) -> LabRun:
+            look = make_plan(size, variant)
             settings_done = 0
+            what = f"lab {name}" + (f" ({variant.name})" if variant else "")
 
             def finished(setting: int, seconds: float) -> None:
                 """One line per finished setting where no bar can be drawn (a log, CI, a
@@ -766,20 +801,32 @@ def lab(
                 if not tty:
                     label = look.settings[setting].label
                     console.print(
-                        f"lab {name}: {settings_done}/{len(look.settings)} settings done "
+                        f"{what}: {settings_done}/{len(look.settings)} settings done "
                         f"({label}) after {seconds:.0f} s",
                         highlight=False,
                     )
 
             if not tty:
                 console.print(
-                    f"lab {name}: {look.total_games} games over {len(look.settings)} settings",
+                    f"{what}: {look.total_games} games over {len(look.settings)} settings",
                     highlight=False,
                 )
             with _progress_bar(disable=not tty) as progress:
-                task = progress.add_task(f"lab {name}", total=look.total_games)
+                task = progress.add_task(what, total=look.total_games)
                 return run_lab(look, runner, lambda done: progress.advance(task, done), finished)
 
+        command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+        if compare is not None:
+            first, second = variants
+            assert first is not None and second is not None
+            runs = (play(games, first), play(games, second))
+            compared = compare_runs(runs[0].summary, runs[1].summary, first, second)
+            page = write_compare(compared, runs, folder, command, with_plots=plots)
+            print_compare(console, compared)
+            for letter, run in zip("AB", runs, strict=True):
+                console.print(f"{letter}: {run.speed()}.", highlight=False)
+            console.print(f"Comparison: {page}   (each variant's lab in a/ and b/ beside it)")
+            return
         if until_width is None:
             result = play(games)
         else:
@@ -800,7 +847,6 @@ def lab(
                 said,
             )
             result = replace(result, sequential=how)
-        command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         report = write_lab(result, folder, command, with_plots=plots)
     except RoostError as error:
         raise _fail(str(error)) from None

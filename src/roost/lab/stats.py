@@ -199,6 +199,123 @@ def holm(pvalues: Sequence[float]) -> list[float]:
     return adjusted
 
 
+def mean_se(e: Estimate) -> float:
+    """The standard error of a mean estimated by `mean`, read back from its interval (which is
+    the mean +- `Z95` standard errors): the lab's summaries keep estimates, not samples."""
+    return (e.high - e.low) / (2 * Z95) if e.n > 1 else math.nan
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularised incomplete beta function (modified Lentz's
+    method; converges fast for x < (a + 1) / (a + b + 2))."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    result = d
+    for m in range(1, 300):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1 + numerator * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            result *= c * d
+        if abs(c * d - 1) < 1e-15:
+            break
+    return result
+
+
+def incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b), for the t distribution's tails."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_fraction(a, b, x) / a
+    return 1 - front * _beta_fraction(b, a, 1 - x) / b
+
+
+def t_two_sided_p(t: float, df: float) -> float:
+    """P(|T| >= |t|) for Student's t with `df` (possibly fractional) degrees of freedom.
+
+    >>> round(t_two_sided_p(2.228, 10), 3)
+    0.05
+    """
+    if not math.isfinite(df) or df > 1e7:
+        return normal_two_sided_p(t)
+    return incomplete_beta(df / 2, 0.5, df / (df + t * t))
+
+
+def t_quantile(df: float, alpha: float = ALPHA) -> float:
+    """The t with P(|T| >= t) = `alpha` (bisection: plain Python, to 1e-10).
+
+    >>> round(t_quantile(10), 3)
+    2.228
+    """
+    low, high = 0.0, 1e6
+    for _ in range(200):
+        mid = (low + high) / 2
+        if t_two_sided_p(mid, df) > alpha:
+            low = mid
+        else:
+            high = mid
+        if high - low < 1e-10:
+            break
+    return (low + high) / 2
+
+
+@dataclass(frozen=True)
+class Difference:
+    """B's value minus A's with its 95% interval and the two-sided p-value that they are equal
+    (before any correction for the number of differences tested)."""
+
+    value: float
+    low: float
+    high: float
+    p: float
+
+
+def newcombe(w1: int, n1: int, w2: int, n2: int) -> Difference:
+    """The difference of two shares, w2/n2 - w1/n1, with Newcombe's hybrid score interval (each
+    share's Wilson interval combined: it stays inside -1..1 and keeps its coverage near 0% and
+    100%, where Wald's collapses) and the pooled z-test's p-value (`two_proportions_p`).
+
+    >>> d = newcombe(56, 70, 48, 80)  # Newcombe (1998), example (a): 0.0524 to 0.3339
+    >>> round(d.value, 4), round(d.low, 4), round(d.high, 4)
+    (-0.2, -0.3339, -0.0524)
+    """
+    p1 = w1 / n1 if n1 else 0.0
+    p2 = w2 / n2 if n2 else 0.0
+    l1, u1 = wilson(w1, n1)
+    l2, u2 = wilson(w2, n2)
+    d = p2 - p1
+    low = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+    high = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+    return Difference(d, low, high, two_proportions_p(w1, n1, w2, n2))
+
+
+def welch(a: Estimate, b: Estimate) -> Difference:
+    """The difference of two means, b - a, with Welch's interval (t with the Welch-Satterthwaite
+    degrees of freedom: the variants' spreads need not be equal) and Welch's t-test p-value.
+    Undefined (NaN interval, p 1) with fewer than two games on a side."""
+    d = b.value - a.value
+    se_a, se_b = mean_se(a), mean_se(b)
+    if math.isnan(se_a) or math.isnan(se_b):
+        return Difference(d, math.nan, math.nan, 1.0)
+    se = math.sqrt(se_a**2 + se_b**2)
+    if se == 0:
+        return Difference(d, d, d, 1.0 if d == 0 else 0.0)
+    df = se**4 / (se_a**4 / (a.n - 1) + se_b**4 / (b.n - 1))
+    half = t_quantile(df) * se
+    return Difference(d, d - half, d + half, t_two_sided_p(d / se, df))
+
+
 def too_wide(*estimates: Estimate, width: float = MAX_WIDTH) -> bool:
     """Whether any of these intervals is wider than `width` (or has no games at all)."""
     return any(e.n == 0 or e.high - e.low > width for e in estimates)
