@@ -168,7 +168,7 @@ class RoostEnv(gymnasium.Env[Tensor, np.int64]):
         mask[self._legal] = True
         return mask
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # str or None; gymnasium's own annotation differs by version
         if self.render_mode != "ansi":
             return None
         lines = [f"{key}: {value}" for key, value in self.state.observation(self.seat).items()]

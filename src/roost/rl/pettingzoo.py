@@ -100,7 +100,7 @@ class RoostAECEnv(AECEnv):
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )
-        action_space = spaces.Discrete(self.num_actions)
+        action_space: spaces.Space[Any] = spaces.Discrete(self.num_actions)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
         self.agents: list[str] = []
