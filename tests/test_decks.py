@@ -215,7 +215,7 @@ def test_egg_bound_refuses_a_hand_the_deck_cannot_refill() -> None:
     # 64 cards besides the Egg cards: 6 hands of 9, 12 cards in front, 1 more make 67.
     with pytest.raises(ParameterError, match="parameter 'hand' got 9, but 6 hands of 9"):
         roost.load_game("egg-bound", hand=9, players=6)
-    assert roost.load_game("egg-bound", hand=9, players=5).hand_size == 9
+    assert _hands(_dealt(roost.load_game("egg-bound", hand=9, players=5))) == [9] * 5
 
 
 # --- Manda Huevos! ------------------------------------------------------------------------------
