@@ -339,3 +339,28 @@ def test_the_cli_shows_a_bad_deck_as_one_line(argv: list[str], message: str) -> 
     assert result.exit_code == 2, result.output
     assert message in " ".join(result.output.split())
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("name", "params"), CHANGED)
+def test_copies_are_kept_written_one_way(name: str, params: dict[str, Any]) -> None:
+    """Equal changes make equal games however they are written, and the kept form has no
+    ``,`` or ``=``, which separate parameters and values in game strings and sweeps."""
+    game = roost.load_game(name, **params)
+    written = str(game.params["copies"])
+    assert "," not in written and "=" not in written
+    other = {**params, "copies": written.replace("/", " , ").replace(":", "=").upper()}
+    assert roost.load_game(name, **other) == game
+
+
+@pytest.mark.parametrize(("name", "params"), CHANGED)
+def test_a_changed_deck_survives_openspiel_s_game_string(name: str, params: dict[str, Any]) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from roost.rl.openspiel import register
+
+    register()
+    spiel_name = "roost_" + name.replace("-", "_")
+    game = pyspiel.load_game(spiel_name, params)
+    again = pyspiel.load_game(str(game))
+    assert again == game
+    assert pickle.loads(pickle.dumps(game)) == game
+    assert again.new_initial_state().legal_actions() == game.new_initial_state().legal_actions()

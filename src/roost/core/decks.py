@@ -7,15 +7,19 @@ Reverse); `apply_copies` sets those counts on the game's default counts. What a 
 besides (a card it cannot do without, enough cards to deal every hand) is the game's own check,
 written as a `ParameterError` by `deck_error`, so every game's messages read alike.
 
-Changes are separated by ``,`` or ``/``: ``/`` survives where a comma already separates
-parameters (OpenSpiel's game strings, ``--sweep`` lists of values), as BIG CHICKEN's
-``multipliers`` does.
+Changes are separated by ``,`` or ``/``, and a key from its count by ``=`` or ``:``. A game
+keeps the value written one way, `copies_text` (``demogorgon:3/portal:2``): ``/`` and ``:``
+survive where ``,`` and ``=`` already separate parameters and their values (OpenSpiel's game
+strings, ``--sweep`` lists of values), as BIG CHICKEN's ``multipliers`` does, and equal changes
+make equal games.
 
 >>> keys = {"portal": (0,), "rift": (1,), "specials": (0, 1)}
 >>> apply_copies((8, 6), "portal=3/rift=0", keys)
 ((3, 0), ('portal=3', 'rift=0'))
->>> apply_copies((8, 6), "specials=2", keys)[0]
+>>> apply_copies((8, 6), "specials:2", keys)[0]
 (2, 2)
+>>> copies_text("portal=3, rift=0", keys)
+'portal:3/rift:0'
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from roost.core.errors import ParameterError
 
 SEPARATORS = (",", "/")
 """What may separate two changes: a comma, or a slash where commas are taken."""
+ASSIGNS = ("=", ":")
+"""What may separate a key from its count: ``=``, or ``:`` where ``=`` is taken."""
 MOST_COPIES = 100
 """The most copies of one card type a `copies` change may ask for: a sanity bound on typed values,
 far above any printed deck (a game may allow fewer)."""
@@ -48,7 +54,7 @@ def parse_copies(text: str, keys: Mapping[str, tuple[int, ...]]) -> tuple[tuple[
         part = part.strip()
         if not part:
             continue
-        key, sep, value = part.partition("=")
+        key, sep, value = part.replace(ASSIGNS[1], ASSIGNS[0]).partition(ASSIGNS[0])
         key = key.strip().lower()
         value = value.strip()
         if not sep or not value.isdigit():
@@ -76,6 +82,12 @@ def apply_copies(
             result[card] = copies
         written.append(f"{key}={copies}")
     return tuple(result), tuple(written)
+
+
+def copies_text(text: str, keys: Mapping[str, tuple[int, ...]]) -> str:
+    """`text` written the one way a game keeps it: ``key:N`` changes separated by ``/``, keys
+    in lower case, in the order given (``""`` for no change). `ValueError` as `parse_copies`."""
+    return SEPARATORS[1].join(f"{key}{ASSIGNS[1]}{n}" for key, n in parse_copies(text, keys))
 
 
 def copies_error(game: str, text: str, example: str, problem: str) -> ParameterError:

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import apply_copies, card_key, copies_error, deck_error
+from roost.core.decks import apply_copies, card_key, copies_error, copies_text, deck_error
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
@@ -159,6 +159,9 @@ class BigChickenGame(Game):
             counts, _ = apply_copies(deck_counts(self.num_players), text, COPIES_KEYS)
         except ValueError as error:
             raise copies_error(self.name, text, "duck=1/eggs-6=2", str(error)) from None
+        # Kept written one way (`copies_text`): equal changes make equal games, and the value
+        # survives OpenSpiel's game strings and --sweep lists.
+        self._params["copies"] = copies_text(text, COPIES_KEYS)
         over = [
             card_key(CARD_NAMES[card])
             for card in range(NUM_TYPES)

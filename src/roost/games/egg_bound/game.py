@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import deck_error
+from roost.core.decks import copies_text, deck_error
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
@@ -18,6 +18,7 @@ from roost.games.egg_bound.cards import (
     CARD_NAMES,
     COMPOSITION_NAMES,
     COMPOSITIONS,
+    COPIES_KEYS,
     DECK_SIZE,
     DEFAULT_COMPOSITION,
     GROUP_KEYS,
@@ -75,7 +76,8 @@ class EggBoundGame(Game):
             "copies",
             str,
             "",
-            "changes to the composition's counts, comma-separated KEY=N, a card "
+            "changes to the composition's counts, KEY=N (or KEY:N) separated by ',' or '/', "
+            "a card "
             f"({CARD_KEYS[0]}, {CARD_KEYS[1]}, ..., {CARD_KEYS[-1]}) or every card of a kind "
             f"({', '.join(GROUP_KEYS)}), e.g. 'red-bad-egg=4,egg-laying-song=5'; the deck must "
             f"still hold {DECK_SIZE} cards, each card at least once",
@@ -108,6 +110,9 @@ class EggBoundGame(Game):
                 f"'red-bad-egg=4,egg-laying-song=5'; got {text!r} ({error})"
             ) from None
         """The deck: how many copies of each card type (`cards.Composition`)."""
+        # Kept written one way (`copies_text`): equal changes make equal games, and the value
+        # survives OpenSpiel's game strings and --sweep lists.
+        self._params["copies"] = copies_text(text, COPIES_KEYS)
         self.hand_size = int(self._params["hand"])
         """Cards in a hand after the deal and at the end of every turn."""
         others = len(self.composition.draw_deck)

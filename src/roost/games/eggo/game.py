@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import apply_copies, copies_error, deck_error
+from roost.core.decks import apply_copies, copies_error, copies_text, deck_error
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
@@ -88,6 +88,9 @@ class EggoGame(Game):
             counts, _ = apply_copies(DEFAULT_COUNTS, text, COPIES_KEYS)
         except ValueError as error:
             raise copies_error(self.name, text, "demogorgon=5,portal=4", str(error)) from None
+        # Kept written one way (`copies_text`): equal changes make equal games, and the value
+        # survives OpenSpiel's game strings and --sweep lists.
+        self._params["copies"] = copies_text(text, COPIES_KEYS)
         self.counts = counts
         """Copies of each card type in this game's deck, by type id."""
         self.hand_size = int(self._params["hand"])

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import apply_copies, copies_error, deck_error
+from roost.core.decks import apply_copies, copies_error, copies_text, deck_error
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
@@ -121,15 +121,18 @@ class MandaHuevosGame(Game):
                 f"per player ({hand * self.num_players} for {self.num_players} players); "
                 f"{text!r} gives {eggs}"
             )
-        copies_text = str(self._params["copies"])
+        copies_given = str(self._params["copies"])
         try:
-            copies, _ = apply_copies(DEFAULT_COPIES, copies_text, COPIES_KEYS)
+            copies, _ = apply_copies(DEFAULT_COPIES, copies_given, COPIES_KEYS)
         except ValueError as error:
-            raise copies_error(self.name, copies_text, "swap-eggs=0/hen=0", str(error)) from None
+            raise copies_error(self.name, copies_given, "swap-eggs=0/hen=0", str(error)) from None
+        # Kept written one way (`copies_text`): equal changes make equal games, and the value
+        # survives OpenSpiel's game strings and --sweep lists.
+        self._params["copies"] = copies_text(copies_given, COPIES_KEYS)
         if max(copies) > 1:
             raise copies_error(
                 self.name,
-                copies_text,
+                copies_given,
                 "swap-eggs=0/hen=0",
                 "a player holds at most one of each action card, and there is one hen at most",
             )
