@@ -364,3 +364,14 @@ def test_a_changed_deck_survives_openspiel_s_game_string(name: str, params: dict
     assert again == game
     assert pickle.loads(pickle.dumps(game)) == game
     assert again.new_initial_state().legal_actions() == game.new_initial_state().legal_actions()
+
+
+def test_the_lab_counts_games_ended_by_the_last_demogorgon_of_any_deck() -> None:
+    from roost.lab.games.eggo import _demogorgon
+
+    game = roost.load_game("eggo", copies="demogorgon=2", players=4)
+    ended = [_play_out(game, seed).observation(None) for seed in range(8)]
+    by_demogorgon = [obs for obs in ended if obs["demogorgons"] == 2]
+    assert by_demogorgon, "no game ended by the Demogorgon in 8"
+    for obs in ended:
+        assert _demogorgon(obs, None) == float(obs in by_demogorgon)  # type: ignore[arg-type]
