@@ -3,6 +3,8 @@ conformance suite."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import roost
@@ -16,6 +18,18 @@ CASES = [
     for players in player_counts(game_class)
 ]
 VARIANTS = [golden for golden in goldens() if golden.params]
+DECK_VARIANTS = [
+    ("eggo", {"players": 5, "copies": "demogorgon=2/portal=1/characters=1", "hand": 6}),
+    ("eggo", {"players": 3, "copies": "demogorgon=7,rift=0,draw-2=4", "hand": 2}),
+    ("egg-bound", {"players": 3, "hand": 7, "reshuffle": "shuffle"}),
+    ("egg-bound", {"players": 6, "hand": 3}),
+    ("manda-huevos", {"players": 3, "copies": "swap-eggs=0/hen=0", "hand": 4}),
+    ("manda-huevos", {"players": 5, "copies": "actions=0", "hand": 2, "quick": True}),
+    ("big-chicken", {"players": 4, "copies": "big-red=0/duck=5", "hand": 8, "rounds": 2}),
+    ("big-chicken", {"players": 3, "copies": "eggs-7=2,duck=3", "last_egg": "strict"}),
+]
+"""A non-default deck (the `copies` and `hand` parameters) or two per game: everything that
+follows from the counts must hold there too (tests/test_decks.py checks the deal itself)."""
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
@@ -32,3 +46,10 @@ def test_default_parameters_conform_over_more_seeds(name: str) -> None:
 @pytest.mark.parametrize("golden", VARIANTS, ids=[golden.file_name for golden in VARIANTS])
 def test_golden_variants_conform(golden: Golden) -> None:
     check_game(golden.game(), seeds=[500 + k for k in range(4)])
+
+
+@pytest.mark.parametrize(
+    ("name", "params"), DECK_VARIANTS, ids=[f"{n}-{p}" for n, p in DECK_VARIANTS]
+)
+def test_changed_decks_conform(name: str, params: dict[str, Any]) -> None:
+    check_game(roost.load_game(name, **params), seeds=[700 + k for k in range(3)])

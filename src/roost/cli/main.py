@@ -153,6 +153,17 @@ def _main(
     ] = False,
 ) -> None:
     """Roost: play, simulate and study four egg card games."""
+    from roost.build import stale_modules
+
+    stale = stale_modules()
+    if stale:
+        # A compiled module older than its source runs the old code: every result would be
+        # about code that is no longer there. Refused before any command (--version, eager,
+        # has already answered and says which modules).
+        raise _fail(
+            f"the compiled engine is older than its source ({len(stale)} modules, e.g. "
+            f"{stale[0]}): rebuild it with `make build` (or reinstall), then run roost again"
+        )
 
 
 def parse_params(pairs: list[str]) -> dict[str, str]:

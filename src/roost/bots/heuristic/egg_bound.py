@@ -111,7 +111,7 @@ def choose(view: SeatView, rng: random.Random) -> int:
         return legal[0]
     game = view.game
     assert isinstance(game, EggBoundGame)
-    table = _Table(of(view), view.seat, game.composition.counts)
+    table = _Table(of(view), view.seat, game.composition.counts, game.hand_size)
     first = legal[0]
     if first == ALLOW:
         return CLUCK if table.cluck_worth_it() else ALLOW
@@ -134,9 +134,17 @@ def choose(view: SeatView, rng: random.Random) -> int:
 class _Table:
     """The seat's view of the game, and the rules of thumb in numbers."""
 
-    def __init__(self, obs: EggBoundObservation, me: int, copies: tuple[int, ...]) -> None:
-        """`copies`: how many of each card type the deck holds (the game's composition)."""
+    def __init__(
+        self,
+        obs: EggBoundObservation,
+        me: int,
+        copies: tuple[int, ...],
+        hand_size: int = HAND_SIZE,
+    ) -> None:
+        """`copies`: how many of each card type the deck holds (the game's composition);
+        `hand_size`: the cards a hand is refilled to (the game's `hand`)."""
         self.me = me
+        self.hand_size = hand_size
         self.n = obs["players"]
         self.good = obs["good_eggs"]
         self.bad = obs["bad_eggs"]
@@ -187,7 +195,7 @@ class _Table:
     def holds(self, card: int) -> float:
         """Chance that a given opponent holds at least one `card` (from the unseen cards)."""
         share = self.unseen[card] / self.unseen_total
-        return 1.0 - (1.0 - share) ** HAND_SIZE
+        return 1.0 - (1.0 - share) ** self.hand_size
 
     def keep_value(self, card: int, hand: list[int]) -> float:
         """What keeping `card` (one copy, in `hand`) is worth: the rules of thumb for swaps."""

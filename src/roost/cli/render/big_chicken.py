@@ -126,7 +126,8 @@ def render(
         parts.append(Text(f"{quiet} did not say Last Egg!", style="bold red"))
     last_hands = obs["last_round_hands"]
     # early in a Round (about one Lay each so far), and at the end: how the last Round ended
-    early = sum(obs["hand_sizes"]) >= (HAND_SIZE - 1) * n
+    hand = int(game.params.get("hand", HAND_SIZE))  # the game's hand size
+    early = sum(obs["hand_sizes"]) >= (hand - 1) * n
     if last_hands is not None and obs["round_scores"] and (early or over):
         last = Table(title="Last Round: cards left and points", expand=False)
         last.add_column("seat")

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Final
 
 from roost.core.cards import CardInfo
+from roost.core.decks import key_table
 
 SUITS: Final = ("blue", "green", "yellow", "orange")
 """Lowest to highest, like a rainbow (the Pecking Order)."""
@@ -37,7 +38,12 @@ CHICKEN_NAMES: Final = (
     "Big Red",
 )
 HAND_SIZE: Final = 10
+"""Cards dealt to each player (the rulebook): the default of the `hand` parameter."""
 ROUNDS: Final = 5
+"""Rounds in a game (the rulebook): the default of the `rounds` parameter."""
+MAX_DUCKS: Final = 8
+"""The most Ducks the `copies` parameter may put in a deck: the box's three, more than
+doubled (a bound on typed values; the Lays hold one Duck at most whatever the count)."""
 
 # The deck per player count: Ducks used, the lowest Egg number used in each suit (blue, green,
 # yellow, orange; every number from there to 10 is used, two copies each), and the players
@@ -117,9 +123,45 @@ def build_deck(players: int) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
-def dealt_per_round(players: int) -> int:
+def dealt_per_round(players: int, hand: int = HAND_SIZE) -> int:
     """Cards dealt each round: ten each (the whole deck, but 20 left out with two players)."""
-    return HAND_SIZE * players
+    return hand * players
+
+
+def deck_counts(players: int) -> tuple[int, ...]:
+    """Copies of each card type in the deck for `players` (`DECK_SETUP`), by type id: the
+    default of the `copies` parameter, which changes them."""
+    counts = [0] * NUM_TYPES
+    for card in build_deck(players):
+        counts[card] += 1
+    return tuple(counts)
+
+
+def deck_of(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Every card of a deck with `counts` copies per type id, sorted by type."""
+    return tuple(card for card, copies in enumerate(counts) for _ in range(copies))
+
+
+def most_copies(card: int) -> int:
+    """How many copies of `card` a deck may hold: two of each Egg card (two copies per suit,
+    which the Lays' numbering is built on), one of each Chicken (a hand's Chickens are a set),
+    `MAX_DUCKS` Ducks."""
+    if card < NUM_EGG_TYPES:
+        return EGG_COPIES
+    return MAX_DUCKS if card == DUCK else 1
+
+
+COPIES_KEYS: Final = key_table(
+    CARD_NAMES,
+    {
+        **{f"eggs-{n}": tuple(egg(n, s) for s in range(len(SUITS))) for n in NUMBERS},
+        **{f"{suit}-eggs": tuple(egg(n, s) for n in NUMBERS) for s, suit in enumerate(SUITS)},
+        "chickens": CHICKENS,
+    },
+)
+"""The keys of the `copies` parameter: each card type (``blue-7``, ``orange-10``, ``duck``,
+``blue-chicken``, ..., ``big-red``), then whole kinds: a number in every suit (``eggs-7``), every
+number of a suit (``blue-eggs``), every Chicken (``chickens``)."""
 
 
 SUIT_COLOURS: Final = ("blue", "green", "yellow", "orange", "red")

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
+from roost.core.decks import apply_copies, card_key, copies_error, copies_text, deck_error
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
@@ -14,12 +15,15 @@ from roost.games.big_chicken.actions import NUM_ACTIONS
 from roost.games.big_chicken.cards import (
     CARD_INFO,
     CARD_NAMES,
+    COPIES_KEYS,
     HAND_SIZE,
     MULTIPLIERS,
     NUM_TYPES,
     ROUNDS,
-    build_deck,
     dealt_per_round,
+    deck_counts,
+    deck_of,
+    most_copies,
 )
 from roost.games.big_chicken.state import BigChickenState
 
@@ -28,6 +32,8 @@ MULTIPLIER_SEPARATOR = "/"
 separates parameters in OpenSpiel's game strings (``big_chicken(multipliers=8:2/10:3,...)``),
 in ``--param``/``--sweep`` lists and in lab plans. A comma is still read (``8:2,10:3``)."""
 MAX_PENALTY = 100
+MAX_HAND = 20
+"""The largest `hand` parameter: twice the rulebook's ten, a bound on typed values."""
 
 
 def format_multipliers(table: tuple[tuple[int, int], ...]) -> str:
@@ -108,6 +114,24 @@ class BigChickenGame(Game):
             "each player's final score",
             choices=("golden", "score"),
         ),
+        Param(
+            "copies",
+            str,
+            "",
+            "changes to the deck of this player count (DECK SETUP), KEY=N separated by ',' or "
+            "'/': a card (blue-7, orange-10, duck, blue-chicken ... big-red; Egg cards 0-2, "
+            "Chickens 0-1, Ducks 0-8) or a kind (eggs-7: that number in every suit; blue-eggs: "
+            "every number of a suit; chickens), e.g. 'duck=1/eggs-6=2'",
+        ),
+        Param(
+            "hand",
+            int,
+            HAND_SIZE,
+            f"cards dealt to each player every Round (the rulebook: {HAND_SIZE}); the deck must "
+            "hold every hand, cards left over stay out of the Round",
+            minimum=1,
+            maximum=MAX_HAND,
+        ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
     golden_variants = ({"players": 3, "last_egg": "strict", "catch_penalty": 2, "rounds": 2},)
@@ -130,10 +154,46 @@ class BigChickenGame(Game):
         self.catch_penalty = int(self._params["catch_penalty"])
         self.rounds = int(self._params["rounds"])
         self.score_returns = self._params["returns"] == "score"
-        self.deck = build_deck(self.num_players)
-        self.dealt = dealt_per_round(self.num_players)
-        self.most_held = HAND_SIZE + (2 * self.catch_limit if self.strict else 0)
+        text = str(self._params["copies"])
+        try:
+            counts, _ = apply_copies(deck_counts(self.num_players), text, COPIES_KEYS)
+        except ValueError as error:
+            raise copies_error(self.name, text, "duck=1/eggs-6=2", str(error)) from None
+        # Kept written one way (`copies_text`): equal changes make equal games, and the value
+        # survives OpenSpiel's game strings and --sweep lists.
+        self._params["copies"] = copies_text(text, COPIES_KEYS)
+        over = [
+            card_key(CARD_NAMES[card])
+            for card in range(NUM_TYPES)
+            if counts[card] > most_copies(card)
+        ]
+        if over:
+            raise copies_error(
+                self.name,
+                text,
+                "duck=1/eggs-6=2",
+                f"a deck holds at most 2 of each Egg card, 1 of each Chicken, 8 Ducks; "
+                f"{', '.join(over)} would have more",
+            )
+        self.counts = counts
+        """Copies of each card type in this game's deck, by type id."""
+        self.hand_size = int(self._params["hand"])
+        """Cards dealt to each player every Round."""
+        self.deck = deck_of(counts)
+        self.dealt = dealt_per_round(self.num_players, self.hand_size)
+        if len(self.deck) < self.dealt:
+            hand = self.hand_size != HAND_SIZE
+            raise deck_error(
+                self.name,
+                "hand" if hand else "copies",
+                self.hand_size if hand else text,
+                f"{self.num_players} hands of {self.hand_size} need {self.dealt} cards; the "
+                f"deck has {len(self.deck)}",
+            )
+        self.most_held = self.hand_size + (2 * self.catch_limit if self.strict else 0)
         """The most cards a hand can hold at a Round's end: ten, plus two a catch."""
+        self.most_copies = max(counts)
+        """The most copies of one card type in the deck (what the RL encoder scales by)."""
         self._multipliers = [self._lookup(cards) for cards in range(self.most_held + 2)]
 
     def _lookup(self, cards: int) -> int:

@@ -232,29 +232,40 @@ def deal_drawn(state: BigChickenState, card: int) -> None:
         _after_deal(state)
 
 
+def _highest_leads(state: BigChickenState) -> None:
+    """The holder of the highest card leads and shows it (lowest seat on a tie); everyone
+    learns that no hand holds anything higher."""
+    n = state._game.num_players
+    highs = [_highest_type(state, seat) for seat in range(n)]
+    high = max(highs)
+    leader = highs.index(high)
+    if state._record:
+        for seat in range(n):
+            # A lower seat holding a copy of the highest card would have led.
+            limit = high - 1 if seat < leader else high
+            state._events.append((EV_RESTRICT, seat, below_or_equal(limit)))
+        state._events.append((EV_SHOW, leader, high))
+    state._shown = high
+    _start_play(state, leader)
+
+
 def _after_deal(state: BigChickenState) -> None:
     n = state._game.num_players
     record = state._record
     if n == 2:
         if state._round == 0:
-            # The holder of the highest card leads and shows it (lowest seat on a tie);
-            # everyone learns that no hand holds anything higher.
-            highs = [_highest_type(state, seat) for seat in range(2)]
-            leader = 0 if highs[0] >= highs[1] else 1
-            high = highs[leader]
-            if record:
-                for seat in range(2):
-                    # A lower seat holding a copy of the highest card would have led.
-                    limit = high - 1 if seat < leader else high
-                    state._events.append((EV_RESTRICT, seat, below_or_equal(limit)))
-                state._events.append((EV_SHOW, leader, high))
-            state._shown = high
+            _highest_leads(state)
         else:
-            leader = 1 - state._leader  # the lead alternates
-        _start_play(state, leader)
+            _start_play(state, 1 - state._leader)  # the lead alternates
     elif state._round == 0:
         # Big Red's holder leads and shows him.
-        leader = next(seat for seat in range(n) if state._chicks[seat] & _BIG_RED_BIT)
+        holders = [seat for seat in range(n) if state._chicks[seat] & _BIG_RED_BIT]
+        if not holders:
+            # Big Red was left out (a deck the `copies` or `hand` parameter changed): the
+            # 2-player rule, as the rulebook's way to find a leader without him.
+            _highest_leads(state)
+            return
+        leader = holders[0]
         if record:
             state._events.append((EV_SHOW, leader, BIG_RED))
         state._shown = BIG_RED

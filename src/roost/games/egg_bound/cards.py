@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from roost.core.cards import CardInfo
+from roost.core.decks import apply_copies, card_key, key_table
 
 STAR_NAMES: Final = ("Pecking Order", "IQ", "Speed")
 """The three star scores of a Chicken, in the order of the `stars` column."""
@@ -93,7 +94,7 @@ class CardType:
 CARD_TYPES: Final = tuple(CardType(*row) for row in CARD_TABLE)
 NUM_TYPES: Final = len(CARD_TYPES)
 CARD_NAMES: Final = tuple(card.name for card in CARD_TYPES)
-CARD_KEYS: Final = tuple(name.lower().replace(" ", "-") for name in CARD_NAMES)
+CARD_KEYS: Final = tuple(card_key(name) for name in CARD_NAMES)
 """Each card type's name as a key of the `copies` parameter: ``egg-card``, ``mother-hen``, ...,
 ``red-bad-egg``, ``cluck-off``, ``un-bound``."""
 
@@ -174,6 +175,8 @@ GROUP_KEYS: Final = {
 }
 """Keys of the `copies` parameter that set every card of a kind at once (each Chicken, each
 Star), so that changes keep the kinds alike, as the named compositions do."""
+COPIES_KEYS: Final = key_table(CARD_NAMES, GROUP_KEYS)
+"""Every key of the `copies` parameter: each card's, then each kind's."""
 
 
 def composition_problem(counts: Sequence[int]) -> str | None:
@@ -243,28 +246,9 @@ class Composition:
     def with_copies(self, text: str) -> Composition:
         """This composition with the counts `text` sets: comma-separated ``KEY=N``, a key of
         `CARD_KEYS` (one card type) or of `GROUP_KEYS` (each Chicken, each Star), e.g.
-        ``"red-bad-egg=4,egg-laying-song=5"``. Raises ValueError saying what is wrong."""
-        counts = list(self.counts)
-        changes = []
-        for part in text.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            key, sep, value = part.partition("=")
-            key = key.strip().lower()
-            value = value.strip()
-            if not sep or not value.isdigit():
-                raise ValueError(f"{part!r} is not KEY=COPIES")
-            if key in GROUP_KEYS:
-                cards = GROUP_KEYS[key]
-            elif key in CARD_KEYS:
-                cards = (CARD_KEYS.index(key),)
-            else:
-                keys = ", ".join((*CARD_KEYS, *GROUP_KEYS))
-                raise ValueError(f"unknown card {key!r}; the keys are: {keys}")
-            for card in cards:
-                counts[card] = int(value)
-            changes.append(f"{key}={int(value)}")
+        ``"red-bad-egg=4,egg-laying-song=5"`` (read by the games' shared `apply_copies`).
+        Raises ValueError saying what is wrong."""
+        counts, changes = apply_copies(self.counts, text, COPIES_KEYS)
         if not changes:
             return self
         return Composition(f"{self.name} with {','.join(changes)}", counts)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
+from roost.core.decks import copies_text, deck_error
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
@@ -17,6 +18,7 @@ from roost.games.egg_bound.cards import (
     CARD_NAMES,
     COMPOSITION_NAMES,
     COMPOSITIONS,
+    COPIES_KEYS,
     DECK_SIZE,
     DEFAULT_COMPOSITION,
     GROUP_KEYS,
@@ -26,6 +28,8 @@ from roost.games.egg_bound.cards import (
 )
 from roost.games.egg_bound.state import EggBoundState
 
+MAX_HAND = 10
+"""The largest `hand` parameter: twice the rulebook's five, a bound on typed values."""
 MAX_ENTRIES_PER_TURN = 6
 """At most three decisions (a play, the target's answer, a defence / keep / egg choice) and
 three cards drawn (the refill of at most three cards that left hands) per turn; see RULES.md."""
@@ -72,10 +76,21 @@ class EggBoundGame(Game):
             "copies",
             str,
             "",
-            "changes to the composition's counts, comma-separated KEY=N, a card "
+            "changes to the composition's counts, KEY=N (or KEY:N) separated by ',' or '/', "
+            "a card "
             f"({CARD_KEYS[0]}, {CARD_KEYS[1]}, ..., {CARD_KEYS[-1]}) or every card of a kind "
             f"({', '.join(GROUP_KEYS)}), e.g. 'red-bad-egg=4,egg-laying-song=5'; the deck must "
             f"still hold {DECK_SIZE} cards, each card at least once",
+        ),
+        Param(
+            "hand",
+            int,
+            HAND_SIZE,
+            f"cards in a hand after the deal and every refill (the rulebook: {HAND_SIZE}); "
+            "besides the Egg cards the deck must hold every hand, an Egg Bound card and a Fowl "
+            "in front of each player, and one card more",
+            minimum=1,
+            maximum=MAX_HAND,
         ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
@@ -95,6 +110,22 @@ class EggBoundGame(Game):
                 f"'red-bad-egg=4,egg-laying-song=5'; got {text!r} ({error})"
             ) from None
         """The deck: how many copies of each card type (`cards.Composition`)."""
+        # Kept written one way (`copies_text`): equal changes make equal games, and the value
+        # survives OpenSpiel's game strings and --sweep lists.
+        self._params["copies"] = copies_text(text, COPIES_KEYS)
+        self.hand_size = int(self._params["hand"])
+        """Cards in a hand after the deal and at the end of every turn."""
+        others = len(self.composition.draw_deck)
+        needed = (self.hand_size + 2) * self.num_players + 1
+        if others < needed:
+            raise deck_error(
+                self.name,
+                "hand",
+                self.hand_size,
+                f"{self.num_players} hands of {self.hand_size}, an Egg Bound card and a Fowl "
+                f"before each player and one card more need {needed} cards besides the Egg "
+                f"cards (so a refill always finds a card); the deck has {others}",
+            )
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -103,7 +134,7 @@ class EggBoundGame(Game):
         return NUM_TYPES
 
     def max_game_length(self) -> int:
-        return HAND_SIZE * self.num_players + MAX_ENTRIES_PER_TURN * self.max_turns
+        return self.hand_size * self.num_players + MAX_ENTRIES_PER_TURN * self.max_turns
 
     def min_return(self) -> float:
         return 0.0

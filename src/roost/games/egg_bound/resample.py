@@ -75,7 +75,15 @@ if TYPE_CHECKING:
     from roost.games.egg_bound.state import EggBoundState
 
 HAND_LIMIT: Final = 8
-"""More copies of one type than any hand can hold (five, six during a swap, plus one)."""
+"""More copies of one type than a hand of the rulebook's five can hold (five, six during a swap,
+plus one); `hand_limit` keeps the same margin for the game's own `hand`."""
+
+
+def hand_limit(hand_size: int) -> int:
+    """More copies of one type than a hand of `hand_size` can hold (`HAND_LIMIT` for five)."""
+    return hand_size + HAND_LIMIT - 5
+
+
 _BUDGET_UNIT: Final = 500
 
 
@@ -96,7 +104,9 @@ def resample(state: EggBoundState, seat: int, rng: random.Random) -> EggBoundSta
         if len(_BOUNDS) >= _KEPT:
             del _BOUNDS[next(iter(_BOUNDS))]
     _BOUNDS[key] = bounds
-    search = Search(events, epochs, history, seat, game.num_players, first, bounds)
+    search = Search(
+        events, epochs, history, seat, game.num_players, first, bounds, hand_limit(game.hand_size)
+    )
     return rebuild(state, search, search.solve(rng), rng)
 
 
@@ -130,8 +140,11 @@ class Search(Record):
         num_players: int,
         first_pile: tuple[int, ...],
         bounds: Bounds | None = None,
+        limit: int = HAND_LIMIT,
     ) -> None:
         super().__init__(events, epochs, history, observer, num_players, first_pile)
+        self.limit = limit
+        """More copies of one type than any hand can hold (`hand_limit` of the game's hand)."""
         self.nodes = 0
         self.budget = _BUDGET_UNIT
         self.slot_times = [[[time for time, _ in slots] for slots in seat] for seat in self.slots]
@@ -248,9 +261,9 @@ class Search(Record):
         if cached is not None:
             return cached
         times = self.slot_times[p][e]
-        result = HAND_LIMIT
+        result = self.limit
         supply = self.supply[e][card]
-        for start in range(HAND_LIMIT):
+        for start in range(self.limit):
             if self._walk(p, e, card, start)[0] > supply:
                 continue
             held = start

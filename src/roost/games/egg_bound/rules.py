@@ -41,7 +41,6 @@ from roost.games.egg_bound.cards import (
     EGGY_SOLDIER,
     FOWL,
     GOOD_EGG_CARD,
-    HAND_SIZE,
     HATCH_IT,
     MAX_PLAYERS,
     NUM_TYPES,
@@ -151,14 +150,16 @@ def end_turn(state: EggBoundState) -> None:
 
 
 def advance_refill(state: EggBoundState) -> None:
-    """Refill the next hand short of five (from `_refill_i`), or start the next turn."""
+    """Refill the next hand short of five (the game's `hand`; from `_refill_i`), or start the
+    next turn."""
     n = state._game.num_players
+    hand_size = state._game.hand_size
     hands = state._hands
     mover = state._mover
     i = state._refill_i
     while i < n:
         seat = (mover + i) % n
-        if len(hands[seat]) < HAND_SIZE:
+        if len(hands[seat]) < hand_size:
             state._refill_i = i
             if not state._pool:
                 if not state._discard:

@@ -65,7 +65,6 @@ from roost.games.egg_bound.cards import (
     EGGY_SOLDIER,
     FOWL,
     GOOD_EGG_CARD,
-    HAND_SIZE,
     HATCH_IT,
     MAX_PLAYERS,
     RED_ACTIONS,
@@ -204,7 +203,7 @@ class EggBoundState(State["EggBoundGame"]):
         self._discard = []
         self._epochs = []
         self._fresh = False
-        self._deal_left = HAND_SIZE * n
+        self._deal_left = game.hand_size * n
         self._refill_i = 0
         self._turn = 0
         self._card = -1

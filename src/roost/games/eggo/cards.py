@@ -7,6 +7,11 @@ green and yellow, and a review adds blue. The other 72 cards are character cards
 9 characters (Will, Mike, Lucas, Dustin, Eleven, Hopper, Joyce, Nancy, Jonathan) x 4 colours x
 2 copies; Reverse and Draw 2 are coloured, two per colour; Portal and Rift have no colour.
 
+Every count is a default: the game parameters `copies` (``demogorgon=3``, ``portal=4``,
+``characters=1``, ``red-will=3``; keys in `COPIES_KEYS`) and `hand` change the deck and the deal
+(`EggoGame` checks that the deck still makes a game); the engine reads its game's
+(`EggoGame.counts`, `EggoGame.deck`), never these tables.
+
 Card *types* are small ints; copies of a type are interchangeable, so hands and decks hold
 type ids. Type ids: character cards ``colour * 9 + character`` (0-35), Reverse ``36 + colour``,
 Draw 2 ``40 + colour``, Portal 44, All-Players Rift 45, Demogorgon 46.
@@ -18,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from roost.core.cards import CardInfo
+from roost.core.decks import key_table
 
 COLOURS: Final = ("red", "green", "yellow", "blue")
 CHARACTERS: Final = (
@@ -40,7 +46,10 @@ DECK_TABLE: Final = (
 )  # fmt: skip
 DECK_SIZE: Final = 106
 HAND_SIZE: Final = 4
+"""Cards dealt to each player (the rulebook): the default of the `hand` parameter."""
 DEMOGORGONS_TO_END: Final = 4
+"""The Demogorgons in the box: the fourth, the last, ends the game. With the `copies`
+parameter the last one drawn, however many there are, ends it (RULES.md, Parameters)."""
 
 NO_CHARACTER: Final = len(CHARACTERS)
 """Character slot of a card or a top of pile that shows no character."""
@@ -89,7 +98,34 @@ RIFT: Final = next(c.id for c in CARD_TYPES if c.kind == "rift")
 DEMOGORGON: Final = next(c.id for c in CARD_TYPES if c.kind == "demogorgon")
 HUMAN_CARDS: Final = tuple(c.id for c in CARD_TYPES if c.kind == "character")
 """Types that may start the discard pile (a human character is shown)."""
-FULL_DECK: Final = tuple(c.id for c in CARD_TYPES for _ in range(c.copies))
+COPIES_KEYS: Final = key_table(
+    CARD_NAMES,
+    {
+        "characters": HUMAN_CARDS,
+        **{
+            name.lower(): tuple(c.id for c in CARD_TYPES if c.character == i)
+            for i, name in enumerate(CHARACTERS)
+        },
+        "reverse": tuple(c.id for c in CARD_TYPES if c.kind == "reverse"),
+        "draw-2": tuple(c.id for c in CARD_TYPES if c.kind == "draw2"),
+        "rift": (RIFT,),
+    },
+)
+"""The keys of the `copies` parameter: each card type (``red-will``, ``blue-reverse``,
+``yellow-draw-2``, ``portal``, ``all-players-rift``, ``demogorgon``), then whole kinds: every
+character card (``characters``), one character in every colour (``will``, ..., ``jonathan``),
+each colour's Reverse (``reverse``) or Draw 2 (``draw-2``), and ``rift`` for the Rift."""
+DEFAULT_COUNTS: Final = tuple(c.copies for c in CARD_TYPES)
+"""Copies of each card type in the box, by type id: the default of the `copies` parameter."""
+
+
+def deck_of(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Every card of a deck with `counts` copies per type id, by type id, sorted."""
+    return tuple(card for card, copies in enumerate(counts) for _ in range(copies))
+
+
+FULL_DECK: Final = deck_of(DEFAULT_COUNTS)
+"""The box's deck (the default); the engine reads its game's (`EggoGame.deck`)."""
 
 assert len(FULL_DECK) == DECK_SIZE
 assert (PORTAL, RIFT, DEMOGORGON) == (44, 45, 46)

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
+from roost.core.decks import apply_copies, copies_error, copies_text, deck_error
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
+from roost.games.eggo import views
 from roost.games.eggo.actions import NUM_ACTIONS
-from roost.games.eggo.cards import CARD_INFO, CARD_NAMES, FULL_DECK, HAND_SIZE, NUM_TYPES
+from roost.games.eggo.cards import (
+    CARD_INFO,
+    CARD_NAMES,
+    COPIES_KEYS,
+    DEFAULT_COUNTS,
+    DEMOGORGON,
+    HAND_SIZE,
+    HUMAN_CARDS,
+    NUM_TYPES,
+    deck_of,
+)
 from roost.games.eggo.state import EggoState
+
+MAX_HAND = 20
+"""The largest `hand` parameter: five times the rulebook's four, a bound on typed values."""
 
 
 class EggoGame(Game):
@@ -39,6 +55,26 @@ class EggoGame(Game):
             "previous player, i.e. the other one, goes) or 'skip' (the player goes again)",
             choices=("no_skip", "skip"),
         ),
+        Param(
+            "copies",
+            str,
+            "",
+            "changes to the deck's counts (the box: 72 character cards, 2 of each colour and "
+            "character; Reverse and Draw 2, 2 per colour; Portal 8; All-Players Rift 6; "
+            "Demogorgon 4), KEY=N separated by ',' or '/': a card (red-will, blue-reverse, "
+            "yellow-draw-2, portal, all-players-rift, demogorgon) or a kind (characters, will "
+            "... jonathan in every colour, reverse, draw-2, rift), e.g. 'demogorgon=5'; the "
+            "last Demogorgon drawn ends the game, so at least one is needed",
+        ),
+        Param(
+            "hand",
+            int,
+            HAND_SIZE,
+            f"cards dealt to each player (the rulebook: {HAND_SIZE}); the deck must hold a "
+            "start card and every hand",
+            minimum=1,
+            maximum=MAX_HAND,
+        ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
     golden_variants = ({"players": 2, "characters": "assigned", "two_player_reverse": "skip"},)
@@ -47,7 +83,52 @@ class EggoGame(Game):
         super().__init__(**params)
         self.choose_characters = self._params["characters"] == "choose"
         self.reverse_skips = self._params["two_player_reverse"] == "skip"
-        self.deck = FULL_DECK
+        text = str(self._params["copies"])
+        try:
+            counts, _ = apply_copies(DEFAULT_COUNTS, text, COPIES_KEYS)
+        except ValueError as error:
+            raise copies_error(self.name, text, "demogorgon=5,portal=4", str(error)) from None
+        # Kept written one way (`copies_text`): equal changes make equal games, and the value
+        # survives OpenSpiel's game strings and --sweep lists.
+        self._params["copies"] = copies_text(text, COPIES_KEYS)
+        self.counts = counts
+        """Copies of each card type in this game's deck, by type id."""
+        self.hand_size = int(self._params["hand"])
+        """Cards dealt to each player."""
+        self.demogorgons = counts[DEMOGORGON]
+        """The Demogorgons in the deck: the last one drawn ends the game."""
+        self._check_deck(text)
+        self.deck = deck_of(counts)
+        """Every card of this game, by type id (`DEFAULT_COUNTS` unless `copies` changes it)."""
+        self.most_copies = max(c for card, c in enumerate(counts) if card != DEMOGORGON)
+        """The most copies of one card a hand can hold: what the RL encoder scales counts by."""
+
+    def _check_deck(self, text: str) -> None:
+        """Refuse a deck that cannot make a game: no Demogorgon to end it, no character card
+        to start the pile, too few cards to deal every hand."""
+        counts = self.counts
+        if self.demogorgons < 1:
+            raise copies_error(
+                self.name, text, "demogorgon=5", "the last Demogorgon ends the game: keep one"
+            )
+        if not any(counts[card] for card in HUMAN_CARDS):
+            raise copies_error(
+                self.name,
+                text,
+                "characters=1",
+                "the pile starts with a character card: keep one",
+            )
+        others = sum(counts) - self.demogorgons
+        needed = self.hand_size * self.num_players + 1
+        if others < needed:
+            hand = self.hand_size != HAND_SIZE
+            raise deck_error(
+                self.name,
+                "hand" if hand else "copies",
+                self.hand_size if hand else text,
+                f"{self.num_players} hands of {self.hand_size} and a start card need "
+                f"{needed} cards besides the Demogorgons; the deck has {others}",
+            )
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -57,10 +138,11 @@ class EggoGame(Game):
 
     def max_game_length(self) -> int:
         n = self.num_players
-        deck_after_deal = len(FULL_DECK) - 1 - HAND_SIZE * n  # Demogorgons included
-        playable_cards = len(FULL_DECK) - 4 - 1  # every card but Demogorgons and the start
+        dealt = self.hand_size * n
+        deck_after_deal = len(self.deck) - 1 - dealt  # Demogorgons included
+        playable_cards = len(self.deck) - self.demogorgons - 1  # all but Demogorgons, the start
         choices = n if self.choose_characters else 0
-        return choices + 1 + HAND_SIZE * n + 2 * deck_after_deal + playable_cards
+        return choices + 1 + dealt + 2 * deck_after_deal + playable_cards
 
     def min_return(self) -> float:
         return 0.0
@@ -72,13 +154,18 @@ class EggoGame(Game):
         return EggoState(self)
 
     def all_cards(self) -> list[int]:
-        return list(FULL_DECK)
+        return list(self.deck)
 
     def card_types(self) -> tuple[CardInfo, ...]:
         return CARD_INFO
 
     def card_name(self, card: int) -> str:
         return CARD_NAMES[card]
+
+    def narrate(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+        """`views.narrate`, told how many Demogorgons this deck holds (the observation does
+        not say: it is a parameter of the game)."""
+        return views.narrate(before, after, self.demogorgons)
 
 
 register(EggoGame)

@@ -17,7 +17,7 @@ from typing import Final
 from roost.core.rand import randbelow
 from roost.core.search import SearchHooks
 from roost.games.eggo.actions import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL
-from roost.games.eggo.cards import BARB, PORTAL, RIFT
+from roost.games.eggo.cards import BARB, DEMOGORGONS_TO_END, PORTAL, RIFT
 from roost.games.eggo.state import EggoState
 
 FEATURES: Final = (
@@ -81,7 +81,8 @@ def features(state: EggoState, seat: int) -> tuple[float, ...]:
         upright * size,
         float(flips),
         (1.0 - upright) * flips,
-        float(state._demogorgons),
+        # As if the deck held the box's four: what the fit learnt is how near the end is.
+        float(state._demogorgons + DEMOGORGONS_TO_END - state._game.demogorgons),
         float(state._escaped.count(False)),
     )
 

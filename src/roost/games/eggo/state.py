@@ -39,9 +39,7 @@ from roost.games.eggo.actions import (
 from roost.games.eggo.cards import (
     BARB,
     DEMOGORGON,
-    DEMOGORGONS_TO_END,
     HAND_MASK,
-    HAND_SIZE,
     NO_CHARACTER,
     PLAYABLE,
     PLAYER_CHARACTERS,
@@ -113,7 +111,7 @@ class EggoState(State["EggoGame"]):
         self._draws = 0
         self._forced = 0
         self._draw_from = 0
-        self._deal_left = HAND_SIZE * n
+        self._deal_left = game.hand_size * n
         self._player = 0
         if game.choose_characters:
             self._characters = [-1] * n
@@ -238,9 +236,10 @@ class EggoState(State["EggoGame"]):
             self._phase = DEALING
 
     def _deal(self, card: int) -> None:
-        """Deal one card: round the table from seat 0, four each."""
-        n = self._game.num_players
-        seat = (HAND_SIZE * n - self._deal_left) % n
+        """Deal one card: round the table from seat 0, four each (the game's `hand`)."""
+        game = self._game
+        n = game.num_players
+        seat = (game.hand_size * n - self._deal_left) % n
         self._pool.remove(card)
         self._hands[seat].append(card)
         if self._record:
@@ -248,7 +247,7 @@ class EggoState(State["EggoGame"]):
         self._deal_left -= 1
         if self._deal_left == 0:
             # Shuffle the four Demogorgons in, split the deck in two roughly equal decks.
-            self._pool.extend([DEMOGORGON] * DEMOGORGONS_TO_END)
+            self._pool.extend([DEMOGORGON] * game.demogorgons)
             size = len(self._pool)
             self._decks = [(size + 1) // 2, size // 2]
             self._phase = TURN
@@ -268,11 +267,11 @@ class EggoState(State["EggoGame"]):
         self._decks[self._draw_from] -= 1
         self._phase = TURN
         if card == DEMOGORGON:
-            # Set aside face up, never held; the fourth ends the game at once.
+            # Set aside face up, never held; the fourth (the last) ends the game at once.
             if self._record:
                 self._hidden.public(card)
             self._demogorgons += 1
-            if self._demogorgons == DEMOGORGONS_TO_END:
+            if self._demogorgons == self._game.demogorgons:
                 self._phase = OVER
                 return
         else:
@@ -426,7 +425,7 @@ class EggoState(State["EggoGame"]):
         places["decks"] = list(self._pool)
         places["discard"] = list(self._discard)
         shuffled_in = self._phase >= TURN
-        aside = self._demogorgons if shuffled_in else DEMOGORGONS_TO_END
+        aside = self._demogorgons if shuffled_in else self._game.demogorgons
         places["demogorgons set aside"] = [DEMOGORGON] * aside
         return places
 

@@ -37,7 +37,7 @@ from roost.games.eggo.cards import (
     CHARACTERS,
     COLOURS,
     DEMOGORGON,
-    HAND_SIZE,
+    DEMOGORGONS_TO_END,
     NO_CHARACTER,
     PLAYABLE,
     PLAYER_CHARACTERS,
@@ -116,7 +116,7 @@ class EggoObservation(TypedDict):
     decks: list[int]
     """Cards left in deck A and deck B."""
     demogorgons: int
-    """Demogorgons drawn so far (the fourth ends the game)."""
+    """Demogorgons drawn so far (the fourth, or the last of the game's `copies`, ends the game)."""
     direction: Direction
     draws_owed: int
     """Cards the seat to move must still draw for a Draw 2."""
@@ -184,7 +184,7 @@ def action_text(state: EggoState, action: int, viewer: int | None) -> str:
         return f"start card: {name}"
     if phase == DEALING:
         n = state._game.num_players
-        seat = (HAND_SIZE * n - state._deal_left) % n
+        seat = (state._game.hand_size * n - state._deal_left) % n
         shown = name if viewer in (seat, OMNISCIENT) else "a card"
         return f"{seat_name(seat)} is dealt {shown}"
     deck = DECK_NAMES[state._draw_from]
@@ -262,10 +262,13 @@ def _seats(seats: list[int]) -> str:
 _SIDE_WORDS: Final = {Side.RIGHT_SIDE_UP: "Right Side Up", Side.UPSIDE_DOWN: "Upside Down"}
 
 
-def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+def narrate(
+    before: Mapping[str, Any], after: Mapping[str, Any], total: int = DEMOGORGONS_TO_END
+) -> list[str]:
     """The events of one action a player would say aloud, from two observations of the same
     viewer (`Game.narrate`): flips, escapes, Demogorgons, a new direction, a Draw 2 owed, the
-    end. Built from public fields only."""
+    end. Built from public fields only, and `total`, the Demogorgons in the deck (a game
+    parameter, `EggoGame.narrate` passes it)."""
     lines: list[str] = []
     n = after["players"]
     flipped = [p for p in range(n) if before["sides"][p] != after["sides"][p]]
@@ -290,11 +293,15 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
             lines.append(f"{seat_name(p)} has no cards left, but Upside Down: not escaped yet")
     demogorgons = after["demogorgons"]
     if demogorgons > before["demogorgons"]:
-        if demogorgons >= 4:
-            lines.append("The fourth Demogorgon is out: the game ends")
+        if demogorgons >= total:
+            lines.append(f"The {_ordinal(total)} Demogorgon is out: the game ends")
         else:
-            end = "the next one ends the game" if demogorgons == 3 else "the fourth ends the game"
-            lines.append(f"Demogorgon {demogorgons} of 4 is out: {end}")
+            end = (
+                "the next one ends the game"
+                if demogorgons == total - 1
+                else f"the {_ordinal(total)} ends the game"
+            )
+            lines.append(f"Demogorgon {demogorgons} of {total} is out: {end}")
     if after["direction"] != before["direction"] and after["phase"] != Phase.OVER:
         lines.append(f"Play now goes {Direction(after['direction']).value}")
     owed = after["draws_owed"]
@@ -302,9 +309,22 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
         lines.append(f"{seat_name(after['current_player'])} must first draw {owed} (Draw 2)")
     if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:
         winners = list(after.get("winners", []))
-        why = "" if demogorgons >= 4 else ": nobody is left in play"
+        why = "" if demogorgons >= total else ": nobody is left in play"
         if winners:
             lines.append(f"Game over{why}. {_seats(winners)} escaped and won")
         else:
             lines.append(f"Game over{why}. Nobody escaped")
     return lines
+
+
+_ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _ordinal(number: int) -> str:
+    """``4`` -> ``"fourth"`` (``"12th"`` past the words)."""
+    if 1 <= number <= len(_ORDINALS):
+        return _ORDINALS[number - 1]
+    suffix = "th"
+    if not 10 <= number % 100 <= 20:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"

@@ -35,7 +35,8 @@ HENS: Final = 1
 BLANK_CARDS: Final = 8
 """Cards with a white face for individual design (rulebook): not used."""
 HAND_SIZE: Final = 3
-"""Egg cards dealt to each player, and kept in hand by drawing after every egg play."""
+"""Egg cards dealt to each player, and kept in hand by drawing after every egg play: the default
+of the `hand` parameter (the engine reads its game's, `MandaHuevosGame.hand_size`)."""
 CONTAINER_SIZE: Final = 6
 """'Each player has an invisible container ... made up of 6 empty spaces' (rulebook)."""
 
@@ -47,6 +48,24 @@ MOVE_CARD: Final = 0
 SWAP_CARD: Final = 1
 SLEEP_CARD: Final = 2
 """Each player's action cards by index 0-2 (the bits of a face-down mask)."""
+
+# The `copies` parameter: how many of each action card a player gets (0 or 1: a player holds at
+# most one of each kind, face up or down) and whether the hen is shuffled in (0 or 1: "There is
+# only one hen card in the game"). Indexes of the counts, and the defaults: the box.
+HEN_COPY: Final = len(ACTION_CARDS)
+"""The hen's index in the `copies` counts (after the three action cards)."""
+DEFAULT_COPIES: Final = (1, 1, 1, HENS)
+"""One of each action card per player (the box's 18 for up to 6 players) and the one hen."""
+COPIES_KEYS: Final = {
+    "move-an-egg": (MOVE_CARD,),
+    "swap-eggs": (SWAP_CARD,),
+    "sleep-wake": (SLEEP_CARD,),
+    "actions": (MOVE_CARD, SWAP_CARD, SLEEP_CARD),
+    "hen": (HEN_COPY,),
+}
+"""The keys of the `copies` parameter: each action card (per player), all three, the hen."""
+MAX_HAND: Final = 10
+"""The largest `hand` parameter: a bound on typed values (the rulebook's is 3)."""
 
 # Egg values: the picture is lost; the default is a proposal, the parameter can replace it.
 DEFAULT_EGG_VALUES: Final = "1-9x6"

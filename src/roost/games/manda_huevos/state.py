@@ -52,7 +52,7 @@ from roost.games.manda_huevos.actions import (
     TOGGLE_IDS,
     TURN,
 )
-from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HAND_SIZE, HEN, HEN_POINTS
+from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HEN, HEN_POINTS
 
 if TYPE_CHECKING:
     from roost.games.manda_huevos.game import MandaHuevosGame
@@ -108,8 +108,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         self._slots = [[] for _ in range(n)]
         self._canon = []
         self._pool = list(game.deck)
-        self._down = [0] * n
-        self._deal_left = HAND_SIZE * n
+        self._down = [game.missing_actions] * n
+        self._deal_left = game.hand_size * n
         self._passes = 0
         self._hen_out = False
         self._taken = 0
@@ -324,7 +324,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         self._pool.remove(action)
         if phase == DEALING:
             n = self._game.num_players
-            seat = (HAND_SIZE * n - self._deal_left) % n
+            seat = (self._game.hand_size * n - self._deal_left) % n
             self._hands[seat].append(action)
             if self._record:
                 self._slots[seat].append(len(self._history) - 1)
@@ -338,8 +338,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                 self._slots[player].append(len(self._history) - 1)
             if self._down[player] == ALL_DOWN:
                 # After the draw that follows a forced egg play, all three action cards turn
-                # face up again.
-                self._down[player] = 0
+                # face up again (those the player has: the `copies` parameter).
+                self._down[player] = self._game.missing_actions
             if self._game.final_draw and self._ended():
                 self._phase = OVER  # the draw after the egg that ended the game
                 return
@@ -442,7 +442,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             return
         player = self._player
         if self._down[player] == ALL_DOWN:
-            self._down[player] = 0  # the refresh, with no card to draw
+            self._down[player] = self._game.missing_actions  # the refresh, with no card to draw
         self._next_turn()
 
     def _next_turn(self) -> None:

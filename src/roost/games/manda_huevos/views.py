@@ -50,7 +50,6 @@ from roost.games.manda_huevos.cards import (
     CARD_NAMES,
     CONTAINER_SIZE,
     EGG_TYPES,
-    HAND_SIZE,
     HEN,
     MOVE_AN_EGG,
     MOVE_CARD,
@@ -229,7 +228,7 @@ def action_text(state: MandaHuevosState, action: int, viewer: int | None) -> str
     if phase in (DEALING, DRAWING):
         if phase == DEALING:
             n = state._game.num_players
-            seat = (HAND_SIZE * n - state._deal_left) % n
+            seat = (state._game.hand_size * n - state._deal_left) % n
             verb = "is dealt"
         else:
             seat = state._player
@@ -351,6 +350,8 @@ def why_illegal(state: MandaHuevosState, action: int) -> str:
         return "you may not pass while you can play an egg or use an action card"
     card = MOVE_CARD if action < SWAP else SWAP_CARD if action < TOGGLE else SLEEP_CARD
     down = state._down[state._player]
+    if state._game.missing_actions >> card & 1:
+        return f"nobody has a {ACTION_CARDS[card]} card in this game (the 'copies' parameter)"
     if down >> card & 1:
         if down == ALL_DOWN:
             return (

@@ -35,7 +35,10 @@ def _everyone(obs: EggoObservation, _trace: Trace) -> float:
 
 
 def _demogorgon(obs: EggoObservation, _trace: Trace) -> float:
-    return float(obs["demogorgons"] == 4)
+    # The game ends when everyone has escaped or on the last Demogorgon (a draw by a player
+    # still in play): a seat not escaped at the end means the Demogorgon, whatever the deck's
+    # count (the `copies` parameter).
+    return float(not all(obs["escaped"]))
 
 
 def _happens(rate: Estimate) -> bool | None:
@@ -92,7 +95,7 @@ LAB = GameMeasures[EggoObservation](
         Extra("everyone_escapes", "games where everyone escapes", "rate", _everyone),
         Extra(
             "ended_by_demogorgon",
-            "games ended by the fourth Demogorgon (not by everyone leaving)",
+            "games ended by the last Demogorgon (not by everyone leaving)",
             "rate",
             _demogorgon,
         ),

@@ -4,7 +4,8 @@ Per-seat fields are seat-relative (entry 0 is the viewer, 1 the next seat, ...).
 have 46 entries, the card type ids of `Game.card_types()`: ``(number - 1) * 4 + suit`` for the
 Egg cards (0-39; suits blue, green, yellow, orange), 40 the Duck, 41-45 the Blue, Green, Yellow
 and Orange Chickens and Big Red. ``N`` is the number of cards in this game's deck (40 with 4
-players), ``R`` the ``rounds`` parameter.
+players), ``R`` the ``rounds`` parameter, ``C`` the deck's most copies of one card but at least 3
+(3 by default: the Ducks), so copy counts stay within 0-1 whatever the ``copies`` parameter.
 
 =================  ====  ============================================================
 field              size  meaning
@@ -13,17 +14,17 @@ phase              10    one-hot Phase, in the order its enum declares
 current_player     n     one-hot seat to decide (0 at chance nodes and the end)
 round              1     the Round being played / R
 direction          1     1 if play goes counter-cluckwise
-hand               46    my hand: copies of each card type / 3
+hand               46    my hand: copies of each card type / C
 hand_sizes         n     cards in each hand / 16 (capped at 1)
 dealer             n     one-hot dealer of the Round
 leader             n     one-hot leader of the Round
 shown_seat         n     one-hot Round 1: who showed a card
 shown_card         46    one-hot Round 1: the card shown
-run_cards          46    cards laid in the current Run: copies per type / 3
+run_cards          46    cards laid in the current Run: copies per type / C
 run_lays           1     Lays in the current Run / 8 (capped at 1)
 to_beat_seat       n     one-hot seat of the Lay to beat
 to_beat_kind       5     one-hot kind of the Lay to beat: single ... big coop
-to_beat_cards      46    the Lay to beat: copies per type / 3
+to_beat_cards      46    the Lay to beat: copies per type / C
 to_beat_duck_as    40    one-hot Egg card the Lay to beat's Duck stands for
 clucked            n     1 if the seat clucked since the last Lay
 last_egg           2n    each seat: said Last Egg, stayed quiet
@@ -94,17 +95,17 @@ FIELDS = (
     seats("current_player", "one-hot seat to decide (0 at chance nodes and the end)"),
     block("round", 1, "the Round being played / R"),
     block("direction", 1, "1 if play goes counter-cluckwise"),
-    block("hand", CARDS, "my hand: copies of each card type / 3"),
+    block("hand", CARDS, "my hand: copies of each card type / C"),
     seats("hand_sizes", "cards in each hand / 16 (capped at 1)"),
     seats("dealer", "one-hot dealer of the Round"),
     seats("leader", "one-hot leader of the Round"),
     seats("shown_seat", "one-hot Round 1: who showed a card"),
     block("shown_card", CARDS, "one-hot Round 1: the card shown"),
-    block("run_cards", CARDS, "cards laid in the current Run: copies per type / 3"),
+    block("run_cards", CARDS, "cards laid in the current Run: copies per type / C"),
     block("run_lays", 1, "Lays in the current Run / 8 (capped at 1)"),
     seats("to_beat_seat", "one-hot seat of the Lay to beat"),
     block("to_beat_kind", len(LayKind), "one-hot kind of the Lay to beat: single ... big coop"),
-    block("to_beat_cards", CARDS, "the Lay to beat: copies per type / 3"),
+    block("to_beat_cards", CARDS, "the Lay to beat: copies per type / C"),
     block("to_beat_duck_as", EGGS, "one-hot Egg card the Lay to beat's Duck stands for"),
     seats("clucked", "1 if the seat clucked since the last Lay"),
     seats("last_egg", "each seat: said Last Egg, stayed quiet", len(LastEgg)),
@@ -168,7 +169,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     undealt = at["deck_size"]
     rotten = at["rotten_eggs"]
     winners = at["winners"]
-    third = 1 / 3
+    third = 1 / _most(game)
     said_width = len(LastEgg)
 
     def write(obs: Mapping[str, Any], buf: Buffer) -> None:
@@ -259,18 +260,20 @@ _SAID_AT[SAID] = _LAST_EGG[str(LastEgg.SAID)]
 _SAID_AT[QUIET] = _LAST_EGG[str(LastEgg.QUIET)]
 
 
-def _thirds(most: int) -> list[float]:
-    """``_THIRDS[k]``: an entry after ``+= 1/3`` k times in the float32 buffer, which is what
-    the observation writer leaves for k copies of a card (written at once here)."""
+def _most(game: Game) -> int:
+    """``C``: the deck's most copies of one card type, at least 3."""
+    return max(3, cast(BigChickenGame, game).most_copies)
+
+
+def _thirds(most: int, share: float) -> list[float]:
+    """``thirds[k]``: an entry after ``+= share`` (1/C) k times in the float32 buffer, which
+    is what the observation writer leaves for k copies of a card (written at once here)."""
     entry = array("f", [0.0])
     values = [0.0]
     for _ in range(most):
-        entry[0] += 1 / 3
+        entry[0] += share
         values.append(entry[0])
     return values
-
-
-_THIRDS = _thirds(16)
 
 
 def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
@@ -310,7 +313,8 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     undealt = at["deck_size"]
     rotten = at["rotten_eggs"]
     winners = at["winners"]
-    third = 1 / 3
+    third = 1 / _most(game)
+    thirds = _thirds(16, third)
     said_width = len(LastEgg)
     rounds = cast(BigChickenGame, game).rounds
     scale = 30 * rounds
@@ -334,14 +338,14 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             while code:
                 copies = code % 3
                 if copies:
-                    buf[card] = _THIRDS[copies]
+                    buf[card] = thirds[copies]
                 code //= 3
                 card += 1
         ducks = s._ducks[seat]
         if ducks:
-            buf[hand_at + DUCK] = _THIRDS[ducks]
+            buf[hand_at + DUCK] = thirds[ducks]
         for card in CHICKEN_CARDS[s._chicks[seat]]:
-            buf[hand_at + card] = _THIRDS[1]
+            buf[hand_at + card] = thirds[1]
         for p, size in enumerate(s._sizes):
             if size:
                 buf[sizes + order[p]] = size / 16 if size < 16 else 1.0

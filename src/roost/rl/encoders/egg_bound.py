@@ -19,7 +19,7 @@ bad_eggs                 n     Bad Eggs in front of each seat / 3
 egg_pile                 1     Egg cards left on the Egg Pile / Egg cards in the deck
 egg_bound                n     1 if an Egg Bound card lies in front of the seat
 fowl                     n     1 if a Fowl lies in front of the seat
-hand_sizes               n     cards in each hand / 6
+hand_sizes               n     cards in each hand / (hand + 1): 6, one more during a swap
 known_hands              17n   cards everyone knows each hand holds: copies per type / most
 draw_pile                1     cards in the Draw Pile / the deck's other cards
 pile_known               1     1 while everyone knows the Draw Pile's order (turned over)
@@ -81,7 +81,7 @@ FIELDS = (
     block("egg_pile", 1, "Egg cards left on the Egg Pile / Egg cards in the deck"),
     seats("egg_bound", "1 if an Egg Bound card lies in front of the seat"),
     seats("fowl", "1 if a Fowl lies in front of the seat"),
-    seats("hand_sizes", "cards in each hand / 6"),
+    seats("hand_sizes", "cards in each hand / (hand + 1): 6, one more during a swap"),
     seats("known_hands", "cards everyone knows each hand holds: copies per type / most", CARDS),
     block("draw_pile", 1, "cards in the Draw Pile / the deck's other cards"),
     block("pile_known", 1, "1 while everyone knows the Draw Pile's order (turned over)"),
@@ -159,7 +159,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     r_kept = at["result_kept"]
     r_discarded = at["result_discarded"] - 1
     winners = at["winners"]
-    sixth = 1 / 6
+    sixth = 1 / (game.hand_size + 1)  # the most a hand holds: one more during a swap
     copy = 1 / max(game.composition.counts[1:])  # `most`: counts stay within 0-1
     third = 1 / 3
 

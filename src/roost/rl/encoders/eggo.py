@@ -9,7 +9,7 @@ field            size  meaning
 ===============  ====  ============================================================
 phase            6     one-hot Phase, in the order its enum declares
 current_player   n     one-hot seat to move (all 0 while dealing and at the end)
-hand             46    my hand: copies of each card type / 8
+hand             46    my hand: copies of each card type / most copies (8: the Portal)
 characters       7n    one-hot character of each seat: Will ... Hopper, Barb (0 until chosen)
 upside_down      n     1 if the seat's character card is Upside Down
 escaped          n     1 if the seat has escaped
@@ -17,9 +17,9 @@ hand_sizes       n     cards in each hand / 16 (capped at 1)
 top              46    one-hot top card of the discard pile
 colour           4     one-hot colour to match: red, green, yellow, blue
 character        9     one-hot character to match, Will to Jonathan (0 after a special card)
-discard          46    every card played: copies of each type / 8 (order dropped; see top)
-decks            2     cards left in deck A, deck B / 53
-demogorgons      1     Demogorgons drawn / 4
+discard          46    every card played: copies of each type / most copies (order dropped)
+decks            2     cards left in deck A, deck B / half the deck (53)
+demogorgons      1     Demogorgons drawn / Demogorgons in the deck (4)
 direction        1     1 if play goes counterclockwise
 draws_owed       1     cards still owed to a Draw 2 / 2
 draws_this_turn  1     cards drawn this turn / 2
@@ -27,6 +27,10 @@ winners          n     1 for each seat that escaped, once the game is over
 ===============  ====  ============================================================
 
 Left out: ``game``, ``players``, ``seat`` (the same in every observation of an env).
+
+Counts are scaled by the game's own deck (the `copies` and `hand` parameters), so every entry
+stays within 0-1 whatever the deck: "most copies" is the most copies of one card a hand can hold
+(`EggoGame.most_copies`, 8 in the box), "half the deck" is the bigger deck after the split.
 
 The envs write the same tensor straight from the state (`make_state_writer`), reading only what
 ``observation(seat)`` shows.
@@ -41,6 +45,7 @@ from roost.core.game import Game
 from roost.core.state import State
 from roost.games.eggo.actions import CHOOSING, DRAWING, OVER, PHASES, TURN, Phase
 from roost.games.eggo.cards import NO_CHARACTER
+from roost.games.eggo.game import EggoGame
 from roost.games.eggo.state import EggoState
 from roost.games.eggo.views import COLOUR_IDS, DECK_CHARACTERS, PLAYER_CHARACTER_IDS, Direction
 from roost.rl.encoding import (
@@ -61,7 +66,7 @@ CARDS = 46
 FIELDS = (
     block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
     seats("current_player", "one-hot seat to move (all 0 while dealing and at the end)"),
-    block("hand", CARDS, "my hand: copies of each card type / 8"),
+    block("hand", CARDS, "my hand: copies of each card type / most copies (8: the Portal)"),
     seats(
         "characters",
         "one-hot character of each seat: Will ... Hopper, Barb (0 until chosen)",
@@ -80,10 +85,10 @@ FIELDS = (
     block(
         "discard",
         CARDS,
-        "every card played: copies of each type / 8 (order dropped; see top)",
+        "every card played: copies of each type / most copies (order dropped)",
     ),
-    block("decks", 2, "cards left in deck A, deck B / 53"),
-    block("demogorgons", 1, "Demogorgons drawn / 4"),
+    block("decks", 2, "cards left in deck A, deck B / half the deck (53)"),
+    block("demogorgons", 1, "Demogorgons drawn / Demogorgons in the deck (4)"),
     block("direction", 1, "1 if play goes counterclockwise"),
     block("draws_owed", 1, "cards still owed to a Draw 2 / 2"),
     block("draws_this_turn", 1, "cards drawn this turn / 2"),
@@ -98,8 +103,16 @@ _UPSIDE_DOWN = "upside_down"
 _COUNTER = str(Direction.COUNTERCLOCKWISE)
 
 
+def _scales(game: Game) -> tuple[float, int, int]:
+    """What this game's counts are divided by: one copy's share of the most copies a hand can
+    hold, half the deck (the bigger deck after the split), the Demogorgons in the deck."""
+    eggo = cast(EggoGame, game)
+    return 1.0 / eggo.most_copies, (len(eggo.deck) + 1) // 2, eggo.demogorgons
+
+
 def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     n = game.num_players
+    copy, half, total = _scales(game)
     rel = relative(n)
     phase = at["phase"]
     current = at["current_player"]
@@ -127,7 +140,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         if player is not None:
             buf[current + order[player]] = 1.0
         for card in obs["hand"]:
-            buf[hand + card] += 0.125
+            buf[hand + card] += copy
         for seat, name in enumerate(obs["characters"]):
             if name is not None:
                 buf[characters + width * order[seat] + _PLAYER_CHARACTER[name]] = 1.0
@@ -148,11 +161,11 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         name = obs["character"]
         if name is not None:
             buf[character + _DECK_CHARACTER[name]] = 1.0
-        add_counts(buf, discard, CARDS, obs["discard"], 0.125)
+        add_counts(buf, discard, CARDS, obs["discard"], copy)
         a, b = obs["decks"]
-        buf[decks] = a / 53
-        buf[decks + 1] = b / 53
-        buf[demogorgons] = obs["demogorgons"] / 4
+        buf[decks] = a / half
+        buf[decks + 1] = b / half
+        buf[demogorgons] = obs["demogorgons"] / total
         if obs["direction"] == _COUNTER:
             buf[direction] = 1.0
         buf[owed] = obs["draws_owed"] / 2
@@ -174,6 +187,7 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     """`make_writer`'s tensor from the state (what `roost.games.eggo.views.observation` shows
     the seat, field by field)."""
     n = game.num_players
+    copy, half, total = _scales(game)
     rel = relative(n)
     phase_at = at["phase"]
     current = at["current_player"]
@@ -202,7 +216,7 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
         if phase in (TURN, CHOOSING, DRAWING):
             buf[current + order[s._player]] = 1.0
         for card in s._hands[seat]:
-            buf[hand + card] += 0.125
+            buf[hand + card] += copy
         for p, chosen in enumerate(s._characters):
             if chosen >= 0:
                 buf[characters + width * order[p] + _CHARACTER_AT[chosen]] = 1.0
@@ -223,14 +237,14 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             buf[colour + _COLOUR_AT[s._colour]] = 1.0
             if s._character != NO_CHARACTER:
                 buf[character + _DECK_CHARACTER_AT[s._character]] = 1.0
-        add_counts(buf, discard, CARDS, played, 0.125)
+        add_counts(buf, discard, CARDS, played, copy)
         left = s._decks
         if left[0]:
-            buf[decks] = left[0] / 53
+            buf[decks] = left[0] / half
         if left[1]:
-            buf[decks + 1] = left[1] / 53
+            buf[decks + 1] = left[1] / half
         if s._demogorgons:
-            buf[demogorgons] = s._demogorgons / 4
+            buf[demogorgons] = s._demogorgons / total
         if s._direction != 1:
             buf[direction] = 1.0
         if s._forced:

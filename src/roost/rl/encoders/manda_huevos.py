@@ -3,21 +3,21 @@
 Per-seat fields are seat-relative (entry 0 is the viewer, 1 the next seat, ...). Card type ids
 are those of `Game.card_types()`: an egg's id is its value (0-20), the hen is 21. ``V`` is the
 highest egg value in this game's deck (9 with the default ``egg_values``), ``N`` the number of
-cards in it (55 by default). A container is 6 slots of 4 entries each: occupied, asleep, value
-hidden (memory mode), value / V.
+cards in it (55 by default), ``H`` the hand size (the ``hand`` parameter, 3 by default). A
+container is 6 slots of 4 entries each: occupied, asleep, value hidden (memory mode), value / V.
 
 =================  ====  ============================================================
 field              size  meaning
 =================  ====  ============================================================
 phase              5     one-hot Phase, in the order its enum declares
 current_player     n     one-hot seat to move (all 0 while dealing and at the end)
-hand               22    my hand: copies of each card type (eggs 0-20, hen 21) / 3
+hand               22    my hand: copies of each card type (eggs 0-20, hen 21) / H
 containers         24n   each seat's 6 slots x (occupied, asleep, value hidden, value / V)
 points             n     points each container shows / 6V
 eggs_in_container  n     eggs in each container / 6
 face_up_actions    3n    each seat's face-up action cards: Move, Swap, Sleep/Wake
 must_play_egg      n     1 if the seat's three action cards are all face down
-hand_sizes         n     cards in each hand / 3
+hand_sizes         n     cards in each hand / H
 deck               1     cards left in the deck / N
 hen_played         1     1 once the hen has been played
 hen_taken          1     eggs taken so far in the current hen turn / 6
@@ -34,10 +34,11 @@ the result, which the rewards carry).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from roost.core.game import Game
 from roost.games.manda_huevos.actions import Phase
+from roost.games.manda_huevos.game import MandaHuevosGame
 from roost.games.manda_huevos.views import Hen
 from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
 
@@ -51,7 +52,7 @@ ACTION_CARDS = (22, 23, 24)
 FIELDS = (
     block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
     seats("current_player", "one-hot seat to move (all 0 while dealing and at the end)"),
-    block("hand", HELD, "my hand: copies of each card type (eggs 0-20, hen 21) / 3"),
+    block("hand", HELD, "my hand: copies of each card type (eggs 0-20, hen 21) / H"),
     seats(
         "containers",
         "each seat's 6 slots x (occupied, asleep, value hidden, value / V)",
@@ -61,7 +62,7 @@ FIELDS = (
     seats("eggs_in_container", "eggs in each container / 6"),
     seats("face_up_actions", "each seat's face-up action cards: Move, Swap, Sleep/Wake", 3),
     seats("must_play_egg", "1 if the seat's three action cards are all face down"),
-    seats("hand_sizes", "cards in each hand / 3"),
+    seats("hand_sizes", "cards in each hand / H"),
     block("deck", 1, "cards left in the deck / N"),
     block("hen_played", 1, "1 once the hen has been played"),
     block("hen_taken", 1, "eggs taken so far in the current hen turn / 6"),
@@ -98,7 +99,8 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     scores = at["scores"]
     winners = at["winners"]
     width = SLOTS * SLOT_WIDTH
-    third = 1 / 3
+    held = cast(MandaHuevosGame, game).hand_size  # H: counts stay within 0-1
+    third = 1 / held
 
     def write(obs: Mapping[str, Any], buf: Buffer) -> None:
         order = rel[obs["seat"]]
@@ -134,7 +136,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
             if forced:
                 buf[must + order[seat]] = 1.0
         for seat, size in enumerate(obs["hand_sizes"]):
-            buf[sizes + order[seat]] = size / 3 if size < 3 else 1.0
+            buf[sizes + order[seat]] = size / held if size < held else 1.0
         buf[deck] = obs["deck"] / total
         if obs["hen"] == _PLAYED:
             buf[hen] = 1.0
