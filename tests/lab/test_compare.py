@@ -79,8 +79,12 @@ def _c(lineup: str, diff: float, p_holm: float) -> Compared:
 def test_rules_or_bots_is_the_claim_logic() -> None:
     both = rules_or_bots([_c("heuristic", 0.2, 0.001), _c("ismcts:100", 0.1, 0.01)], "x")
     assert both == (FROM_RULES, "holds under every line-up")
-    one = rules_or_bots([_c("heuristic", 0.2, 0.001), _c("ismcts:100", -0.05, 0.6)], "x")
-    assert one[0] == NOT_CONTRADICTED
+    one = rules_or_bots([_c("heuristic", 0.2, 0.001), _c("ismcts:100", 0.12, 0.3)], "x")
+    assert one[0] == NOT_CONTRADICTED  # undecided, and its interval (0.02-0.22) holds 0.2
+    smaller = rules_or_bots([_c("heuristic", 0.2, 0.001), _c("ismcts:100", -0.05, 0.6)], "x")
+    assert smaller == (FROM_BOTS, "depends on the bots")  # (-0.15 to 0.05) leaves 0.2 out
+    same_way = rules_or_bots([_c("heuristic", 0.3, 0.001), _c("ismcts:100", 0.12, 0.3)], "x")
+    assert same_way[0] == NOT_CONTRADICTED  # (0.02 to 0.22): smaller, but the same way
     against = rules_or_bots([_c("heuristic", 0.2, 0.001), _c("ismcts:100", -0.2, 0.01)], "x")
     assert against == (FROM_BOTS, "depends on the bots")
     assert rules_or_bots([_c("heuristic", 0.2, 0.2), _c("ismcts:100", 0.1, 0.3)], "x")[0] == (

@@ -24,7 +24,10 @@ called significant is chance alone stays at 5%, as for the lab's flags (`roost.l
 **Rules or bots?** Each measure at each setting is put as a claim, "B moves it this way" (the
 way of the line-up most sure of it), and checked under every line-up the measure has, with the
 lab's own claim logic (`roost.lab.claims.judge`, `robustness`): significant that way agrees,
-significant the other way disagrees, not significant is undecided. "holds under every line-up"
+significant the other way disagrees, and so does a line-up not significant whose interval leaves
+out the estimate of the line-up most sure of it without lying wholly on that side of 0 (it
+finds no such effect, or a smaller one of uncertain sign); otherwise not significant is
+undecided. "holds under every line-up"
 is a difference **from the rules**; agreeing where the line-ups could tell, undecided elsewhere,
 is **from the rules, not contradicted**; line-ups that disagree make it **depend on the
 bots**.
@@ -199,6 +202,12 @@ def rules_or_bots(compared: Sequence[Compared], label: str) -> tuple[str, str]:
         said: bool | None = None
         if c.significant:
             said = (c.diff.value > 0) == up
+        elif _outside(lead.diff.value, c.diff) and not _beyond_zero(c.diff, up):
+            # undecided here, its interval leaves out the lead's estimate and does not even
+            # back the lead's direction: heuristic -4 points (-13 to +4) against search +36 is
+            # not "not contradicted" (an interval wholly on the lead's side only says the size
+            # differs: undecided, as before)
+            said = False
         way = "higher" if c.diff.value > 0 else "lower" if c.diff.value < 0 else "the same"
         text = f"{label}: {way} in B (p {c.p_holm:.3g}, Holm)"
         by_lineup.append((c.lineup, judge([Finding(text, mark(said))])))
@@ -210,6 +219,18 @@ def rules_or_bots(compared: Sequence[Compared], label: str) -> tuple[str, str]:
     if words == UNSETTLED:
         return NOT_CONTRADICTED, words
     return FROM_BOTS, words
+
+
+def _outside(value: float, diff: Difference) -> bool:
+    """`value` is outside `diff`'s 95% interval (False where the interval is undefined)."""
+    if not (math.isfinite(diff.low) and math.isfinite(diff.high)):
+        return False
+    return not diff.low <= value <= diff.high
+
+
+def _beyond_zero(diff: Difference, up: bool) -> bool:
+    """`diff`'s interval lies wholly on the side of 0 that `up` names."""
+    return diff.low > 0 if up else diff.high < 0
 
 
 @dataclass(frozen=True)
