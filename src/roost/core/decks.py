@@ -104,6 +104,16 @@ def deck_error(game: str, parameter: str, value: object, problem: str) -> Parame
     return ParameterError(f"{game}: parameter {parameter!r} got {value!r}, but {problem}")
 
 
+def short_deck_error(
+    game: str, hand: int, default_hand: int, copies: str, problem: str
+) -> ParameterError:
+    """The error for a deck too small to deal every hand: it names ``hand`` when the hand size
+    was changed (the likelier cause), else ``copies``."""
+    if hand != default_hand:
+        return deck_error(game, "hand", hand, problem)
+    return deck_error(game, "copies", copies, problem)
+
+
 def key_table(
     names: Sequence[str], groups: Mapping[str, tuple[int, ...]] | None = None
 ) -> dict[str, tuple[int, ...]]:

@@ -6,7 +6,13 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import apply_copies, card_key, copies_error, copies_text, deck_error
+from roost.core.decks import (
+    apply_copies,
+    card_key,
+    copies_error,
+    copies_text,
+    short_deck_error,
+)
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
@@ -182,11 +188,11 @@ class BigChickenGame(Game):
         self.deck = deck_of(counts)
         self.dealt = dealt_per_round(self.num_players, self.hand_size)
         if len(self.deck) < self.dealt:
-            hand = self.hand_size != HAND_SIZE
-            raise deck_error(
+            raise short_deck_error(
                 self.name,
-                "hand" if hand else "copies",
-                self.hand_size if hand else text,
+                self.hand_size,
+                HAND_SIZE,
+                text,
                 f"{self.num_players} hands of {self.hand_size} need {self.dealt} cards; the "
                 f"deck has {len(self.deck)}",
             )

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import apply_copies, copies_error, copies_text, deck_error
+from roost.core.decks import apply_copies, copies_error, copies_text, short_deck_error
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
@@ -121,11 +121,11 @@ class EggoGame(Game):
         others = sum(counts) - self.demogorgons
         needed = self.hand_size * self.num_players + 1
         if others < needed:
-            hand = self.hand_size != HAND_SIZE
-            raise deck_error(
+            raise short_deck_error(
                 self.name,
-                "hand" if hand else "copies",
-                self.hand_size if hand else text,
+                self.hand_size,
+                HAND_SIZE,
+                text,
                 f"{self.num_players} hands of {self.hand_size} and a start card need "
                 f"{needed} cards besides the Demogorgons; the deck has {others}",
             )
