@@ -246,3 +246,31 @@ def test_a_step_with_one_possible_answer_is_not_asked(page: Page) -> None:
         "next": ["container:1", "container:3"],
         "depth": 0,
     }
+
+
+def test_every_chart_point_can_be_clicked_however_close_its_neighbours(page: Page) -> None:
+    """The review chart's points a step apart (a seat's decisions in a row): a click on each
+    dot reaches that point, not a neighbour drawn over it."""
+    versions = [30, 31, 32, 36, 37, 90]
+    body = """
+      const decisions = arg.map((version) => ({
+        version, mark: null, chosen: {value: 0.4}, best: {value: 0.5},
+      }));
+      const picked = [];
+      const chart = m.chanceChart({decisions, upto: 100, measure: 'chances'}, {
+        pick: (d) => picked.push(d.version), describe: (d, i) => `point ${i}`,
+      });
+      Object.assign(chart.style, {
+        position: 'fixed', left: '0', top: '0', width: '320px', height: '120px', zIndex: '9999',
+      });
+      document.body.append(chart);
+      const got = [];
+      for (const dot of chart.querySelectorAll('.chart-dot')) {
+        const box = dot.getBoundingClientRect();
+        const at = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        got.push(Number(at.closest('.chart-point').dataset.version));
+      }
+      chart.remove();
+      return got;
+    """
+    assert run(page, "/static/js/review.js", body, versions) == versions

@@ -56,6 +56,11 @@ export function chanceChart(review, { pick, describe, current = null }) {
   );
   const line = svg("polyline", { class: "chart-line", points: decisions.map((d) => `${x(d).toFixed(1)},${y(d.chosen.value).toFixed(1)}`).join(" ") });
   const bestLine = svg("polyline", { class: "chart-best", points: decisions.map((d) => `${x(d).toFixed(1)},${y(d.best.value).toFixed(1)}`).join(" ") });
+  // Each point answers clicks across its own band of the chart, halfway to its neighbours:
+  // decisions a few steps apart would otherwise hide each other under fixed-size targets.
+  const xs = decisions.map(x);
+  const bandLeft = (i) => (i === 0 ? pad.left - 6 : (xs[i - 1] + xs[i]) / 2);
+  const bandRight = (i) => (i === xs.length - 1 ? W - pad.right + 6 : (xs[i] + xs[i + 1]) / 2);
   const points = decisions.map((d, i) => {
     const point = svg(
       "g",
@@ -68,8 +73,8 @@ export function chanceChart(review, { pick, describe, current = null }) {
         "data-index": String(i),
       },
       svg("title", {}, document.createTextNode(describe(d, i))),
-      svg("circle", { class: "chart-hit", cx: x(d), cy: y(d.chosen.value), r: 9 }),
-      svg("circle", { class: "chart-dot", cx: x(d), cy: y(d.chosen.value), r: d.mark ? 4.5 : 3 }),
+      svg("rect", { class: "chart-hit", x: bandLeft(i), y: pad.top - 6, width: Math.max(0, bandRight(i) - bandLeft(i)), height: H - pad.top - pad.bottom + 12 }),
+      svg("circle", { class: "chart-dot", cx: x(d), cy: y(d.chosen.value), r: d.mark ? 4.5 : 3, "pointer-events": "none" }),
     );
     point.addEventListener("click", () => pick(d, i));
     point.addEventListener("keydown", (event) => {
