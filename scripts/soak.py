@@ -16,7 +16,18 @@ in memory for `--keep-finished` seconds), and fails (exit 1) when a trend passes
 (`BOUNDS`), when a child of a stopped server outlives it, or when the people saw errors other
 than the ones a restart explains. `make soak` runs a short version (three minutes).
 
-    .venv/bin/python scripts/soak.py --minutes 60 --warm-up 300
+Memory is judged two ways, because a server's memory rises with its live tables' games: each
+table holds its game's history and every reader's log, so memory grows until the tables' games
+are of mixed ages, a game length or two after a start that began them all together (tracemalloc
+on a 300-table run: the growth is the tables' log lines and action records; measured, 300 Eggo
+tables level off about 24 minutes into a life, +0.4 MiB a minute after). So the trend within a
+life counts only after `--settle` minutes of it (25 by default), and lives shorter than that
+(the default 10-minute ones) are compared with each other instead: the memory at the end of
+every whole life after the first must not rise from life to life beyond `ACROSS_LIVES`
+(something kept across restarts: state loaded from a growing database). Two runs cover both:
+
+    .venv/bin/python scripts/soak.py --minutes 60 --warm-up 300                       # 6 lives
+    .venv/bin/python scripts/soak.py --minutes 50 --restart-every 60 --warm-up 300    # 1 life
     .venv/bin/python scripts/soak.py --minutes 3 --tables 30 --players 2 --restart-every 1.5 \
         --sample-every 5 --warm-up 40 --keep-finished 5 --think 0.2-0.5 --bot-pause 0.05
 """
@@ -43,15 +54,25 @@ from sqlalchemy import create_engine, text
 from serverkit import Server, load_average, rss_mib, start_server, wait_ready
 
 BOUNDS = {
-    "server_mib": 4.0,
+    "server_mib": 1.0,
     "fds": 4.0,
     "threads": 1.0,
 }
 """The largest trend allowed within one life of the server, per minute: resident memory
-(MiB), open file descriptors, threads. A leak of one connection's worth of memory per finished
-game (about 150 KiB a table) at the short run's rate of games passes 4 MiB a minute. For
-memory this holds once the caches are full (the hour-long run's five-minute warm-up);
-`--short-bounds` for three-minute runs."""
+(MiB, counted after `--settle` minutes of the life), open file descriptors and threads (after
+the warm-up). The hour-long run finishes about 50 games a minute, so a leak of 20 KiB a
+finished game (a seventh of one connection's worth) passes 1 MiB a minute; a settled life
+measured +0.4. `--short-bounds` for three-minute runs."""
+ACROSS_LIVES = 2.0
+"""The largest rise of the server's memory from one whole life to the next (MiB a life, the
+least-squares slope of each life's last sample, the first life left out: it starts on an empty
+database with every table new). The hour run's lives ended at 322.8, 321.8, 322.1, 322.8 and
+322.0 MiB; the database grows by about 7 MB a life, so a server that kept a tenth of the
+finished tables' rows in memory would rise by 0.7 MiB a life, and one that kept a third, 2.3."""
+SETTLE_MINUTES = 25.0
+"""How long into a life the server's memory settles (300 four-seat Eggo tables, people thinking
+3-9 s a move: about 24 minutes; the tables' histories and logs fill until their games are of
+mixed ages). Memory trends within a life count after this; the default `--settle`."""
 SHORT_BOUNDS = {
     "server_mib": 12.0,
     "fds": 4.0,
@@ -73,6 +94,8 @@ sample's with ten finished tables or more (it should fall: the schema's fixed pa
 class Sample:
     minute: float
     life: int
+    age: float
+    """Minutes since this life of the server started."""
     server_mib: float
     workers_mib: float
     fds: int
@@ -255,7 +278,8 @@ async def soak(args: argparse.Namespace) -> int:
                 size, finished = await asyncio.to_thread(database, url)
                 sample = Sample(
                     minute=(now - start) / 60,
-                    life=life if now - started >= args.warm_up else -1,
+                    life=life,
+                    age=(now - started) / 60,
                     server_mib=rss_mib(server.pid),
                     workers_mib=sum(rss_mib(pid) for pid in workers),
                     fds=proc_count(server.pid, "fd"),
@@ -265,7 +289,8 @@ async def soak(args: argparse.Namespace) -> int:
                 )
                 samples.append(sample)
                 print(
-                    f"  {sample.minute:6.1f} min  life {life}{'w' if sample.life < 0 else ' '}"
+                    f"  {sample.minute:6.1f} min  life {life}"
+                    f"{'w' if sample.age * 60 < args.warm_up else ' '}"
                     f" server {sample.server_mib:6.1f} MiB"
                     f"  workers {sample.workers_mib:6.1f} MiB  fds {sample.fds:4d}"
                     f"  threads {sample.threads:3d}  db {sample.db_bytes / 1e6:7.2f} MB"
@@ -294,7 +319,11 @@ async def soak(args: argparse.Namespace) -> int:
         server.stop()
     if server.errors():
         problems.append(f"the server logged a traceback:\n{server.errors()}")
-    return report(samples, people, problems, life, SHORT_BOUNDS if args.short_bounds else BOUNDS)
+    return report(
+        samples, people, problems, life,
+        bounds=SHORT_BOUNDS if args.short_bounds else BOUNDS,
+        warm_up=args.warm_up / 60, settle=args.settle, life_minutes=args.restart_every,
+    )  # fmt: skip
 
 
 def _alive(pid: int) -> bool:
@@ -310,8 +339,15 @@ def report(
     people: People,
     problems: list[str],
     lives: int,
-    bounds: dict[str, float] = BOUNDS,
+    *,
+    bounds: dict[str, float],
+    warm_up: float,
+    settle: float,
+    life_minutes: float,
 ) -> int:
+    """Print the curves and trends; 1 when anything failed. `warm_up` and `settle` are minutes
+    into a life: the first before which no trend counts, the second before which memory's
+    does not."""
     if len(samples) < 2:
         print("too few samples")
         return 1
@@ -334,20 +370,40 @@ def report(
                 f"the database grows per finished table: {steady[0].per_table / 1024:.1f} -> "
                 f"{last.per_table / 1024:.1f} KiB"
             )
-    print("trend within each life, per minute (bound):")
+    print(f"trend within each life, per minute (bound; memory after {settle:.1f} min of a life):")
     for life in range(lives + 1):
-        points = [s for s in samples if s.life == life]  # warm-up samples are life -1
-        trends = {
-            name: slope([(s.minute, float(getattr(s, name))) for s in points]) for name in bounds
-        }
-        print(
-            f"  life {life}: " + ", ".join(f"{n} {v:+.2f} ({bounds[n]})" for n, v in trends.items())
-        )
+        trends: dict[str, float] = {}
+        for name in bounds:
+            since = max(warm_up, settle) if name == "server_mib" else warm_up
+            points = [s for s in samples if s.life == life and s.age >= since]
+            if len(points) >= 3:
+                trends[name] = slope([(s.minute, float(getattr(s, name))) for s in points])
+        shown = [f"{n} {trends[n]:+.2f} ({bounds[n]})" if n in trends else f"{n} -" for n in bounds]
+        print(f"  life {life}: " + ", ".join(shown))
         for name, value in trends.items():
             if value > bounds[name]:
                 problems.append(
                     f"life {life}: {name} grows {value:+.2f}/min (bound {bounds[name]})"
                 )
+    ends: list[tuple[float, float]] = []
+    for life in range(1, lives + 1):
+        of_life = [s for s in samples if s.life == life]
+        if of_life and of_life[-1].age >= 0.9 * life_minutes:  # a whole life
+            ends.append((float(life), of_life[-1].server_mib))
+    if len(ends) >= 3:
+        rise = slope(ends)
+        print(
+            "memory at the end of each whole life after the first: "
+            + ", ".join(f"{mib:.1f}" for _, mib in ends)
+            + f" MiB; {rise:+.2f} MiB a life (bound {ACROSS_LIVES})"
+        )
+        if rise > ACROSS_LIVES:
+            problems.append(f"memory rises {rise:+.2f} MiB a life (bound {ACROSS_LIVES})")
+    elif not any(s.age >= settle for s in samples):
+        problems.append(
+            f"memory was not judged: no life reached --settle ({settle:g} min) and fewer than "
+            "three whole lives after the first"
+        )
     unexplained = {
         k: v for k, v in people.errors.items() if k not in ("reconnect", "stale_version")
     }
@@ -387,6 +443,13 @@ def main() -> None:
         "--warm-up", type=float, default=120.0, help="seconds after each start left out of trends"
     )
     parser.add_argument(
+        "--settle",
+        type=float,
+        default=None,
+        help=f"minutes into a life before its memory trend counts (default {SETTLE_MINUTES:g}; "
+        "with --short-bounds, the warm-up)",
+    )
+    parser.add_argument(
         "--short-bounds",
         action="store_true",
         help="the looser trend bounds of a run of a few minutes (SHORT_BOUNDS)",
@@ -394,6 +457,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.minutes <= 0 or args.tables < 1 or args.restart_every <= 0 or args.sample_every <= 0:
         parser.error("--minutes, --tables, --restart-every and --sample-every must be positive")
+    if args.settle is None:
+        args.settle = args.warm_up / 60 if args.short_bounds else SETTLE_MINUTES
+    if args.settle < 0 or args.warm_up < 0:
+        parser.error("--settle and --warm-up cannot be negative")
     if not 2 <= args.players <= 6:
         parser.error("--players is 2 to 6 (Eggo's seats)")
     sys.exit(asyncio.run(soak(args)))
