@@ -32,8 +32,9 @@ from tests.e2e.helpers import (
 from tests.e2e.live_server import LiveServer
 
 GAMES: dict[str, dict[str, bool | int | str]] = {
-    # game: the options set in the lobby to keep the test short
-    "manda-huevos": {"quick": True},
+    # game: the options set in the lobby to keep the test short (and Manda Huevos! with own
+    # cards: "Move 2 Eggs", drawn from the table's observation, and two eggs worth 12)
+    "manda-huevos": {"quick": True, "own_cards": "move:2/egg:12x2"},
     "egg-bound": {"max_turns": 40},
     "big-chicken": {"rounds": 2},
 }
