@@ -106,6 +106,9 @@ def test_game_in_the_browser(
         check_hidden_dom(someone, seat)
         check_names(someone)
     expect(page.locator(f".board {BOARDS[game]}")).to_be_visible()
+    if game == "manda-huevos":  # the own card, named from the table's observation
+        expect(page.locator(".action-cards")).to_contain_text("Move 2")
+        expect(cy.page.locator(".action-chips").first).to_contain_text("Move 2")
     screenshot(page, artifacts, f"{game}-table-desktop")
     screenshot(bo.page, artifacts, f"{game}-table-phone")
     assert_fits(bo.page)
