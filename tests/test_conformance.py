@@ -25,11 +25,22 @@ DECK_VARIANTS = [
     ("egg-bound", {"players": 6, "hand": 3}),
     ("manda-huevos", {"players": 3, "copies": "swap-eggs=0/hen=0", "hand": 4}),
     ("manda-huevos", {"players": 5, "copies": "actions=0", "hand": 2, "quick": True}),
+    ("manda-huevos", {"players": 4, "own_cards": "move:2/egg:12x2"}),
+    (
+        "manda-huevos",
+        {"players": 2, "own_cards": "swap:2/sleep:3/take:2/move:1", "quick": True, "memory": True},
+    ),
+    (
+        "manda-huevos",
+        {"players": 3, "own_cards": "take:1/egg:20x2/egg:0", "egg_values": "1-9x2", "hand": 4},
+    ),
     ("big-chicken", {"players": 4, "copies": "big-red=0/duck=5", "hand": 8, "rounds": 2}),
     ("big-chicken", {"players": 3, "copies": "eggs-7=2,duck=3", "last_egg": "strict"}),
 ]
 """A non-default deck (the `copies` and `hand` parameters) or two per game: everything that
-follows from the counts must hold there too (tests/test_decks.py checks the deal itself)."""
+follows from the counts must hold there too (tests/test_decks.py checks the deal itself). Manda
+Huevos!'s own cards (`own_cards`): eggs of new values and action cards of every effect, with the
+Quick Game and memory mode, and a small deck that runs dry (passes)."""
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

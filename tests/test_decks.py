@@ -159,6 +159,15 @@ def test_eggo_narration_counts_the_game_s_demogorgons() -> None:
     assert all("of 4" not in line for line in lines)
 
 
+@pytest.mark.parametrize(("demogorgons", "ordinal"), [(4, "fourth"), (5, "fifth"), (1, "first")])
+def test_eggo_demogorgon_text_names_the_one_that_ends_this_game(
+    demogorgons: int, ordinal: str
+) -> None:
+    game = roost.load_game("eggo", copies=f"demogorgon={demogorgons}")
+    text = next(info.text for info in game.card_types() if info.kind == "demogorgon")
+    assert f"the {ordinal} one ends the game" in text
+
+
 @pytest.mark.parametrize(
     ("params", "message"),
     [

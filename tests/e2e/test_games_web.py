@@ -32,8 +32,9 @@ from tests.e2e.helpers import (
 from tests.e2e.live_server import LiveServer
 
 GAMES: dict[str, dict[str, bool | int | str]] = {
-    # game: the options set in the lobby to keep the test short
-    "manda-huevos": {"quick": True},
+    # game: the options set in the lobby to keep the test short (and Manda Huevos! with own
+    # cards: "Move 2 Eggs", drawn from the table's observation, and two eggs worth 12)
+    "manda-huevos": {"quick": True, "own_cards": "move:2/egg:12x2"},
     "egg-bound": {"max_turns": 40},
     "big-chicken": {"rounds": 2},
 }
@@ -105,6 +106,9 @@ def test_game_in_the_browser(
         check_hidden_dom(someone, seat)
         check_names(someone)
     expect(page.locator(f".board {BOARDS[game]}")).to_be_visible()
+    if game == "manda-huevos":  # the own card, named from the table's observation
+        expect(page.locator(".action-cards")).to_contain_text("Move 2")
+        expect(cy.page.locator(".action-chips").first).to_contain_text("Move 2")
     screenshot(page, artifacts, f"{game}-table-desktop")
     screenshot(bo.page, artifacts, f"{game}-table-phone")
     assert_fits(bo.page)

@@ -28,7 +28,12 @@ GAMES = sorted(registered_games())
 # Egg, passes a short deck, hidden values memory mode, known piles the rulebook's turn-over).
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "eggo": [{"characters": "assigned"}, {"two_player_reverse": "skip", "players": 2}],
-    "manda-huevos": [{"memory": True}, {"egg_values": "1-3x2", "players": 2}, {"quick": True}],
+    "manda-huevos": [
+        {"memory": True},
+        {"egg_values": "1-3x2", "players": 2},
+        {"quick": True},
+        {"players": 2, "own_cards": "move:2/swap:1/sleep:2/take:1"},
+    ],
     "egg-bound": [{"reshuffle": "shuffle"}],
     "big-chicken": [
         {"last_egg": "strict", "catch_penalty": 5, "rounds": 2},

@@ -26,6 +26,12 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("roost_big_chicken", {"players": 3, "rounds": 1, "last_egg": "strict"}),
 ]
 
+OWN_CARDS: list[tuple[str, dict[str, Any]]] = [
+    ("roost_manda_huevos", {"players": 2, "own_cards": "move:2/take:1/egg:12x2"}),
+]
+"""Manda Huevos! with its own cards: a game with more action ids (the own cards' uses), an
+extra phase and eggs of a new value, its deck in the game string."""
+
 
 def test_every_game_is_registered() -> None:
     names = register()
@@ -36,7 +42,7 @@ def test_every_game_is_registered() -> None:
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
 
 
-@pytest.mark.parametrize(("name", "params"), CONFIGS)
+@pytest.mark.parametrize(("name", "params"), CONFIGS + OWN_CARDS)
 def test_random_simulation(name: str, params: dict[str, Any]) -> None:
     register()
     game = pyspiel.load_game(name, params)
@@ -52,7 +58,7 @@ def _variants() -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
-VARIANTS = _variants()
+VARIANTS = _variants() + OWN_CARDS
 
 
 def _played(game: Any, steps: int, seed: int) -> Any:
@@ -68,7 +74,7 @@ def _played(game: Any, steps: int, seed: int) -> Any:
     return state
 
 
-@pytest.mark.parametrize(("name", "params"), CONFIGS)
+@pytest.mark.parametrize(("name", "params"), CONFIGS + OWN_CARDS)
 def test_random_simulation_with_serialization(name: str, params: dict[str, Any]) -> None:
     """OpenSpiel's own test serializes and deserializes the state after every action (through
     the game string, so a parameter value holding a comma fails it) and checks the copy."""

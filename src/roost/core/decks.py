@@ -24,9 +24,12 @@ make equal games.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from typing import Any, TypeVar
 
 from roost.core.errors import ParameterError
+
+T = TypeVar("T")
 
 SEPARATORS = (",", "/")
 """What may separate two changes: a comma, or a slash where commas are taken."""
@@ -95,6 +98,50 @@ def copies_error(game: str, text: str, example: str, problem: str) -> ParameterE
     return ParameterError(
         f"{game}: parameter 'copies' takes KEY=N changes to the deck, like {example!r}; "
         f"got {text!r} ({problem})"
+    )
+
+
+def read_copies(
+    game: str,
+    params: MutableMapping[str, Any],
+    keys: Mapping[str, tuple[int, ...]],
+    example: str,
+    apply: Callable[[str], T],
+) -> tuple[T, str]:
+    """Read a game's `copies` parameter in the one way every game does: `apply` makes the
+    game's deck from the text (`ValueError` when it cannot), a failure becomes `copies_error`
+    (naming the game, the text and `example`), and ``params["copies"]`` is rewritten the one
+    way it is kept (`copies_text`), so equal changes make equal games and the value survives
+    OpenSpiel's game strings and ``--sweep`` lists. Returns what `apply` made and the text as
+    given (for the game's own later checks, which quote it).
+
+    >>> params = {"copies": "rift=0, portal=3"}
+    >>> read_copies("g", params, {"portal": (0,), "rift": (1,)}, "portal=3",
+    ...             lambda text: apply_copies((8, 6), text, {"portal": (0,), "rift": (1,)})[0])
+    ((3, 0), 'rift=0, portal=3')
+    >>> params["copies"]
+    'rift:0/portal:3'
+    """
+    text = str(params["copies"])
+    try:
+        made = apply(text)
+    except ValueError as error:
+        raise copies_error(game, text, example, str(error)) from None
+    params["copies"] = copies_text(text, keys)
+    return made, text
+
+
+def read_copy_counts(
+    game: str,
+    params: MutableMapping[str, Any],
+    defaults: Sequence[int],
+    keys: Mapping[str, tuple[int, ...]],
+    example: str,
+) -> tuple[tuple[int, ...], str]:
+    """`read_copies` for a game whose deck is a count per card type: `defaults` with the
+    `copies` changes made (`apply_copies`). Returns the counts and the text as given."""
+    return read_copies(
+        game, params, keys, example, lambda text: apply_copies(defaults, text, keys)[0]
     )
 
 

@@ -116,7 +116,8 @@ def read_variant(path: str | Path, game: str) -> Variant:
     cls = game_class(game)
     try:
         counts = parse_players(players, cls) if players is not None else [cls.default_players]
-        load_game(game, players=counts[0], **dict(params))
+        for count in counts:  # a deck may fit some player counts only (own cards, hands)
+            load_game(game, players=count, **dict(params))
     except RoostError as error:
         raise RoostError(f"{where}: {error}") from None
     return Variant(name.strip(), where, tuple(params), players)

@@ -34,8 +34,15 @@ def _random_history(name: str, seed: int, **params: Any) -> list[int]:
     return last.state.history()
 
 
-def _bot_history(name: str, seed: int) -> list[int]:
-    game = load_game(name)
+OWN_CARDS: dict[str, dict[str, Any]] = {
+    "manda-huevos": {"players": 3, "own_cards": "move:2/take:1/egg:12x2"},
+}
+"""Games played again with own cards (RULES.md, "Your own cards"): their extra phase and ids
+must come out the same from both builds too."""
+
+
+def _bot_history(name: str, seed: int, **params: Any) -> list[int]:
+    game = load_game(name, **params)
     kinds = [BOTS[(seat + seed) % len(BOTS)] for seat in range(game.num_players)]
     bots = [make_bot(kind, game, seed * 10 + seat) for seat, kind in enumerate(kinds)]
     return play_game(game, bots, random.Random(seed)).history()
@@ -62,6 +69,10 @@ def seeded_record(names: list[str] | None = None) -> dict[str, Any]:
             "bot game": _bot_history(name, 3),
             "search": _search_stats(name, 4, 150),
         }
+        own = OWN_CARDS.get(name)
+        if own is not None:
+            record[name]["own cards random game"] = _random_history(name, 5, **own)
+            record[name]["own cards bot game"] = _bot_history(name, 6, **own)
     return record
 
 

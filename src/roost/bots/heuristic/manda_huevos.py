@@ -16,6 +16,10 @@ most raises my projection against my opponents' (the leader's counts most) is pl
 * Keep the hen until several high awake eggs sit in others' containers and I have room, then
   take the best of them (from the leader first) and stop when a take gains nothing.
 * Before using my last face-up card, mind the forced egg play it brings.
+* An own action card (the ``own_cards`` parameter) is scored as its best first application
+  (the same arithmetic as the printed card with its effect, or as a take with the hen), plus
+  half of that again for each further application; its applications are then scored one at a
+  time like the printed cards' moves.
 * An egg that ends the game is played only if I win (a tie goes to the hand values, opponents'
   unseen hands counted as average eggs); one that hands someone else the win only if nothing
   else is legal.
@@ -39,6 +43,7 @@ from roost.games.manda_huevos.actions import (
     POSITIONS,
     SWAP,
     TOGGLE,
+    USE_OWN,
 )
 from roost.games.manda_huevos.cards import (
     CONTAINER_SIZE,
@@ -48,6 +53,7 @@ from roost.games.manda_huevos.cards import (
     MOVE_AN_EGG,
     SWAP_EGGS,
     parse_egg_values,
+    parse_own_cards,
 )
 from roost.games.manda_huevos.views import End, Hen, MandaHuevosObservation, of
 
@@ -76,8 +82,10 @@ WEIGHTS = Weights()
 
 
 @lru_cache(maxsize=16)
-def _mean_egg(egg_values: str) -> float:
-    counts = parse_egg_values(egg_values)
+def _mean_egg(egg_values: str, own_cards: str = "") -> float:
+    """The average egg of the deck: the printed eggs and the own ones."""
+    printed, own = parse_egg_values(egg_values), parse_own_cards(own_cards)[0]
+    counts = [a + b for a, b in zip(printed, own, strict=True)]
     return sum(v * c for v, c in enumerate(counts)) / sum(counts)
 
 
@@ -186,7 +194,8 @@ def score_moves(view: SeatView, w: Weights) -> dict[int, float]:
     legal = view.legal_actions()
     obs = of(view)
     me = view.seat
-    mean = _mean_egg(str(view.game.params["egg_values"]))
+    params = view.game.params
+    mean = _mean_egg(str(params["egg_values"]), str(params.get("own_cards", "")))
     board = _Board(obs, me, mean, w)
     hand = [HEN_POINTS if card == HEN else card for card in obs["hand"]]
     quick = obs["end"] == End.ANY_FULL
@@ -208,6 +217,12 @@ def score_moves(view: SeatView, w: Weights) -> dict[int, float]:
             score = 0.0
         elif action < PASS:
             score = context.card_gain(action) - w.card_cost
+            if face_up == 1 and best_place < 0:
+                score += w.forced * best_place
+        elif action > PASS:
+            own = obs["own_actions"][action - USE_OWN]
+            best = context.own_gain(own["effect"])
+            score = best + 0.5 * (own["repeats"] - 1) * max(best, 0.0) - w.card_cost
             if face_up == 1 and best_place < 0:
                 score += w.forced * best_place
         else:
@@ -326,6 +341,40 @@ class _Context:
             gain += best_u - current
             current = best_u
         return gain
+
+    def own_gain(self, effect: str) -> float:
+        """The best first application of an own card's effect, as the printed card (or the
+        hen's take) with that effect would score it."""
+        board = self.board
+        n, me = board.n, board.me
+        values, asleep = board.values, board.asleep
+        awake = [p for p in range(CONTAINER_SIZE * n) if values[p] is not None and not asleep[p]]
+        rooms = [c for c in range(n) if board.eggs(c) < CONTAINER_SIZE]
+        gains: list[float] = []
+        if effect == "take":
+            if me in rooms:
+                gains = [self.take_gain(p) for p in awake if p // CONTAINER_SIZE != me]
+        elif effect == "move":
+            gains = [
+                self.card_gain(MOVE + p * MAX_SEATS + t)
+                for p in awake
+                for t in rooms
+                if t != p // CONTAINER_SIZE
+            ]
+        elif effect == "swap":
+            gains = [
+                self.card_gain(SWAP + a * POSITIONS + b)
+                for a in awake
+                for b in awake
+                if a // CONTAINER_SIZE < b // CONTAINER_SIZE
+            ]
+        else:
+            gains = [
+                self.card_gain(TOGGLE + p)
+                for p in range(CONTAINER_SIZE * n)
+                if values[p] is not None
+            ]
+        return max(gains, default=0.0)
 
     def card_gain(self, action: int) -> float:
         board = self.board

@@ -39,13 +39,18 @@ def cell_text(cell: EggCell | None) -> Text:
     return Text(str(value), style="bold yellow")
 
 
-def actions_text(face_up: list[int], must_play_egg: bool) -> Text:
-    """The three action cards, face-up ones bright, used ones dim."""
+def actions_text(
+    face_up: list[int], must_play_egg: bool, own: Sequence[Mapping[str, Any]] = ()
+) -> Text:
+    """The action cards (the three printed ones, then the game's own ones, `own`), face-up
+    ones bright, used ones dim."""
     text = Text()
-    for i, card in enumerate(ACTION_CARD_IDS):
+    labels = [(card, CARD_INFO[card].label) for card in ACTION_CARD_IDS]
+    labels += [(card["card"], f"{card['effect'].title()} {card['repeats']}") for card in own]
+    for i, (card, label) in enumerate(labels):
         if i:
             text.append(" ")
-        text.append(CARD_INFO[card].label, style="bold green" if card in face_up else "dim strike")
+        text.append(label, style="bold green" if card in face_up else "dim strike")
     if must_play_egg:
         text.append("  must play an egg", style="red")
     return text
@@ -75,7 +80,9 @@ def render(
             str(obs["eggs_in_container"][p]),
             points,
             f"{obs['hand_sizes'][p]} cards" if not over else "-",
-            actions_text(obs["face_up_actions"][p], obs["must_play_egg"][p]),
+            actions_text(
+                obs["face_up_actions"][p], obs["must_play_egg"][p], obs.get("own_actions", [])
+            ),
         )
     hen = "the hen has been played" if obs["hen"] == Hen.PLAYED else "the hen is in the cards"
     info = Text(f"Deck: {obs['deck']} cards   {hen}   the game ends when {_END[obs['end']]}")
@@ -87,6 +94,16 @@ def render(
         parts.append(
             Text(
                 names.say(f"{taking} ({obs['hen_taken']} taken so far)."),
+                style="bold magenta",
+            )
+        )
+    acting = obs.get("acting")
+    if acting is not None:
+        name = next(card["name"] for card in obs["own_actions"] if card["card"] == acting)
+        left = obs["acting_left"]
+        parts.append(
+            Text(
+                names.say(f"P{obs['current_player']} is carrying out {name} ({left} to go)."),
                 style="bold magenta",
             )
         )
@@ -144,6 +161,11 @@ _HELP: Final = {
         "You played the hen: take awake eggs from other players' containers into yours, one "
         "at a time (sleeping eggs cannot be taken), then stop. It ends by itself when your "
         "container is full or nothing is left to take."
+    ),
+    Phase.ACT: (
+        "You used one of this game's own action cards: carry out its effect one egg at a time "
+        "(a move, a swap, a sleep / wake or a take, as the card says), as many times as it "
+        "says; it stops early when nothing is left to act on."
     ),
 }
 

@@ -7,10 +7,9 @@ from typing import Any
 
 from roost.core.cards import CardInfo
 from roost.core.decks import (
-    apply_copies,
     card_key,
     copies_error,
-    copies_text,
+    read_copy_counts,
     short_deck_error,
 )
 from roost.core.errors import ParameterError
@@ -160,14 +159,9 @@ class BigChickenGame(Game):
         self.catch_penalty = int(self._params["catch_penalty"])
         self.rounds = int(self._params["rounds"])
         self.score_returns = self._params["returns"] == "score"
-        text = str(self._params["copies"])
-        try:
-            counts, _ = apply_copies(deck_counts(self.num_players), text, COPIES_KEYS)
-        except ValueError as error:
-            raise copies_error(self.name, text, "duck=1/eggs-6=2", str(error)) from None
-        # Kept written one way (`copies_text`): equal changes make equal games, and the value
-        # survives OpenSpiel's game strings and --sweep lists.
-        self._params["copies"] = copies_text(text, COPIES_KEYS)
+        counts, text = read_copy_counts(
+            self.name, self._params, deck_counts(self.num_players), COPIES_KEYS, "duck=1/eggs-6=2"
+        )
         over = [
             card_key(CARD_NAMES[card])
             for card in range(NUM_TYPES)

@@ -6,8 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import copies_text, deck_error
-from roost.core.errors import ParameterError
+from roost.core.decks import deck_error, read_copies
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
@@ -101,18 +100,15 @@ class EggBoundGame(Game):
         self.max_turns = int(self._params["max_turns"])
         self.shuffles = self._params["reshuffle"] == "shuffle"
         base = COMPOSITIONS[str(self._params["composition"])]
-        text = str(self._params["copies"])
-        try:
-            self.composition: Composition = base.with_copies(text)
-        except ValueError as error:
-            raise ParameterError(
-                f"{self.name}: parameter 'copies' takes KEY=N changes to the composition, like "
-                f"'red-bad-egg=4,egg-laying-song=5'; got {text!r} ({error})"
-            ) from None
+        self.composition: Composition
         """The deck: how many copies of each card type (`cards.Composition`)."""
-        # Kept written one way (`copies_text`): equal changes make equal games, and the value
-        # survives OpenSpiel's game strings and --sweep lists.
-        self._params["copies"] = copies_text(text, COPIES_KEYS)
+        self.composition, _ = read_copies(
+            self.name,
+            self._params,
+            COPIES_KEYS,
+            "red-bad-egg=4,egg-laying-song=5",
+            base.with_copies,
+        )
         self.hand_size = int(self._params["hand"])
         """Cards in a hand after the deal and at the end of every turn."""
         others = len(self.composition.draw_deck)

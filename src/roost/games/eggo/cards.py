@@ -155,6 +155,9 @@ PLAYABLE: Final = _playable_masks()
 
 COLOUR_SYMBOLS: Final = ("R", "G", "Y", "B")
 """A letter per colour, printed on every coloured card so colour-blind players can tell them."""
+DEMOGORGON_TEXT: Final = "Set aside face up the moment it is drawn; the {} one ends the game."
+"""The Demogorgon's text, with the ordinal of the one that ends the game (the last: the
+`copies` parameter's count, four in the box)."""
 _TEXTS: Final = {
     "character": "Play on a card of the same colour or the same character.",
     "reverse": "Play on its colour: the direction of play reverses.",
@@ -163,7 +166,7 @@ _TEXTS: Final = {
     "announce the colour to match.",
     "rift": "Play any time: every player still in play flips, you too; announce the colour "
     "to match.",
-    "demogorgon": "Set aside face up the moment it is drawn; the fourth one ends the game.",
+    "demogorgon": DEMOGORGON_TEXT.format("fourth"),
 }
 
 

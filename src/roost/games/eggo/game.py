@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import apply_copies, copies_error, copies_text, short_deck_error
+from roost.core.decks import copies_error, read_copy_counts, short_deck_error
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
@@ -19,6 +20,7 @@ from roost.games.eggo.cards import (
     COPIES_KEYS,
     DEFAULT_COUNTS,
     DEMOGORGON,
+    DEMOGORGON_TEXT,
     HAND_SIZE,
     HUMAN_CARDS,
     NUM_TYPES,
@@ -31,7 +33,8 @@ MAX_HAND = 20
 
 
 class EggoGame(Game):
-    """Escape the Upside Down and empty your hand before the fourth Demogorgon is drawn."""
+    """Escape the Upside Down and empty your hand before the last Demogorgon (the fourth in the
+    box) is drawn."""
 
     name = "eggo"
     title = "Stranger Things: Eggo Card Game"
@@ -83,14 +86,9 @@ class EggoGame(Game):
         super().__init__(**params)
         self.choose_characters = self._params["characters"] == "choose"
         self.reverse_skips = self._params["two_player_reverse"] == "skip"
-        text = str(self._params["copies"])
-        try:
-            counts, _ = apply_copies(DEFAULT_COUNTS, text, COPIES_KEYS)
-        except ValueError as error:
-            raise copies_error(self.name, text, "demogorgon=5,portal=4", str(error)) from None
-        # Kept written one way (`copies_text`): equal changes make equal games, and the value
-        # survives OpenSpiel's game strings and --sweep lists.
-        self._params["copies"] = copies_text(text, COPIES_KEYS)
+        counts, text = read_copy_counts(
+            self.name, self._params, DEFAULT_COUNTS, COPIES_KEYS, "demogorgon=5,portal=4"
+        )
         self.counts = counts
         """Copies of each card type in this game's deck, by type id."""
         self.hand_size = int(self._params["hand"])
@@ -100,6 +98,12 @@ class EggoGame(Game):
         self._check_deck(text)
         self.deck = deck_of(counts)
         """Every card of this game, by type id (`DEFAULT_COUNTS` unless `copies` changes it)."""
+        self._card_info = tuple(
+            replace(info, text=DEMOGORGON_TEXT.format(views.ordinal(self.demogorgons)))
+            if info.id == DEMOGORGON
+            else info
+            for info in CARD_INFO
+        )
         self.most_copies = max(c for card, c in enumerate(counts) if card != DEMOGORGON)
         """The most copies of one card a hand can hold: what the RL encoder scales counts by."""
 
@@ -157,7 +161,9 @@ class EggoGame(Game):
         return list(self.deck)
 
     def card_types(self) -> tuple[CardInfo, ...]:
-        return CARD_INFO
+        """The catalogue, the Demogorgon's text naming the one that really ends this game (the
+        last: `copies` may change how many there are)."""
+        return self._card_info
 
     def card_name(self, card: int) -> str:
         return CARD_NAMES[card]

@@ -294,12 +294,12 @@ def narrate(
     demogorgons = after["demogorgons"]
     if demogorgons > before["demogorgons"]:
         if demogorgons >= total:
-            lines.append(f"The {_ordinal(total)} Demogorgon is out: the game ends")
+            lines.append(f"The {ordinal(total)} Demogorgon is out: the game ends")
         else:
             end = (
                 "the next one ends the game"
                 if demogorgons == total - 1
-                else f"the {_ordinal(total)} ends the game"
+                else f"the {ordinal(total)} ends the game"
             )
             lines.append(f"Demogorgon {demogorgons} of {total} is out: {end}")
     if after["direction"] != before["direction"] and after["phase"] != Phase.OVER:
@@ -320,7 +320,7 @@ def narrate(
 _ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-def _ordinal(number: int) -> str:
+def ordinal(number: int) -> str:
     """``4`` -> ``"fourth"`` (``"12th"`` past the words)."""
     if 1 <= number <= len(_ORDINALS):
         return _ORDINALS[number - 1]

@@ -45,6 +45,10 @@ TOGGLE: Final = SWAP + POSITIONS * POSITIONS
 PASS: Final = TOGGLE + POSITIONS
 """1712: pass (only with no card in hand and no usable action card)."""
 NUM_ACTIONS: Final = PASS + 1
+"""The printed cards' ids: 1713 (`MandaHuevosGame.num_distinct_actions` adds the own cards')."""
+USE_OWN: Final = PASS + 1
+"""1713-1716: use own action card ``k`` (the ``own_cards`` parameter): ``USE_OWN + k``; its
+effect's targets are then chosen with the Move, Swap, Sleep / Wake and take ids above."""
 
 # Phases: small ints for the state machine, `Phase` for everyone else.
 DEALING: Final = 0
@@ -52,6 +56,8 @@ TURN: Final = 1
 HEN_TAKING: Final = 2
 DRAWING: Final = 3
 OVER: Final = 4
+ACTING: Final = 5
+"""The player carries out an own action card's effect, one application per decision."""
 
 
 class Phase(StrEnum):
@@ -63,11 +69,14 @@ class Phase(StrEnum):
     """The player who played the hen is taking eggs with it."""
     DRAW = "draw"
     OVER = "over"
+    ACT = "act"
+    """The player is carrying out an own action card (`acting`), one egg at a time."""
 
 
 PHASES: Final = tuple(Phase)
 """`Phase` of each state-machine phase number."""
 assert PHASES.index(Phase.HEN) == HEN_TAKING and PHASES.index(Phase.OVER) == OVER
+assert PHASES.index(Phase.ACT) == ACTING
 
 MOVE_BIT: Final = 1 << MOVE_CARD
 SWAP_BIT: Final = 1 << SWAP_CARD
@@ -161,11 +170,18 @@ def toggle_id(position: int) -> int:
     return TOGGLE + position
 
 
-def decision_string(action: int, egg_at: Callable[[int], str], asleep: int) -> str:
+def decision_string(
+    action: int, egg_at: Callable[[int], str], asleep: int, own_names: tuple[str, ...] = ()
+) -> str:
     """Readable text of a decision action; `egg_at(position)` describes an egg as the viewer
-    may know it (`egg_text`), `asleep` is the mask of sleeping positions."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is not a Manda Huevos! action (0-{PASS})")
+    may know it (`egg_text`), `asleep` is the mask of sleeping positions, `own_names` the
+    game's own action cards' names (the ids after pass)."""
+    if not 0 <= action < NUM_ACTIONS + len(own_names):
+        raise ValueError(
+            f"action {action} is not a Manda Huevos! action (0-{PASS + len(own_names)})"
+        )
+    if action > PASS:
+        return f"use {own_names[action - USE_OWN]}"
     if action >= SWAP:
         if action < TOGGLE:
             a, b = divmod(action - SWAP, POSITIONS)

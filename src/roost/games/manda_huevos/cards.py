@@ -8,7 +8,8 @@ What follows from those numbers: the rulebook describes three action cards (Move
 Eggs, Put to Sleep / Wake) and gives each player 3, so the 18 are 3 kinds x 6 copies, one of each
 per player, which makes 2-6 players. The hen is shuffled with the egg cards and dealt and drawn
 like one: the rulebook speaks of having "the hen among your 3 cards in hand". The 8 blank cards
-are not used.
+are the designer's: the ``own_cards`` parameter (`parse_own_cards`) writes eggs of any value and
+action cards built from the game's own effects on them (RULES.md, "Your own cards").
 
 The egg values were printed in a picture of the rulebook (its illustration 2) that is lost from
 the text, and no public source gives them. The default is values 1-9, 6 copies each (54 cards, as
@@ -33,7 +34,7 @@ EGG_CARDS: Final = 54
 HENS: Final = 1
 """'There is only one hen card in the game' (rulebook)."""
 BLANK_CARDS: Final = 8
-"""Cards with a white face for individual design (rulebook): not used."""
+"""Cards with a white face "for individual design" (rulebook): the `own_cards` parameter."""
 HAND_SIZE: Final = 3
 """Egg cards dealt to each player, and kept in hand by drawing after every egg play: the default
 of the `hand` parameter (the engine reads its game's, `MandaHuevosGame.hand_size`)."""
@@ -90,6 +91,136 @@ HEN_POINTS: Final = 0
 """What the hen adds to a hand in the tie-break: it has no printed value, so 0."""
 
 CARD_NAMES: Final = (*(f"egg {value}" for value in range(EGG_TYPES)), "hen", *ACTION_CARDS)
+
+# Own cards: the blank cards written by a designer (the `own_cards` parameter).
+EFFECTS: Final = ("move", "swap", "sleep", "take")
+"""The effects an own action card may use, each an effect printed on a card of the game: Move an
+Egg, Swap Eggs, Put to Sleep / Wake, and the hen's take (one awake egg from another container into
+yours). An own card applies one of them up to `MOST_REPEATS` times."""
+MOVE_EFFECT: Final = 0
+SWAP_EFFECT: Final = 1
+SLEEP_EFFECT: Final = 2
+TAKE_EFFECT: Final = 3
+MOST_REPEATS: Final = 3
+"""The most times an own action card applies its effect (a bound on typed values: "move three
+eggs" already empties most of a container)."""
+MOST_OWN_ACTIONS: Final = BLANK_CARDS // 2
+"""Own action cards a game may have: every player holds one of each, so each costs a blank card
+per player, and the smallest table (2 players) can make 8 // 2 of them."""
+OWN_ACTION_IDS: Final = tuple(range(NUM_TYPES, NUM_TYPES + MOST_OWN_ACTIONS))
+"""Card type ids of the own action cards, in the order `own_cards` declares them (25-28)."""
+_EFFECT_WORDS: Final = (
+    ("Move", "Move an Egg", "Move {} Eggs", "M"),
+    ("Swap", "Swap Eggs", "Swap Eggs {} Times", "S"),
+    ("Sleep", "Put to Sleep / Wake", "Put to Sleep / Wake {} Eggs", "Z"),
+    ("Take", "Take an Egg", "Take {} Eggs", "T"),
+)
+_EFFECT_TEXTS: Final = (
+    "Move an awake egg from any container to another container with room",
+    "Swap two awake eggs in two different containers",
+    "Put an awake egg to sleep, or wake a sleeping one",
+    "Take an awake egg from another player's container into yours, if it has room",
+)
+_OWN_TERM = re.compile(r"(egg|move|swap|sleep|take):(\d+)(?:x(\d+))?")
+
+
+def parse_own_cards(text: str) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """The own cards `text` declares: copies of each egg value 0..MAX_VALUE, and the action
+    cards as (effect, repeats) in the order given; `ValueError` says what is wrong.
+
+    Terms are separated by ``/`` (or ``,`` where the text is not in a game string): ``egg:V``
+    (an egg of value V), ``egg:VxN`` (N of them), ``EFFECT:K`` (an action card applying
+    EFFECT, one of `EFFECTS`, K times: ``move:2`` moves two eggs). The blank cards they take
+    are counted by `blank_cards_used`, which needs the player count.
+
+    >>> eggs, actions = parse_own_cards("egg:12x2/move:2")
+    >>> eggs[12], actions
+    (2, ((0, 2),))
+    """
+    eggs = [0] * EGG_TYPES
+    actions: list[tuple[int, int]] = []
+    for term in text.replace(" ", "").lower().replace(",", "/").split("/"):
+        if not term:
+            continue
+        match = _OWN_TERM.fullmatch(term)
+        if match is None:
+            raise ValueError(
+                f"{term!r} is not a card like 'egg:12', 'egg:12x2' or 'move:2' (the effects: "
+                f"{', '.join(EFFECTS)}; terms are separated by '/')"
+            )
+        kind, number, times = match.group(1), int(match.group(2)), match.group(3)
+        if kind == "egg":
+            copies = int(times) if times is not None else 1
+            if number > MAX_VALUE:
+                raise ValueError(f"{term!r}: egg values go from 0 to {MAX_VALUE}")
+            if copies < 1:
+                raise ValueError(f"{term!r}: the number of copies must be at least 1")
+            if copies > BLANK_CARDS:
+                raise ValueError(f"{term!r}: the box has {BLANK_CARDS} blank cards")
+            eggs[number] += copies
+            continue
+        if times is not None:
+            raise ValueError(
+                f"{term!r}: every player holds one of each action card, so an action card "
+                "takes no 'xN'; declare another card for another effect"
+            )
+        if not 1 <= number <= MOST_REPEATS:
+            raise ValueError(
+                f"{term!r}: an own action card applies its effect 1 to {MOST_REPEATS} times"
+            )
+        if len(actions) == MOST_OWN_ACTIONS:
+            raise ValueError(
+                f"at most {MOST_OWN_ACTIONS} own action cards (each takes a blank card per "
+                f"player, and the box has {BLANK_CARDS})"
+            )
+        actions.append((EFFECTS.index(kind), number))
+    return tuple(eggs), tuple(actions)
+
+
+def own_cards_text(eggs: tuple[int, ...], actions: tuple[tuple[int, int], ...]) -> str:
+    """The own cards written the one way a game keeps them: the action cards in their order
+    (their ids follow it), then the eggs by value, separated by ``/`` (no ``,`` or ``=``, so
+    the value survives OpenSpiel's game strings and ``--sweep`` lists).
+
+    >>> own_cards_text(*parse_own_cards("egg:12, move:2, egg:12"))
+    'move:2/egg:12x2'
+    """
+    terms = [f"{EFFECTS[effect]}:{repeats}" for effect, repeats in actions]
+    for value, copies in enumerate(eggs):
+        if copies:
+            terms.append(f"egg:{value}" if copies == 1 else f"egg:{value}x{copies}")
+    return "/".join(terms)
+
+
+def blank_cards_used(
+    eggs: tuple[int, ...], actions: tuple[tuple[int, int], ...], players: int
+) -> int:
+    """The blank cards own cards take: one per egg, and one per player for each action card
+    (every player holds one of each, as with the printed ones)."""
+    return sum(eggs) + len(actions) * players
+
+
+def own_action_info(index: int, effect: int, repeats: int) -> CardInfo:
+    """The catalogue entry of own action card `index` (type id ``OWN_ACTION_IDS[index]``)."""
+    label, one, many, symbol = _EFFECT_WORDS[effect]
+    name = one if repeats == 1 else many.format(repeats)
+    text = _EFFECT_TEXTS[effect]
+    text = (
+        f"Your own card: {text[0].lower()}{text[1:]}."
+        if repeats == 1
+        else f"Your own card: {text[0].lower()}{text[1:]}; then again, {repeats} times in all "
+        "(while it can: it stops when nothing is left to act on)."
+    )
+    return CardInfo(
+        OWN_ACTION_IDS[index],
+        f"own {index + 1}: {name}",
+        "action",
+        f"{label} {repeats}",
+        None,
+        symbol,
+        text,
+    )
+
 
 _TERM = re.compile(r"(\d+)(?:-(\d+))?(?:x(\d+))?")
 

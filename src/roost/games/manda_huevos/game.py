@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import apply_copies, copies_error, copies_text, deck_error
+from roost.core.decks import copies_error, deck_error, read_copy_counts
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
@@ -14,6 +14,7 @@ from roost.core.registry import register
 from roost.games.manda_huevos.actions import NUM_ACTIONS
 from roost.games.manda_huevos.cards import (
     ACTION_CARDS,
+    BLANK_CARDS,
     CARD_INFO,
     CONTAINER_SIZE,
     COPIES_KEYS,
@@ -23,10 +24,15 @@ from roost.games.manda_huevos.cards import (
     HAND_SIZE,
     HEN,
     HEN_COPY,
+    MAX_EGG_CARDS,
     MAX_HAND,
     MAX_VALUE,
+    blank_cards_used,
     egg_deck,
+    own_action_info,
+    own_cards_text,
     parse_egg_values,
+    parse_own_cards,
 )
 from roost.games.manda_huevos.state import MandaHuevosState
 
@@ -81,6 +87,15 @@ class MandaHuevosGame(Game):
             "one), e.g. 'swap-eggs=0/hen=0'",
         ),
         Param(
+            "own_cards",
+            str,
+            "",
+            f"your own cards, on the box's {BLANK_CARDS} blank cards: terms separated by '/', "
+            "'egg:V' or 'egg:VxN' (eggs of value V, 0-20) and 'EFFECT:K' (an action card every "
+            "player gets, applying move, swap, sleep or take K times, 1-3), e.g. "
+            "'egg:12x2/move:2'; an egg takes a blank card, an action card one per player",
+        ),
+        Param(
             "hand",
             int,
             HAND_SIZE,
@@ -103,6 +118,35 @@ class MandaHuevosGame(Game):
                 f"{self.name}: parameter 'egg_values' takes terms like '1-9x6' "
                 f"(values 0-{MAX_VALUE}); {text!r}: {error}"
             ) from None
+        own_given = str(self._params["own_cards"])
+        try:
+            own_eggs, own_actions = parse_own_cards(own_given)
+        except ValueError as error:
+            raise ParameterError(
+                f"{self.name}: parameter 'own_cards' takes cards like 'egg:12x2/move:2'; "
+                f"{own_given!r}: {error}"
+            ) from None
+        blanks = blank_cards_used(own_eggs, own_actions, self.num_players)
+        if blanks > BLANK_CARDS:
+            raise ParameterError(
+                f"{self.name}: parameter 'own_cards' {own_given!r} takes {blanks} blank cards "
+                f"with {self.num_players} players (an egg takes one, an action card one per "
+                f"player); the box has {BLANK_CARDS}"
+            )
+        # Kept written one way: equal decks make equal games, and the value lives in game
+        # strings and saved games (the composition is the game's identity).
+        self._params["own_cards"] = own_cards_text(own_eggs, own_actions)
+        self.own_actions = own_actions
+        """The own action cards, as (effect, repeats) by index: every player holds one of each
+        (type id ``OWN_ACTION_IDS[index]``, face-down bit ``3 + index``)."""
+        self.own_eggs = sum(own_eggs)
+        """Own egg cards in the deck (on blank cards)."""
+        counts = tuple(a + b for a, b in zip(counts, own_eggs, strict=True))
+        if sum(counts) > MAX_EGG_CARDS:
+            raise ParameterError(
+                f"{self.name}: 'egg_values' and 'own_cards' make {sum(counts)} egg cards; at "
+                f"most {MAX_EGG_CARDS} are allowed"
+            )
         eggs = sum(counts)
         self.hand_size = int(self._params["hand"])
         """Cards dealt to each player, and kept in hand by drawing after every egg play."""
@@ -121,14 +165,9 @@ class MandaHuevosGame(Game):
                 f"per player ({hand * self.num_players} for {self.num_players} players); "
                 f"{text!r} gives {eggs}"
             )
-        copies_given = str(self._params["copies"])
-        try:
-            copies, _ = apply_copies(DEFAULT_COPIES, copies_given, COPIES_KEYS)
-        except ValueError as error:
-            raise copies_error(self.name, copies_given, "swap-eggs=0/hen=0", str(error)) from None
-        # Kept written one way (`copies_text`): equal changes make equal games, and the value
-        # survives OpenSpiel's game strings and --sweep lists.
-        self._params["copies"] = copies_text(copies_given, COPIES_KEYS)
+        copies, copies_given = read_copy_counts(
+            self.name, self._params, DEFAULT_COPIES, COPIES_KEYS, "swap-eggs=0/hen=0"
+        )
         if max(copies) > 1:
             raise copies_error(
                 self.name,
@@ -143,6 +182,14 @@ class MandaHuevosGame(Game):
             1 << card for card in range(len(ACTION_CARDS)) if not copies[card]
         )
         """The action cards nobody has, as face-down bits: they never turn face up."""
+        self.all_down = (1 << (len(ACTION_CARDS) + len(own_actions))) - 1
+        """A player's face-down mask once every action card is used (the printed three, then
+        the own ones): the next turn must be an egg."""
+        self.card_info = CARD_INFO + tuple(
+            own_action_info(index, effect, repeats)
+            for index, (effect, repeats) in enumerate(own_actions)
+        )
+        """The catalogue: the printed cards, then this game's own action cards."""
         self.hens = copies[HEN_COPY]
         self.egg_counts = counts
         self.egg_count = eggs
@@ -154,7 +201,9 @@ class MandaHuevosGame(Game):
         self.full_mask = (1 << (CONTAINER_SIZE * self.num_players)) - 1
 
     def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
+        """The printed ids (RULES.md, "Action encoding"), then one "use own card" per own
+        action card: the default game keeps its 1713."""
+        return NUM_ACTIONS + len(self.own_actions)
 
     def max_chance_outcomes(self) -> int:
         return DECK_TYPES
@@ -165,7 +214,10 @@ class MandaHuevosGame(Game):
         eggs = self.egg_count
         placements = min(eggs, CONTAINER_SIZE * n if not self.quick else 5 * n + 1)
         plays = placements + 1  # the hen once
-        actions = 3 * (n + plays)
+        # Between two refreshes a player uses each action card once: a printed one is one
+        # step, an own one a step to use it and one per application.
+        per_refresh = len(ACTION_CARDS) + sum(1 + repeats for _, repeats in self.own_actions)
+        actions = per_refresh * (n + plays)
         hen_steps = CONTAINER_SIZE + 1
         chance = eggs + self.hens
         no_pass = (CONTAINER_SIZE + self.hand_size) * n - 1  # 9n - 1 with hands of three
@@ -185,7 +237,7 @@ class MandaHuevosGame(Game):
         return list(self.deck)
 
     def card_types(self) -> tuple[CardInfo, ...]:
-        return CARD_INFO
+        return self.card_info
 
 
 register(MandaHuevosGame)

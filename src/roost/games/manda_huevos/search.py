@@ -27,6 +27,7 @@ from typing import Final
 from roost.core.rand import randbelow
 from roost.core.search import SearchHooks
 from roost.games.manda_huevos.actions import (
+    ACTING,
     ALL_DOWN,
     EMPTY,
     HEN_STOP,
@@ -89,7 +90,8 @@ def _all_features(state: MandaHuevosState) -> list[list[float]]:
     mean = _mean(game.egg_counts)
     cells = state._cells
     asleep = state._asleep
-    turn = state._player if state._phase in (TURN, HEN_TAKING) else (state._player + 1) % n
+    turn = state._player if state._phase in (TURN, HEN_TAKING, ACTING) else (state._player + 1) % n
+    cards = game.all_down.bit_count()  # action cards a player holds: 3 and the own ones
     rows = []
     p = 0
     for seat in range(n):
@@ -121,7 +123,7 @@ def _all_features(state: MandaHuevosState) -> list[list[float]]:
                 awake_high,
                 hand_high,
                 hen,
-                float(3 - down.bit_count()) if down != ALL_DOWN else 0.0,
+                float(cards - down.bit_count()) if down != game.all_down else 0.0,
                 1.0 if turn == seat else 0.0,
                 1.0 if (turn + 1) % n == seat else 0.0,
             ]
@@ -175,6 +177,11 @@ def playout_action(state: MandaHuevosState, legal: list[int], rng: random.Random
         return legal[randbelow(rng, len(legal))]
     if state._phase == HEN_TAKING:
         return _hen_take(state, legal)
+    if state._phase == ACTING:  # an own card's application: the greedy turn's pick if legal
+        action = _greedy_turn(state, acting=True)
+        if action >= 0 and _legal(legal, action):
+            return action
+        return legal[randbelow(rng, len(legal))]
     action = _greedy_turn(state)
     return action if action >= 0 and _legal(legal, action) else legal[randbelow(rng, len(legal))]
 
@@ -189,8 +196,10 @@ def _hen_take(state: MandaHuevosState, legal: list[int]) -> int:
     return best
 
 
-def _greedy_turn(state: MandaHuevosState) -> int:
-    """The best of: a swap, a move in, a sleep, an egg play, the hen (-1: none found)."""
+def _greedy_turn(state: MandaHuevosState, acting: bool = False) -> int:
+    """The best of: a swap, a move in, a sleep, an egg play, the hen (-1: none found); with
+    `acting`, an own card's application: the same swap, move or sleep whatever is face down,
+    or the take of the best egg."""
     game = state._game
     n = game.num_players
     mean = _mean(game.egg_counts)
@@ -225,7 +234,7 @@ def _greedy_turn(state: MandaHuevosState) -> int:
     best, best_score = -1, -1e9
     # An egg play: my best egg into my container, or my worst into the leader's.
     hand = state._hands[me]
-    eggs = [v for v in hand if v != HEN]
+    eggs = [v for v in hand if v != HEN and not acting]
     if eggs:
         high, low = max(eggs), min(eggs)
         if room[me]:
@@ -238,12 +247,14 @@ def _greedy_turn(state: MandaHuevosState) -> int:
             best, best_score = PLACE + leader * EGG_TYPES + low, mean - low
         if best < 0:
             best, best_score = PLACE + me * EGG_TYPES + low, low - mean
-    if other_high > mean and room[me] and HEN in hand:
+    if other_high > mean and room[me] and HEN in hand and not acting:
         score = 2.0 * (other_high - mean) * min(room[me], 2)
         if score > best_score:
             best, best_score = PLAY_HEN, score
-    down = state._down[me]
-    if down != ALL_DOWN:
+    down = 0 if acting else state._down[me]
+    if acting and room[me] and other_high_at >= 0:
+        best, best_score = HEN_TAKE + other_high_at, 0.0  # a take, if the card takes
+    if down & ALL_DOWN != ALL_DOWN:
         if not down & SWAP_BIT and my_low_at >= 0 and other_high_at >= 0:
             score = 1.6 * (other_high - my_low)
             if score > best_score:

@@ -25,6 +25,7 @@ from roost.core.rand import randbelow
 from roost.core.state import State
 from roost.games.manda_huevos import hidden, views
 from roost.games.manda_huevos.actions import (
+    ACTING,
     ALL_DOWN,
     BITS6,
     DEALING,
@@ -51,8 +52,21 @@ from roost.games.manda_huevos.actions import (
     TOGGLE,
     TOGGLE_IDS,
     TURN,
+    USE_OWN,
 )
-from roost.games.manda_huevos.cards import CONTAINER_SIZE, EGG_TYPES, HEN, HEN_POINTS
+from roost.games.manda_huevos.cards import (
+    ACTION_CARDS,
+    CONTAINER_SIZE,
+    EGG_TYPES,
+    HEN,
+    HEN_POINTS,
+    MOVE_EFFECT,
+    SLEEP_EFFECT,
+    TAKE_EFFECT,
+)
+
+OWN_BIT = len(ACTION_CARDS)
+"""The face-down bit of own action card 0 (the printed cards take bits 0-2)."""
 
 if TYPE_CHECKING:
     from roost.games.manda_huevos.game import MandaHuevosGame
@@ -62,6 +76,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
     """A position in a game of Manda Huevos!."""
 
     __slots__ = (
+        "_acting",
         "_asleep",
         "_canon",
         "_cells",
@@ -69,6 +84,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         "_down",
         "_hands",
         "_hen_out",
+        "_left",
         "_occupied",
         "_origin",
         "_passes",
@@ -79,6 +95,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         "_taken",
     )
 
+    _acting: int
     _asleep: int
     _canon: list[tuple[int, int, int]]
     _cells: list[int]
@@ -86,6 +103,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
     _down: list[int]
     _hands: list[list[int]]
     _hen_out: bool
+    _left: int
     _occupied: int
     _origin: list[int]
     _passes: int
@@ -113,12 +131,16 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         self._passes = 0
         self._hen_out = False
         self._taken = 0
+        self._acting = -1
+        """The own action card being carried out (its index; -1: none)."""
+        self._left = 0
+        """Applications of its effect still to come."""
 
     # --- protocol: who moves and what they may do ------------------------------------------
 
     def current_player(self) -> int:
         phase = self._phase
-        if phase in (TURN, HEN_TAKING):
+        if phase in (TURN, HEN_TAKING, ACTING):
             return self._player
         if phase == OVER:
             return TERMINAL
@@ -132,6 +154,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             actions = self._takes()
             actions.append(HEN_STOP)
             return actions
+        if phase == ACTING:
+            return self._effect_actions(self._game.own_actions[self._acting][0])
         return []
 
     def _turn_actions(self) -> list[int]:
@@ -164,40 +188,81 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             if present >> HEN & 1:
                 actions.append(PLAY_HEN)
         down = self._down[player]
-        if down != ALL_DOWN:
+        if down & ALL_DOWN != ALL_DOWN:
             awake = occupied & ~self._asleep
             if not down & MOVE_BIT:
-                for c in range(n):
-                    chunk = (awake >> (CONTAINER_SIZE * c)) & FULL
-                    targets = rooms & ~(1 << c)
-                    if chunk and targets:
-                        base = CONTAINER_SIZE * c
-                        for slot in BITS6[chunk]:
-                            actions.extend(MOVE_IDS[base + slot][targets])
+                self._add_moves(actions, awake, rooms)
             if not down & SWAP_BIT:
-                for c in range(n - 1):
-                    base = CONTAINER_SIZE * c
-                    chunk = (awake >> base) & FULL
-                    rest = awake >> (base + CONTAINER_SIZE)  # the awake eggs of later containers
-                    if chunk and rest:
-                        for slot in BITS6[chunk]:
-                            table = SWAP_IDS[base + slot]
-                            later = rest
-                            index = 64 * (c + 1)
-                            while later:
-                                part = later & FULL
-                                if part:
-                                    actions.extend(table[index + part])
-                                later >>= CONTAINER_SIZE
-                                index += 64
+                self._add_swaps(actions, awake)
             if not down & SLEEP_BIT:
-                for c in range(n):
-                    chunk = (occupied >> (CONTAINER_SIZE * c)) & FULL
-                    if chunk:
-                        actions.extend(TOGGLE_IDS[c][chunk])
+                self._add_toggles(actions)
+        own = self._game.own_actions
+        for k in range(len(own)):
+            if not down >> (OWN_BIT + k) & 1 and self._effect_actions(own[k][0]):
+                actions.append(USE_OWN + k)
         if not actions:
             actions.append(PASS)
         return actions
+
+    def _effect_actions(self, effect: int) -> list[int]:
+        """Every target of one application of an effect now (an own action card's legal
+        actions while it is carried out, and whether it can be used at all): the ids of the
+        printed card with that effect, or of the hen's takes."""
+        if effect == TAKE_EFFECT:
+            return self._takes()
+        actions: list[int] = []
+        if effect == SLEEP_EFFECT:
+            self._add_toggles(actions)
+            return actions
+        occupied = self._occupied
+        awake = occupied & ~self._asleep
+        if effect == MOVE_EFFECT:
+            rooms = 0
+            for c in range(self._game.num_players):
+                if (occupied >> (CONTAINER_SIZE * c)) & FULL != FULL:
+                    rooms |= 1 << c
+            self._add_moves(actions, awake, rooms)
+        else:
+            self._add_swaps(actions, awake)
+        return actions
+
+    def _add_moves(self, actions: list[int], awake: int, rooms: int) -> None:
+        """Append every Move an Egg id: an awake egg (`awake` mask) to another container with
+        room (`rooms`, a mask of containers), in increasing id order."""
+        for c in range(self._game.num_players):
+            chunk = (awake >> (CONTAINER_SIZE * c)) & FULL
+            targets = rooms & ~(1 << c)
+            if chunk and targets:
+                base = CONTAINER_SIZE * c
+                for slot in BITS6[chunk]:
+                    actions.extend(MOVE_IDS[base + slot][targets])
+
+    def _add_swaps(self, actions: list[int], awake: int) -> None:
+        """Append every Swap Eggs id: two awake eggs in different containers, in increasing
+        id order (one `extend` per pair of containers, from the id tables)."""
+        for c in range(self._game.num_players - 1):
+            base = CONTAINER_SIZE * c
+            chunk = (awake >> base) & FULL
+            rest = awake >> (base + CONTAINER_SIZE)  # the awake eggs of later containers
+            if chunk and rest:
+                for slot in BITS6[chunk]:
+                    table = SWAP_IDS[base + slot]
+                    later = rest
+                    index = 64 * (c + 1)
+                    while later:
+                        part = later & FULL
+                        if part:
+                            actions.extend(table[index + part])
+                        later >>= CONTAINER_SIZE
+                        index += 64
+
+    def _add_toggles(self, actions: list[int]) -> None:
+        """Append every Put to Sleep / Wake id: any egg, in increasing id order."""
+        occupied = self._occupied
+        for c in range(self._game.num_players):
+            chunk = (occupied >> (CONTAINER_SIZE * c)) & FULL
+            if chunk:
+                actions.extend(TOGGLE_IDS[c][chunk])
 
     def _checks_one(self) -> bool:
         return True
@@ -219,6 +284,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                 and (occupied & ~self._asleep) >> position & 1 == 1
                 and (occupied >> (CONTAINER_SIZE * player)) & FULL != FULL
             )
+        if phase == ACTING:
+            return action in self._effect_actions(self._game.own_actions[self._acting][0])
         if phase != TURN or action < 0:
             return False
         if action < PLAY_HEN:
@@ -259,7 +326,13 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             return not down & SLEEP_BIT and position < cells and occupied >> position & 1 == 1
         if action == PASS:
             return self._turn_actions() == [PASS]
-        return False
+        own = self._game.own_actions
+        k = action - USE_OWN
+        return (
+            k < len(own)
+            and not self._down[player] >> (OWN_BIT + k) & 1
+            and bool(self._effect_actions(own[k][0]))
+        )
 
     def _takes(self) -> list[int]:
         """The hen's possible takes now: awake eggs in other containers, while there is room."""
@@ -306,8 +379,11 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                 if action < PASS:
                     self._passes = 0
                     self._use_action_card(action)
-                else:
+                elif action == PASS:
                     self._pass()
+                else:
+                    self._passes = 0
+                    self._use_own_card(action - USE_OWN)
             elif action < PLAY_HEN:
                 self._passes = 0
                 self._place(action)
@@ -320,6 +396,9 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                 self._finish_play()
             else:
                 self._hen_take(action - HEN_TAKE)
+            return
+        if phase == ACTING:
+            self._own_effect(action)
             return
         self._pool.remove(action)
         if phase == DEALING:
@@ -336,8 +415,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             self._hands[player].append(action)
             if self._record:
                 self._slots[player].append(len(self._history) - 1)
-            if self._down[player] == ALL_DOWN:
-                # After the draw that follows a forced egg play, all three action cards turn
+            if self._down[player] == self._game.all_down:
+                # After the draw that follows a forced egg play, all the action cards turn
                 # face up again (those the player has: the `copies` parameter).
                 self._down[player] = self._game.missing_actions
             if self._game.final_draw and self._ended():
@@ -441,7 +520,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             self._phase = DRAWING
             return
         player = self._player
-        if self._down[player] == ALL_DOWN:
+        if self._down[player] == self._game.all_down:
             self._down[player] = self._game.missing_actions  # the refresh, with no card to draw
         self._next_turn()
 
@@ -459,17 +538,62 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                 self._phase = OVER
                 return
         elif action < TOGGLE:
+            self._apply_swap_or_toggle(action)
+            self._down[player] |= SWAP_BIT
+        else:
+            self._apply_swap_or_toggle(action)
+            self._down[player] |= SLEEP_BIT
+        self._player = (player + 1) % self._game.num_players
+
+    def _use_own_card(self, index: int) -> None:
+        """Turn own action card `index` face down and start carrying out its effect (it has a
+        target: `_turn_actions` offers it only then)."""
+        self._down[self._player] |= 1 << (OWN_BIT + index)
+        self._acting = index
+        self._left = self._game.own_actions[index][1]
+        self._phase = ACTING
+
+    def _own_effect(self, action: int) -> None:
+        """One application of the own card's effect (a Move, Swap or Sleep / Wake id, or a
+        take); the card is done after its last application, or as soon as nothing is left to
+        act on, and the turn passes on. A Move or take that fills a container ends the Quick
+        Game, as the printed Move and the hen do."""
+        player = self._player
+        if action < HEN_STOP:
+            target = player
+            self._shift(action - HEN_TAKE, self._lowest_free(player))
+        elif action < SWAP:
+            position, target = divmod(action - MOVE, MAX_SEATS)
+            self._shift(position, self._lowest_free(target))
+        else:
+            target = -1
+            self._apply_swap_or_toggle(action)
+        if (
+            target >= 0
+            and self._game.quick
+            and (self._occupied >> (CONTAINER_SIZE * target)) & FULL == FULL
+        ):
+            self._acting = -1
+            self._left = 0
+            self._phase = OVER
+            return
+        self._left -= 1
+        if self._left == 0 or not self._effect_actions(self._game.own_actions[self._acting][0]):
+            self._acting = -1
+            self._left = 0
+            self._next_turn()
+
+    def _apply_swap_or_toggle(self, action: int) -> None:
+        """A Swap Eggs or Put to Sleep / Wake id's effect on the board."""
+        if action < TOGGLE:
             a, b = divmod(action - SWAP, POSITIONS)
             cells = self._cells
             cells[a], cells[b] = cells[b], cells[a]
             if self._record:
                 origin = self._origin
                 origin[a], origin[b] = origin[b], origin[a]
-            self._down[player] |= SWAP_BIT
         else:
             self._asleep ^= 1 << (action - TOGGLE)
-            self._down[player] |= SLEEP_BIT
-        self._player = (player + 1) % self._game.num_players
 
     def _pass(self) -> None:
         """No card to play and no usable action card. A full round of passes means nothing can
@@ -544,6 +668,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         other._passes = self._passes
         other._hen_out = self._hen_out
         other._taken = self._taken
+        other._acting = self._acting
+        other._left = self._left
         if self._record:
             other._origin = self._origin.copy()
             other._slots = [slots.copy() for slots in self._slots]
@@ -570,6 +696,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             self._passes,
             self._hen_out,
             self._taken,
+            self._acting,
+            self._left,
         )
 
     # --- hidden information and what each seat sees ------------------------------------------

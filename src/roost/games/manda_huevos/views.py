@@ -10,6 +10,7 @@ those by the front ends.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
@@ -18,7 +19,7 @@ from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
 from roost.core.view import ObservationReader
 from roost.games.manda_huevos.actions import (
-    ALL_DOWN,
+    ACTING,
     CONTAINER_NAMES,
     DEALING,
     DRAWING,
@@ -39,6 +40,7 @@ from roost.games.manda_huevos.actions import (
     SWAP,
     TOGGLE,
     TURN,
+    USE_OWN,
     Phase,
     decision_string,
     egg_text,
@@ -49,11 +51,13 @@ from roost.games.manda_huevos.cards import (
     ACTION_CARDS,
     CARD_NAMES,
     CONTAINER_SIZE,
+    EFFECTS,
     EGG_TYPES,
     HEN,
     MOVE_AN_EGG,
     MOVE_CARD,
     NUM_TYPES,
+    OWN_ACTION_IDS,
     SLEEP_CARD,
     SLEEP_WAKE,
     SWAP_CARD,
@@ -100,6 +104,18 @@ class EggCell(TypedDict):
     asleep: bool
 
 
+class OwnAction(TypedDict):
+    """An own action card: what it is called and what it does (`cards.EFFECTS`)."""
+
+    card: int
+    """Its type id (25-28)."""
+    name: str
+    effect: str
+    """``move``, ``swap``, ``sleep`` or ``take``."""
+    repeats: int
+    """How many times it applies the effect."""
+
+
 class MandaHuevosObservation(TypedDict):
     """What one seat sees (``observation(seat)``); a spectator gets all but the hands."""
 
@@ -119,10 +135,17 @@ class MandaHuevosObservation(TypedDict):
     eggs_in_container: list[int]
     face_up_actions: list[list[int]]
     """Each seat's face-up action cards (type ids 22-24: Move an Egg, Swap Eggs, Put to Sleep /
-    Wake), in that order."""
+    Wake, then 25-28: the game's own action cards), in that order."""
     must_play_egg: list[bool]
-    """Per seat: all three action cards are face down, so the next turn must be an egg (or the
+    """Per seat: all the action cards are face down, so the next turn must be an egg (or the
     hen)."""
+    own_actions: list[OwnAction]
+    """The game's own action cards (the ``own_cards`` parameter; every player holds one of
+    each), in id order: public, like the printed ones ([] without own cards)."""
+    acting: int | None
+    """The own action card being carried out (its type id), else None."""
+    acting_left: int
+    """Applications of its effect still to come (0 when none is carried out)."""
     hand_sizes: list[int]
     deck: int
     """Cards left in the draw deck."""
@@ -159,6 +182,7 @@ def observation(state: MandaHuevosState, seat: int | None) -> MandaHuevosObserva
     n = game.num_players
     phase = state._phase
     hide = state._sleeping_hidden() and seat != OMNISCIENT
+    held = ACTION_CARD_IDS + OWN_ACTION_IDS[: len(game.own_actions)]
     cells = state._cells
     asleep = state._asleep
     containers: list[list[EggCell | None]] = []
@@ -183,17 +207,27 @@ def observation(state: MandaHuevosState, seat: int | None) -> MandaHuevosObserva
         "players": n,
         "seat": seat if seat != OMNISCIENT else None,
         "phase": PHASES[phase],
-        "current_player": state._player if phase in (TURN, HEN_TAKING, DRAWING) else None,
+        "current_player": state._player if phase in (TURN, HEN_TAKING, DRAWING, ACTING) else None,
         "containers": containers,
         "points": points,
         "eggs_in_container": [
             ((state._occupied >> (CONTAINER_SIZE * c)) & FULL).bit_count() for c in range(n)
         ],
         "face_up_actions": [
-            [card for k, card in enumerate(ACTION_CARD_IDS) if not down >> k & 1]
-            for down in state._down
+            [card for k, card in enumerate(held) if not down >> k & 1] for down in state._down
         ],
-        "must_play_egg": [down == ALL_DOWN for down in state._down],
+        "must_play_egg": [down == game.all_down for down in state._down],
+        "own_actions": [
+            {
+                "card": OWN_ACTION_IDS[k],
+                "name": game.card_info[OWN_ACTION_IDS[k]].name,
+                "effect": EFFECTS[effect],
+                "repeats": repeats,
+            }
+            for k, (effect, repeats) in enumerate(game.own_actions)
+        ],
+        "acting": OWN_ACTION_IDS[state._acting] if state._acting >= 0 else None,
+        "acting_left": state._left,
         "hand_sizes": [len(hand) for hand in state._hands],
         "deck": len(state._pool),
         "hen": Hen.PLAYED if state._hen_out else Hen.IN_THE_CARDS,
@@ -240,7 +274,12 @@ def action_text(state: MandaHuevosState, action: int, viewer: int | None) -> str
         else:
             shown = CARD_NAMES[action]
         return f"{seat_name(seat)} {verb} {shown}"
-    return decision_string(action, partial(_egg_label, state, viewer), state._asleep)
+    game = state._game
+    names = tuple(game.card_info[OWN_ACTION_IDS[k]].name for k in range(len(game.own_actions)))
+    text = decision_string(action, partial(_egg_label, state, viewer), state._asleep, names)
+    if phase == ACTING:  # an application of the own card's effect, named after the card
+        return f"{names[state._acting]}: {text.partition(': ')[2]}"
+    return text
 
 
 def _egg_label(state: MandaHuevosState, viewer: int | None, position: int) -> str:
@@ -265,7 +304,22 @@ _PASS: Final = (Choice("option", 1, "pass"),)
 def action_info(state: MandaHuevosState, action: int, viewer: int | None) -> ActionInfo:
     """A legal decision as data. Steps (RULES.md, "Actions as data"): the card first (an egg or
     the hen from the hand, or a face-up action card), then the egg it acts on (its container,
-    then the egg), then where it goes (a container, or the second egg of a swap)."""
+    then the egg), then where it goes (a container, or the second egg of a swap). While an own
+    action card is carried out, its applications have the same steps without the card (it was
+    chosen by the decision that used it)."""
+    if action > PASS:
+        card = OWN_ACTION_IDS[action - USE_OWN]
+        name = state._game.card_info[card].name
+        return ActionInfo("own", (Choice("card", card, name),), cards=(card,))
+    info = _action_info(state, action, viewer)
+    if state._phase == ACTING:
+        skip = 0 if info.kind == "take" else 1
+        return replace(info, steps=info.steps[skip:])
+    return info
+
+
+def _action_info(state: MandaHuevosState, action: int, viewer: int | None) -> ActionInfo:
+    """`action_info` of a printed card's id, the card step first."""
     if action < PLAY_HEN:
         seat, value = divmod(action - PLACE, EGG_TYPES)
         landing = state._lowest_free(seat) % CONTAINER_SIZE
@@ -337,6 +391,28 @@ def why_illegal(state: MandaHuevosState, action: int) -> str:
         if HEN_TAKE <= action < HEN_STOP:
             return _why_not_take(state, action - HEN_TAKE)
         return "you are taking eggs with the hen: take an awake egg from another container or stop"
+    game = state._game
+    if phase == ACTING:
+        effect, _ = game.own_actions[state._acting]
+        name = game.card_info[OWN_ACTION_IDS[state._acting]].name
+        return (
+            f"you are carrying out {name}: {EFFECTS[effect]} an egg as it says "
+            f"({state._left} more to go)"
+        )
+    if action > PASS:
+        index = action - USE_OWN
+        name = game.card_info[OWN_ACTION_IDS[index]].name
+        if state._down[state._player] >> (len(ACTION_CARDS) + index) & 1:
+            if state._down[state._player] == game.all_down:
+                return (
+                    "all your action cards are face down: you must play an egg (or the hen) "
+                    "this turn"
+                )
+            return (
+                f"your {name} card is face down: it turns up again after all your action "
+                "cards are used and you play an egg"
+            )
+        return f"{name} has nothing to act on now"
     if HEN_TAKE <= action <= HEN_STOP:
         return "eggs are taken with the hen only right after playing it"
     if action < PLAY_HEN:
@@ -353,13 +429,14 @@ def why_illegal(state: MandaHuevosState, action: int) -> str:
     if state._game.missing_actions >> card & 1:
         return f"nobody has a {ACTION_CARDS[card]} card in this game (the 'copies' parameter)"
     if down >> card & 1:
-        if down == ALL_DOWN:
+        if down == state._game.all_down:
             return (
                 "all your action cards are face down: you must play an egg (or the hen) this turn"
             )
+        every = "your action cards" if state._game.own_actions else "three"
         return (
             f"your {ACTION_CARDS[card]} card is face down: it turns up again after all "
-            "three are used and you play an egg"
+            f"{every} are used and you play an egg"
         )
     if action < SWAP:
         position, target = divmod(action - MOVE, MAX_SEATS)
@@ -439,13 +516,12 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
         if mover is not None:
             eggs = "no egg" if not taken else "1 egg" if taken == 1 else f"{taken} eggs"
             lines.append(f"{seat_name(mover)} took {eggs} with the hen; the hen leaves the game")
+    cards = "three action cards" if not after.get("own_actions") else "action cards"
     for p in range(n):
         if after["must_play_egg"][p] and not before["must_play_egg"][p]:
-            lines.append(
-                f"{seat_name(p)} has used all three action cards: an egg (or the hen) next turn"
-            )
+            lines.append(f"{seat_name(p)} has used all {cards}: an egg (or the hen) next turn")
         elif before["must_play_egg"][p] and not after["must_play_egg"][p]:
-            lines.append(f"{seat_name(p)}'s three action cards turn face up again")
+            lines.append(f"{seat_name(p)}'s {cards} turn face up again")
         if after["eggs_in_container"][p] == CONTAINER_SIZE > before["eggs_in_container"][p]:
             lines.append(f"{seat_name(p)}'s container is full")
     if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:

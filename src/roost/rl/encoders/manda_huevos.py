@@ -9,22 +9,28 @@ container is 6 slots of 4 entries each: occupied, asleep, value hidden (memory m
 =================  ====  ============================================================
 field              size  meaning
 =================  ====  ============================================================
-phase              5     one-hot Phase, in the order its enum declares
+phase              6     one-hot Phase, in the order its enum declares
 current_player     n     one-hot seat to move (all 0 while dealing and at the end)
 hand               22    my hand: copies of each card type (eggs 0-20, hen 21) / H
 containers         24n   each seat's 6 slots x (occupied, asleep, value hidden, value / V)
 points             n     points each container shows / 6V
 eggs_in_container  n     eggs in each container / 6
-face_up_actions    3n    each seat's face-up action cards: Move, Swap, Sleep/Wake
-must_play_egg      n     1 if the seat's three action cards are all face down
+face_up_actions    7n    each seat's face-up action cards: Move, Swap, Sleep/Wake, own 1-4
+must_play_egg      n     1 if all the seat's action cards are face down
 hand_sizes         n     cards in each hand / H
 deck               1     cards left in the deck / N
 hen_played         1     1 once the hen has been played
 hen_taken          1     eggs taken so far in the current hen turn / 6
 passes_in_a_row    1     passes in a row / n
+acting             5     one-hot own card being carried out (1-4), applications left / 3
 scores             n     at the end: each container's points, sleeping eggs included / 6V
 winners            n     1 for each winning seat, once the game is over
 =================  ====  ============================================================
+
+The own action cards (the ``own_cards`` parameter) have fixed places whether a game has them
+or not (all 0 without), so every game of a player count has one tensor size; own eggs are
+eggs like the printed ones. What each own card does (``own_actions``) is left out like the
+other parameters: it is the same in every observation of an env.
 
 Left out: ``game``, ``players``, ``seat``; the parameters ``end`` and ``sleeping_values`` (the
 same in every observation of an env); at the end ``final_hands`` and ``tie_break`` (they decide
@@ -38,6 +44,7 @@ from typing import Any, cast
 
 from roost.core.game import Game
 from roost.games.manda_huevos.actions import Phase
+from roost.games.manda_huevos.cards import MOST_OWN_ACTIONS, MOST_REPEATS, OWN_ACTION_IDS
 from roost.games.manda_huevos.game import MandaHuevosGame
 from roost.games.manda_huevos.views import Hen
 from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
@@ -48,6 +55,9 @@ SLOTS = 6
 SLOT_WIDTH = 4
 ACTION_CARDS = (22, 23, 24)
 """Move an Egg, Swap Eggs, Put to Sleep / Wake."""
+OWN = MOST_OWN_ACTIONS
+"""Places for own action cards (type ids 25-28 follow the printed 22-24)."""
+
 
 FIELDS = (
     block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
@@ -60,13 +70,18 @@ FIELDS = (
     ),
     seats("points", "points each container shows / 6V"),
     seats("eggs_in_container", "eggs in each container / 6"),
-    seats("face_up_actions", "each seat's face-up action cards: Move, Swap, Sleep/Wake", 3),
-    seats("must_play_egg", "1 if the seat's three action cards are all face down"),
+    seats(
+        "face_up_actions",
+        "each seat's face-up action cards: Move, Swap, Sleep/Wake, own 1-4",
+        len(ACTION_CARDS) + OWN,
+    ),
+    seats("must_play_egg", "1 if all the seat's action cards are face down"),
     seats("hand_sizes", "cards in each hand / H"),
     block("deck", 1, "cards left in the deck / N"),
     block("hen_played", 1, "1 once the hen has been played"),
     block("hen_taken", 1, "eggs taken so far in the current hen turn / 6"),
     block("passes_in_a_row", 1, "passes in a row / n"),
+    block("acting", OWN + 1, "one-hot own card being carried out (1-4), applications left / 3"),
     seats("scores", "at the end: each container's points, sleeping eggs included / 6V"),
     seats("winners", "1 for each winning seat, once the game is over"),
 )
@@ -98,6 +113,8 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     passes = at["passes_in_a_row"]
     scores = at["scores"]
     winners = at["winners"]
+    acting_at = at["acting"]
+    up_width = len(ACTION_CARDS) + OWN
     width = SLOTS * SLOT_WIDTH
     held = cast(MandaHuevosGame, game).hand_size  # H: counts stay within 0-1
     third = 1 / held
@@ -129,7 +146,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         for seat, value in enumerate(obs["eggs_in_container"]):
             buf[eggs + order[seat]] = value / 6
         for seat, up in enumerate(obs["face_up_actions"]):
-            base = face_up + 3 * order[seat]
+            base = face_up + up_width * order[seat]
             for card in up:
                 buf[base + card - 22] = 1.0
         for seat, forced in enumerate(obs["must_play_egg"]):
@@ -142,6 +159,10 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
             buf[hen] = 1.0
         buf[taken] = obs["hen_taken"] / 6
         buf[passes] = obs["passes_in_a_row"] / n
+        acting = obs["acting"]
+        if acting is not None:
+            buf[acting_at + acting - OWN_ACTION_IDS[0]] = 1.0
+            buf[acting_at + OWN] = obs["acting_left"] / MOST_REPEATS
         for seat, value in enumerate(obs.get("scores", ())):
             buf[scores + order[seat]] = value / full
         for seat in obs.get("winners", ()):

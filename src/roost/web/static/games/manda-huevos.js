@@ -13,8 +13,36 @@ const MOVE = 22;
 const SWAP = 23;
 const SLEEP = 24;
 const HEN = 21;
-const ACTIONS = [MOVE, SWAP, SLEEP];
+const PRINTED = [MOVE, SWAP, SLEEP];
 const SLOTS = 6;
+const EFFECT_WORDS = { move: ["Move", "M"], swap: ["Swap", "S"], sleep: ["Sleep", "Z"], take: ["Take", "T"] };
+const EFFECT_TEXTS = {
+  move: "move an awake egg from any container to another container with room",
+  swap: "swap two awake eggs in two different containers",
+  sleep: "put an awake egg to sleep, or wake a sleeping one",
+  take: "take an awake egg from another player's container into yours",
+};
+
+/** Every action card a player holds at this table: the printed three, then the game's own
+ * (obs.own_actions, the own_cards parameter: public, like the printed ones). */
+function actionIds(obs) {
+  return [...PRINTED, ...(obs.own_actions || []).map((own) => own.card)];
+}
+
+/** The own action card with this id, or undefined. */
+function ownCard(obs, id) {
+  return (obs.own_actions || []).find((own) => own.card === id);
+}
+
+/** A card as drawn: from the catalogue, or for an own action card (not in the catalogue of
+ * the game's defaults) from the table's observation, which names it and its effect. */
+function cardOf(ctx, id) {
+  const own = ownCard(ctx.obs, id);
+  if (!own) return ctx.catalogue.get(id);
+  const [word, symbol] = EFFECT_WORDS[own.effect] || [own.effect, "?"];
+  const times = own.repeats === 1 ? "" : `; then again, ${own.repeats} times in all (while it can)`;
+  return { id, name: own.name, kind: "action", label: `${word} ${own.repeats}`, colour: null, symbol, text: `Your own card: ${EFFECT_TEXTS[own.effect] || own.effect}${times}.` };
+}
 
 function eggTone(value) {
   if (value === null || value === undefined) return "unknown";
@@ -61,13 +89,14 @@ function container(ctx, seat, opts = {}) {
 
 function actionCards(ctx, seat, mine) {
   const up = new Set(ctx.obs.face_up_actions?.[seat] || []);
+  const ACTIONS = actionIds(ctx.obs);
   if (!mine) {
     // another seat's action cards: public, shown as chips (face up, or used)
     return h(
       "ul",
       { class: "action-chips", "aria-label": "Action cards" },
       ACTIONS.map((id) => {
-        const card = ctx.catalogue.get(id);
+        const card = cardOf(ctx, id);
         const used = !up.has(id);
         return h("li", { class: ["action-chip", used && "used"], title: card.text }, card.label, h("span", { class: "sr-only" }, used ? " (used)" : " (face up)"));
       }),
@@ -77,7 +106,7 @@ function actionCards(ctx, seat, mine) {
     "div",
     { class: "action-cards", role: "group", "aria-label": "Your action cards" },
     ACTIONS.map((id) => {
-      const card = ctx.catalogue.get(id);
+      const card = cardOf(ctx, id);
       const used = !up.has(id);
       return cardFace(card, {
         size: "sm",
@@ -110,7 +139,7 @@ function seatPanel(ctx, seat) {
     "section",
     { class: ["seat", mine && "me", ctx.toMove === seat && "turn"], "aria-label": mine && !ctx.replay ? "You" : name },
     seatHeader(ctx, seat),
-    container(ctx, seat, { step: ctx.obs.phase === "hen" && !ctx.replay }),
+    container(ctx, seat, { step: (ctx.obs.phase === "hen" || ctx.obs.phase === "act") && !ctx.replay }),
     own
       ? ctx.tray
         ? null
@@ -159,6 +188,9 @@ function middle(ctx) {
       obs.phase === "hen"
         ? h("div", { class: "owed" }, `${ctx.names[obs.current_player]} is taking eggs with the hen (${plural(obs.hen_taken, "egg")} so far)`)
         : null,
+      obs.phase === "act" && obs.acting !== null && obs.acting !== undefined
+        ? h("div", { class: "owed" }, `${ctx.names[obs.current_player]} is carrying out ${ownCard(obs, obs.acting)?.name ?? "an own card"} (${plural(obs.acting_left, "more time")} to go)`)
+        : null,
       h(
         "div",
         { class: "info-chip muted-chip" },
@@ -169,8 +201,16 @@ function middle(ctx) {
   );
 }
 
-/** The kind of move being chosen, from the steps chosen so far. */
-function mode(prefix) {
+/** The kind of move being chosen, from the steps chosen so far. While an own action card is
+ * carried out (phase "act") its applications have no card step: the card's effect names the
+ * kind, and `steps` puts a stand-in for the card first so that every kind counts steps alike. */
+function mode(prefix, ctx) {
+  const obs = ctx?.obs;
+  if (obs && obs.phase === "act") {
+    const effect = ownCard(obs, obs.acting)?.effect;
+    if (effect === "take") return "take";
+    return effect || null;
+  }
   const first = prefix[0];
   if (!first) return null;
   if (first.kind === "container") return "take";
@@ -178,7 +218,15 @@ function mode(prefix) {
   if (first.value === MOVE) return "move";
   if (first.value === SWAP) return "swap";
   if (first.value === SLEEP) return "sleep";
+  if (obs && ownCard(obs, first.value)) return "own";
   return "place";
+}
+
+/** The steps chosen so far, the card first (a stand-in while an own card is carried out). */
+function steps(prefix, ctx) {
+  const obs = ctx?.obs;
+  if (obs && obs.phase === "act" && ownCard(obs, obs.acting)?.effect !== "take") return [{ kind: "card", value: obs.acting }, ...prefix];
+  return prefix;
 }
 
 export default {
@@ -208,6 +256,10 @@ export default {
         ? "Take awake eggs with the hen: click a container, then an egg. Stop when you like."
         : "Nothing more to take: stop.";
     }
+    if (obs.phase === "act") {
+      const own = ownCard(obs, obs.acting);
+      return `Carry out ${own ? own.name : "your own card"}: ${plural(obs.acting_left, "more time")} to go (it stops early when nothing is left to act on).`;
+    }
     if (!kinds.has("card")) return "You cannot play anything: pass.";
     if (obs.must_play_egg?.[ctx.seat]) return "Your action cards are all used: play an egg (or the hen) from your hand.";
     return "Play an egg from your hand into any container, or use one of your face-up action cards.";
@@ -215,16 +267,17 @@ export default {
 
   whyNot(ctx, step) {
     const [kind, value] = step.split(":");
-    if (kind === "card" && ACTIONS.includes(Number(value))) {
-      if (ctx.obs.must_play_egg?.[ctx.seat]) return "All three action cards are used: play an egg first; then they turn face up.";
+    if (kind === "card" && actionIds(ctx.obs).includes(Number(value))) {
+      if (ctx.obs.must_play_egg?.[ctx.seat]) return "All your action cards are used: play an egg first; then they turn face up.";
       return "That action card has nothing to act on now.";
     }
     if (kind === "container") return "No egg can be taken from that container.";
     return null;
   },
 
-  stepTitle(kind, ctx, prefix) {
-    const m = mode(prefix);
+  stepTitle(kind, ctx, given) {
+    const m = mode(given, ctx);
+    const prefix = steps(given, ctx);
     const depth = prefix.length;
     const of = (step) => (step && step.kind === "container" ? whose(ctx, step.value) : "a");
     if (m === "place") return `Where does ${prefix[0].label} go?`;
@@ -235,8 +288,9 @@ export default {
     return null;
   },
 
-  stepText(kind, ctx, prefix) {
-    const m = mode(prefix);
+  stepText(kind, ctx, given) {
+    const m = mode(given, ctx);
+    const prefix = steps(given, ctx);
     if (m === "place") return "It goes into the lowest free slot of the container you choose. Only the eggs in your own container score for you.";
     if (m === "move" && prefix.length === 3) return `Moving ${withNamesLocal(prefix[2].label, ctx)}: it goes into the lowest free slot of the container you choose.`;
     if (m === "move") return "Only awake eggs can be moved, to a container with a free slot.";
