@@ -139,7 +139,8 @@ class BuildExt(build_ext):  # type: ignore[misc]
     """Runs mypyc when the extensions are built, and compiles their C files in parallel."""
 
     def finalize_options(self) -> None:
-        metadata_only = set(self.distribution.commands) <= {"dist_info", "egg_info"}
+        # metadata and the sdist need no extension: mypyc runs only when one is built
+        metadata_only = set(self.distribution.commands) <= {"dist_info", "egg_info", "sdist"}
         if not pure() and not metadata_only and not self.distribution.ext_modules:
             from mypyc.build import mypycify
 
