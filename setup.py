@@ -7,6 +7,12 @@ reference and the fallback:
 
     ROOST_PURE=1 pip install .        # no C compiler needed, nothing compiled
 
+Where no C compiler (or no Python headers) is found and ``ROOST_PURE`` is not set, the build
+falls back to the pure one by itself and says so on stderr, so ``pip install roost-X.tar.gz``
+works on any machine; ``ROOST_PURE=0`` insists on the compiled build and fails with the reason
+instead. A wheel built either way is tagged for what it holds: the compiled one for this Python
+and platform (``make dist`` repairs it to a manylinux tag), the pure one ``py3-none-any``.
+
 ``roost --version`` (or ``roost.build_info()``) says which build is running. The hot path of the
 RL environments is compiled too (`COMPILED_MODULES` and the observation encoders); they import
 numpy, which mypy reads as ``Any`` when it is missing, so the engine still builds without the
@@ -22,7 +28,10 @@ testing, the RL adapters), whose speed does not matter.
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
 import sys
+import sysconfig
 import threading
 import time
 from collections.abc import Callable
@@ -41,9 +50,53 @@ COMPILED_MODULES = ("roost/rl/encoding.py", "roost/rl/driver.py")
 INTERPRETED = {"roost/core/errors.py"}
 
 
+def missing_toolchain() -> str | None:
+    """Why no C extension can be built here (no C compiler, no ``Python.h``), or None.
+
+    The compiler is the one distutils would run: ``$CC`` or the one Python was built with,
+    looked up on ``PATH``."""
+    command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    words = shlex.split(command)
+    compiler = next((word for word in words if "=" not in word), "cc")
+    if shutil.which(compiler) is None:
+        return f"no C compiler found (`{compiler}` is not on PATH)"
+    include = sysconfig.get_paths().get("include", "")
+    if not (include and os.path.exists(os.path.join(include, "Python.h"))):
+        return f"no Python headers found ({include or 'no include path'}/Python.h is missing)"
+    return None
+
+
+def _choose_pure() -> bool:
+    """Whether this build is the pure-Python one: ``ROOST_PURE`` set to anything but 0, or, when
+    it is unset, no toolchain to compile with (said on stderr, with how to get one)."""
+    setting = os.environ.get("ROOST_PURE", "").strip()
+    if setting:
+        if setting != "0":
+            return True
+        reason = missing_toolchain()
+        if reason:
+            sys.exit(f"roost build: ROOST_PURE=0 asks for the compiled build, but {reason}")
+        return False
+    reason = missing_toolchain()
+    if reason:
+        print(
+            f"roost build: {reason}: building the pure-Python engine instead (the same games, "
+            "2-3 times slower). For the compiled one install a C compiler and Python's headers "
+            "(Debian: apt install build-essential python3-dev) and reinstall; ROOST_PURE=1 "
+            "chooses the pure build without this note, ROOST_PURE=0 fails without a compiler.",
+            file=sys.stderr,
+            flush=True,
+        )
+        return True
+    return False
+
+
+PURE = _choose_pure()
+
+
 def pure() -> bool:
-    """Whether this build is the pure-Python one (``ROOST_PURE`` set to anything but 0)."""
-    return os.environ.get("ROOST_PURE", "").strip() not in ("", "0")
+    """Whether this build is the pure-Python one (decided once, by `_choose_pure`)."""
+    return PURE
 
 
 def jobs() -> int:
@@ -86,7 +139,8 @@ class BuildExt(build_ext):  # type: ignore[misc]
     """Runs mypyc when the extensions are built, and compiles their C files in parallel."""
 
     def finalize_options(self) -> None:
-        metadata_only = set(self.distribution.commands) <= {"dist_info", "egg_info"}
+        # metadata and the sdist need no extension: mypyc runs only when one is built
+        metadata_only = set(self.distribution.commands) <= {"dist_info", "egg_info", "sdist"}
         if not pure() and not metadata_only and not self.distribution.ext_modules:
             from mypyc.build import mypycify
 

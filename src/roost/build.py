@@ -12,8 +12,10 @@ import os
 import pkgutil
 from dataclasses import dataclass
 from importlib.machinery import EXTENSION_SUFFIXES
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import Literal
+
+from roost._version import __version__
 
 ENGINE_PACKAGES = ("roost.core", "roost.games", "roost.bots", "roost.rl.encoders")
 """The packages the compiled build compiles (less their ``__init__`` files and the errors)."""
@@ -35,7 +37,7 @@ class BuildInfo:
     stale: tuple[str, ...]
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Literal["compiled", "pure", "mixed"]:
         """``"compiled"``, ``"pure"``, or ``"mixed"`` (some engine modules compiled, some not)."""
         if not self.compiled:
             return "pure"
@@ -146,8 +148,4 @@ def build_info() -> BuildInfo:
                 stale.append(name)
         else:
             interpreted.append(name)
-    try:
-        installed = version("roost")
-    except PackageNotFoundError:  # pragma: no cover (running from a source tree)
-        installed = "unknown"
-    return BuildInfo(installed, tuple(compiled), tuple(interpreted), tuple(stale))
+    return BuildInfo(__version__, tuple(compiled), tuple(interpreted), tuple(stale))

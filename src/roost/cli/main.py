@@ -128,10 +128,13 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
 
 
 def _version_text() -> str:
-    """``roost <version>, <build>``: the version and which build of the engine runs."""
+    """``roost <version>, <build>`` and the server's protocol version: what a bug report needs
+    (the release, whether the engine runs compiled or as Python) and what a client or a second
+    server process must speak to talk to this one (`roost.server.protocol.PROTOCOL_VERSION`)."""
     from roost.build import build_info
+    from roost.server.protocol import PROTOCOL_VERSION
 
-    return str(build_info())
+    return f"{build_info()}\nprotocol {PROTOCOL_VERSION} (the server's REST and WebSocket protocol)"
 
 
 def _show_version(value: bool) -> None:
@@ -148,7 +151,10 @@ def _main(
             "--version",
             callback=_show_version,
             is_eager=True,
-            help="show the version and which build runs (compiled or pure Python), and exit",
+            help=(
+                "show the version, which build runs (compiled or pure Python) and the "
+                "server's protocol version, and exit"
+            ),
         ),
     ] = False,
 ) -> None:

@@ -236,6 +236,10 @@ class Health(BaseModel):
     ok: bool
     tables: int
     protocol: int
+    version: str = ""
+    """Roost's release (``roost --version``): which code answers, for the operator's checks."""
+    build: Literal["compiled", "pure", "mixed"] = "compiled"
+    """Which build of the engine the server runs (`roost.build.BuildInfo.kind`)."""
     database: Literal["ok", "unavailable"] = "ok"
     """``unavailable`` from a write the database refused until one commits again (moves are
     answered ``storage_failed`` meanwhile: roost.server.outages)."""
