@@ -17,6 +17,8 @@ from roost.lab.compare import (
     p_text,
     value_text,
 )
+from roost.lab.compensate import PICKED, Search
+from roost.lab.stats import Difference
 
 VERDICT_STYLE = {FROM_RULES: "blue", NOT_CONTRADICTED: "blue", FROM_BOTS: "dark_orange"}
 
@@ -78,3 +80,71 @@ def print_compare(console: Console, comparison: Comparison) -> None:
         console.print(table)
     finally:
         console.width = width
+
+
+def compensation_table(found: Search) -> Table:
+    """A row per candidate and line-up: the first player's rate against fair, the edge, the
+    shift from no compensation, and whether the interval holds the fair rate; the pick in
+    bold, the method under the table."""
+    table = Table(
+        title=f"{found.title}, {found.players} players: first-player compensation",
+        caption=escape(found.method()),
+        caption_justify="left",
+    )
+    for column in ("candidate", "line-up"):
+        table.add_column(column, overflow="fold", min_width=10)
+    table.add_column("first player wins (95%)", justify="right", no_wrap=True)
+    table.add_column("fair", justify="right", no_wrap=True)
+    table.add_column("edge", justify="right", no_wrap=True)
+    table.add_column("p (Holm)", justify="right", no_wrap=True)
+    table.add_column("shift from none (95%)", justify="right", no_wrap=True)
+    table.add_column("p (Holm)", justify="right", no_wrap=True)
+    table.add_column("fair inside?", overflow="fold", min_width=12)
+    pick = found.pick
+    for rung in found.rungs:
+        chosen = pick is not None and rung.candidate.key == pick.candidate.key
+        for k, m in enumerate(rung.by_lineup):
+            status = m.status(found.max_width)
+            name = escape(rung.candidate.key) if k == 0 else ""
+            if chosen and k == 0:
+                name = f"[bold]{name} (pick)[/bold]"
+            shift = (
+                "-"
+                if m.shift is None
+                else diff_text("share", Difference(m.shift[0], m.shift[1], m.shift[2], 1.0))
+            )
+            table.add_row(
+                name,
+                escape(m.lineup),
+                m.first.pct(),
+                f"{100 * m.fair:.1f}%",
+                f"{100 * m.edge:+.1f} pts",
+                p_text(m.p_fair),
+                shift,
+                "-" if m.shift is None else p_text(m.p_shift),
+                "[green]yes[/green]" if status == PICKED else escape(status),
+                end_section=k == len(rung.by_lineup) - 1,
+            )
+    return table
+
+
+def print_compensation(console: Console, found: Search) -> None:
+    """The table (at least `WIDE` columns off a terminal, as `print_compare`), then the
+    conclusion in words."""
+    table = compensation_table(found)
+    width = console.width
+    if not console.is_terminal and console.width < COMPENSATION_WIDE:
+        console.width = COMPENSATION_WIDE
+    try:
+        console.print(table)
+    finally:
+        console.width = width
+    for rung in found.rungs:
+        console.print(
+            f"{escape(rung.candidate.key)}: {escape(rung.candidate.label)}", highlight=False
+        )
+    console.print(escape(found.conclusion()), highlight=False)
+
+
+COMPENSATION_WIDE = 150
+"""The compensation table's least width off a terminal: nine columns, seven of them numbers."""

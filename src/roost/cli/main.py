@@ -48,6 +48,7 @@ MAX_ITERATIONS: Final = 200_000
 
 if TYPE_CHECKING:
     from roost.lab.claims import ClaimResult
+    from roost.lab.hooks import Compensation
 
 app = typer.Typer(
     name="roost",
@@ -630,6 +631,47 @@ def claims_table(title: str, claims: Sequence[ClaimResult]) -> Table:
     return table
 
 
+def _compensation_ladder(
+    name: str,
+    players: str | None,
+    bots: list[str] | None,
+    compare: tuple[str, str] | None,
+    until_width: float | None,
+    sweep: list[str] | None,
+    candidates: list[str] | None,
+    params: list[str] | None,
+    max_width: float,
+) -> list[Compensation]:
+    """The candidates `roost lab --compensate` plays, the rulebook's game first, with every
+    option that does not go with the search refused before any game."""
+    from roost.lab.compensate import check_candidates, parse_candidate
+    from roost.lab.hooks import game_measures
+    from roost.lab.plan import DEFAULT_BOTS, parse_players
+
+    if compare is not None:
+        raise RoostError("--compensate plays one game's candidates; it does not go with --compare")
+    if until_width is not None:
+        raise RoostError("--compensate plays every candidate at --games; drop --until-width")
+    if sweep:
+        raise RoostError("--compensate varies the candidates' parameters; drop --sweep")
+    cls = game_class(name)
+    if players is None or len(parse_players(players, cls)) != 1:
+        raise RoostError(
+            "--compensate searches one player count at a time: give --players N "
+            f"({cls.min_players}-{cls.max_players})"
+        )
+    if len(dict.fromkeys(bots or DEFAULT_BOTS)) < 2:
+        raise RoostError(
+            "--compensate checks each candidate under at least two line-ups (rules, not "
+            "bots): give --bots twice (default: heuristic and ismcts:100)"
+        )
+    if not (math.isfinite(max_width) and 0 < max_width <= 100):
+        raise RoostError(f"--max-width takes percentage points from 0 to 100; got {max_width:g}")
+    own = [parse_candidate(text, k + 1) for k, text in enumerate(candidates or [])]
+    ladder = own or list(game_measures(cls).compensations)
+    return check_candidates(ladder, params or [], name)
+
+
 @app.command(cls=OneLineUsageErrors)
 @guarded
 def lab(
@@ -733,6 +775,29 @@ def lab(
             "the bots'; writes compare.html and compare.json, each variant's lab in a/ and b/",
         ),
     ] = None,
+    compensate: Annotated[
+        bool,
+        typer.Option(
+            help="search a first-player compensation at one player count (--players N): play "
+            "the rulebook's game and each candidate (the game's own ladder, or --candidate) "
+            "under every main line-up, and pick the mildest whose first player's 95% interval "
+            "holds the fair rate under all of them; writes compensate.json (docs/lab.md)"
+        ),
+    ] = False,
+    candidate: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="with --compensate: a candidate compensation, key=value parameters separated "
+            "by ';' (repeatable, mildest first; default: the game's own ladder)"
+        ),
+    ] = None,
+    max_width: Annotated[
+        float,
+        typer.Option(
+            help="with --compensate: the widest 95% interval (percentage points) that may call "
+            "a first player fair; wider is 'too few games'"
+        ),
+    ] = 10.0,
 ) -> None:
     """Play many games and report seats, length, skill, drama, cards and the rulebook's claims."""
     import math
@@ -741,12 +806,14 @@ def lab(
     from dataclasses import replace
     from pathlib import Path
 
-    from roost.cli.compare import print_compare
+    from roost.cli.compare import print_compare, print_compensation
     from roost.lab import LabPlan, LabRun, build_plan, check_writable, run_lab, write_lab
     from roost.lab.backends import make_backend
     from roost.lab.compare import check_pairable
     from roost.lab.compare import compare as compare_runs
     from roost.lab.compare_report import write_compare
+    from roost.lab.compensate import search as search_compensation
+    from roost.lab.compensate import write_compensation
     from roost.lab.plan import DEFAULT_BOTS
     from roost.lab.plots import require_matplotlib
     from roost.lab.sequential import Widest, run_until, schedule
@@ -759,6 +826,13 @@ def lab(
             raise RoostError("--deck plays one variant, --compare two: give one of them")
         if compare is not None and until_width is not None:
             raise RoostError("--until-width sizes one run; with --compare, size both by --games")
+        if candidate and not compensate:
+            raise RoostError("--candidate is a candidate of --compensate: add --compensate")
+        ladder: list[Compensation] = []
+        if compensate:
+            ladder = _compensation_ladder(
+                name, players, bots, compare, until_width, sweep, candidate, param, max_width
+            )
         files = list(compare) if compare is not None else [deck] if deck is not None else []
         variants: list[Variant | None] = [read_variant(file, name) for file in files] or [None]
         for label, value in (
@@ -771,9 +845,11 @@ def lab(
         if plots:
             require_matplotlib()
 
-        def make_plan(size: int, variant: Variant | None = variants[0]) -> LabPlan:
+        def make_plan(
+            size: int, variant: Variant | None = variants[0], extra: Sequence[str] = ()
+        ) -> LabPlan:
             """The run at `size` main games a setting (the other line-ups scaled alike), of
-            `variant` where there is one."""
+            `variant` where there is one, with the `extra` parameters (a compensation's)."""
 
             def scaled(n: int | None) -> int | None:
                 if n is None or size == games:
@@ -786,29 +862,39 @@ def lab(
                 bots=bots or DEFAULT_BOTS,
                 games=size,
                 other_games=scaled(other_games),
-                params=merged_params(variant, param or []),
+                params=[*merged_params(variant, param or []), *extra],
                 sweeps=sweep or [],
-                skill=skill,
+                skill=["none"] if compensate else skill,
                 skill_games=scaled(skill_games),
                 seed=seed,
                 time=TimeModel(seconds_per_decision, seconds_per_forced, seconds_per_card),
             )
 
         plans = [make_plan(games, variant) for variant in variants]
+        rungs = [
+            make_plan(games, variants[0], [f"{k}={v}" for k, v in rung.params]) for rung in ladder
+        ]  # every candidate checked (a bad value refused) before any game is played
         plan = plans[0]
         if len(plans) == 2:
             check_pairable(*plans)
         if until_width is not None:
             schedule(games, max_games if max_games is not None else 16 * games)
-        folder = Path(out or f"lab-{name}" + ("-compare" if compare is not None else ""))
+        suffix = "-compare" if compare is not None else "-compensate" if compensate else ""
+        folder = Path(out or f"lab-{name}{suffix}")
         check_writable(folder)
         runner = make_backend(backend, jobs, address, ship_code if address else None)
         tty = console.is_terminal
 
-        def play(size: int, variant: Variant | None = variants[0]) -> LabRun:
-            look = make_plan(size, variant)
+        def play(
+            size: int,
+            variant: Variant | None = variants[0],
+            rung: Compensation | None = None,
+        ) -> LabRun:
+            extra = [f"{k}={v}" for k, v in rung.params] if rung else []
+            look = make_plan(size, variant, extra)
             settings_done = 0
             what = f"lab {name}" + (f" ({variant.name})" if variant else "")
+            what += f", {rung.key}" if rung else ""
 
             def finished(setting: int, seconds: float) -> None:
                 """One line per finished setting where no bar can be drawn (a log, CI, a
@@ -833,6 +919,19 @@ def lab(
                 return run_lab(look, runner, lambda done: progress.advance(task, done), finished)
 
         command = "roost " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+        if compensate:
+            assert len(rungs) == len(ladder)
+            played = [play(games, variants[0], rung) for rung in ladder]
+            found = search_compensation(ladder, [run.summary for run in played], max_width / 100)
+            page = write_compensation(found, played, folder, command)
+            print_compensation(console, found)
+            console.print(
+                f"{sum(len(run.records) for run in played)} games in "
+                f"{sum(run.seconds for run in played):.0f} s.",
+                highlight=False,
+            )
+            console.print(f"Compensation: {page}")
+            return
         if compare is not None:
             first, second = variants
             assert first is not None and second is not None

@@ -70,6 +70,20 @@ class Extra(Generic[Obs]):
     value: Callable[[Obs, Trace], float | None]
 
 
+@dataclass(frozen=True)
+class Compensation:
+    """A change of the rules that gives something back to the players after the first (a
+    card, an egg, a point, a turn), as game parameters whose defaults are the rulebook's game;
+    `roost.lab.compensate` searches a ladder of them."""
+
+    key: str
+    """A short name (``first_short=1``)."""
+    label: str
+    """What it does, in words."""
+    params: tuple[tuple[str, str], ...]
+    """The parameters it sets, as ``--param key=value`` would carry them."""
+
+
 def _all_hands(obs: Mapping[str, Any]) -> Sequence[Sequence[int]] | None:
     hands = obs.get("hands")
     return hands if isinstance(hands, list) else None
@@ -97,6 +111,9 @@ class GameMeasures(Generic[Obs]):
     """(parameter, what it means) for parameters the game's bots do not play to: the report
     says so wherever the parameter is set or swept (the lab also finds it out: see
     `roost.lab.summary.ignored_parameters`)."""
+    compensations: tuple[Compensation, ...] = ()
+    """First-player compensations the rules allow, mildest first (``roost lab GAME
+    --compensate``): the ladder the search climbs."""
     played_impact: str = ""
     """Empty: card impact shows the win rate when a card was played as well as when it was held.
     Otherwise why not: in a shedding game every seat plays nearly every card it holds, and the

@@ -21,6 +21,11 @@ from roost.core.runner import play_game
 from roost.core.view import SeatView
 from roost.testing.conformance import random_playthrough
 
+COMPENSATED: dict[str, dict[str, Any]] = {
+    "egg-bound": {"players": 2, "first_short": 2, "first_egg": False},
+}
+"""Games with first-player compensation parameters (`roost lab --compensate`), played with them
+set too: the short deal and the missing egg take paths of their own in the compiled code."""
 BOTS = ("ismcts:20", "heuristic", "easy", "random")
 """The seats of the bot games (one search, the heuristic, the easy level, random), rotated."""
 
@@ -73,6 +78,8 @@ def seeded_record(names: list[str] | None = None) -> dict[str, Any]:
         if own is not None:
             record[name]["own cards random game"] = _random_history(name, 5, **own)
             record[name]["own cards bot game"] = _bot_history(name, 6, **own)
+        if name in COMPENSATED:
+            record[name]["compensated game"] = _random_history(name, 5, **COMPENSATED[name])
     return record
 
 

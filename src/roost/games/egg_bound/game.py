@@ -91,6 +91,24 @@ class EggBoundGame(Game):
             minimum=1,
             maximum=MAX_HAND,
         ),
+        Param(
+            "first_short",
+            int,
+            0,
+            "a compensation for moving first: the first player is dealt this many cards fewer "
+            "than a hand (refilled to a full hand at the end of their first turn, as every "
+            "hand is); default 0, the rulebook's deal",
+            minimum=0,
+            maximum=MAX_HAND - 1,
+        ),
+        Param(
+            "first_egg",
+            bool,
+            True,
+            "whether the first player starts with a Good Egg like everyone else (the "
+            "rulebook: 'Give each player 1 Good Egg'); false is a compensation for moving "
+            "first, their egg staying on the Egg Pile",
+        ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
     golden_variants = ({"reshuffle": "shuffle"}, {"composition": "classic-2025"})
@@ -122,6 +140,17 @@ class EggBoundGame(Game):
                 f"before each player and one card more need {needed} cards besides the Egg "
                 f"cards (so a refill always finds a card); the deck has {others}",
             )
+
+        self.first_short = int(self._params["first_short"])
+        """Cards fewer dealt to the first player (seat 0): a compensation, 0 by default."""
+        if self.first_short >= self.hand_size:
+            raise ParameterError(
+                f"{self.name}: parameter 'first_short' takes fewer cards than a hand (the first "
+                f"player must be dealt at least one of the {self.hand_size}: 0 to "
+                f"{self.hand_size - 1}); got {self.first_short}"
+            )
+        self.first_egg = bool(self._params["first_egg"])
+        """Whether the first player starts with a Good Egg (the rulebook: yes)."""
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS

@@ -193,9 +193,11 @@ class EggBoundState(State["EggBoundGame"]):
         self._hands = [[] for _ in range(n)]
         self._known = [[] for _ in range(n)]
         self._good = [1] * n  # "Give each player 1 Good Egg."
+        if not game.first_egg:
+            self._good[0] = 0  # the compensation for moving first: the egg stays on the pile
         self._bad = [0] * n
         deck = game.composition
-        self._egg_pile = deck.eggs - n
+        self._egg_pile = deck.eggs - sum(self._good)
         self._bound = [False] * n
         self._fowl = [False] * n
         self._pool = list(deck.draw_deck)
@@ -203,7 +205,7 @@ class EggBoundState(State["EggBoundGame"]):
         self._discard = []
         self._epochs = []
         self._fresh = False
-        self._deal_left = game.hand_size * n
+        self._deal_left = game.hand_size * n - game.first_short
         self._refill_i = 0
         self._turn = 0
         self._card = -1
@@ -347,7 +349,14 @@ class EggBoundState(State["EggBoundGame"]):
             else:
                 self._deal_left -= 1
                 if self._deal_left:
-                    self._player = (seat + 1) % self._game.num_players
+                    game = self._game
+                    following = (seat + 1) % game.num_players
+                    # the first player's short hand (`first_short`): the last rounds of the
+                    # deal pass them by once they hold all they are dealt
+                    short = game.first_short
+                    if following == 0 and short and len(self._hands[0]) >= game.hand_size - short:
+                        following = 1
+                    self._player = following
                 else:
                     start_turn(self, 0)
         elif phase == TURN:

@@ -19,7 +19,7 @@ from roost.lab.claims import (
     no_runs,
     seconds_text,
 )
-from roost.lab.hooks import Extra, GameMeasures, Trace
+from roost.lab.hooks import Compensation, Extra, GameMeasures, Trace
 from roost.lab.plan import Setting
 from roost.lab.summary import LabSummary
 
@@ -140,6 +140,23 @@ LAB = GameMeasures[EggBoundObservation](
                 "default deck, by construction of the fit more than by the game"
             ),
             check=_lasts,
+        ),
+    ),
+    compensations=(
+        Compensation(
+            "first_short=1",
+            "the first player is dealt one card fewer",
+            (("first_short", "1"),),
+        ),
+        Compensation(
+            "first_short=2",
+            "the first player is dealt two cards fewer",
+            (("first_short", "2"),),
+        ),
+        Compensation(
+            "first_egg=false",
+            "the first player starts without a Good Egg",
+            (("first_egg", "false"),),
         ),
     ),
 )
