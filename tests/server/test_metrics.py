@@ -88,8 +88,16 @@ async def scenario(base: str) -> tuple[str, str, int, str]:
                 f"/api/tables/{table_id}/view", headers={"Authorization": "Bearer " + "x" * 43}
             )
             assert forged.status_code in (401, 403)
-            await asyncio.sleep(2.0)  # the hard bots think
-            metrics = (await http.get("/metrics")).text
+            # the hard bots think in the worker processes: under load the first answer can take
+            # a while (the workers start with the server), so wait for it rather than a fixed time
+            process_thought = 'roost_bot_think_seconds_count{pool="process"}'
+            deadline = time.monotonic() + 60
+            while True:
+                metrics = (await http.get("/metrics")).text
+                done = [line for line in metrics.splitlines() if line.startswith(process_thought)]
+                if (done and float(done[0].split()[-1]) >= 1) or time.monotonic() > deadline:
+                    break
+                await asyncio.sleep(0.5)
     return table_id, token, acks, metrics
 
 
