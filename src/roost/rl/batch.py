@@ -57,6 +57,7 @@ import numpy as np
 import numpy.typing as npt
 
 from roost.core.game import Game
+from roost.core.rand import randbelow
 from roost.core.registry import load_game
 from roost.rl.driver import Driver
 from roost.rl.encoding import Buffer, Encoding, StateWrite, Write
@@ -157,9 +158,10 @@ class BatchEnv:
             raise RuntimeError("reset() must be called before step_random()")
         chosen: list[int] = []
         buf = self._action_buf
+        choice = self._choice
         for i in range(self.n):
             legal = self._drivers[i].legal
-            action = legal[self._choice[i].randrange(len(legal))]
+            action = legal[randbelow(choice[i], len(legal))]  # = randrange, compiled
             buf[i] = action
             chosen.append(action)
         return self._play(chosen)
