@@ -15,7 +15,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -n 2
 ENGINE_SOURCES := $(shell find src/roost/core src/roost/games src/roost/bots \
-	src/roost/rl/encoders -name '*.py') src/roost/rl/encoding.py src/roost/rl/driver.py
+	src/roost/rl/encoders -name '*.py') src/roost/rl/encoding.py src/roost/rl/driver.py \
+	src/roost/rl/batch.py
 BUILD_INPUTS := pyproject.toml setup.py $(ENGINE_SOURCES)
 EXPECTED_BUILD := $(if $(filter-out 0,$(ROOST_PURE)),pure,compiled)
 # The pure-Python pass of `make test`: the source without its compiled modules, first on the path.
@@ -139,7 +140,7 @@ unit-pure: $(VENV)/.installed-dev
 		-p no:cacheprovider -k "not test_random_games_conform or -4]" $(PURE_TESTS) \
 		$(PURE_SOURCE)/roost/core $(PURE_SOURCE)/roost/games $(PURE_SOURCE)/roost/bots \
 		$(PURE_SOURCE)/roost/rl/encoders $(PURE_SOURCE)/roost/rl/encoding.py \
-		$(PURE_SOURCE)/roost/rl/driver.py
+		$(PURE_SOURCE)/roost/rl/driver.py $(PURE_SOURCE)/roost/rl/batch.py
 
 # Three minutes of scripts/soak.py (30 two-seat tables, the server SIGTERMed and restarted
 # halfway): fails on a growing trend of memory, descriptors or threads. `make test` runs the

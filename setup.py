@@ -46,7 +46,7 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 SOURCE = ROOT / "src"
 COMPILED_PACKAGES = ("roost/core", "roost/games", "roost/bots", "roost/rl/encoders")
-COMPILED_MODULES = ("roost/rl/encoding.py", "roost/rl/driver.py")
+COMPILED_MODULES = ("roost/rl/encoding.py", "roost/rl/driver.py", "roost/rl/batch.py")
 INTERPRETED = {"roost/core/errors.py"}
 
 

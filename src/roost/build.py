@@ -19,7 +19,7 @@ from roost._version import __version__
 
 ENGINE_PACKAGES = ("roost.core", "roost.games", "roost.bots", "roost.rl.encoders")
 """The packages the compiled build compiles (less their ``__init__`` files and the errors)."""
-ENGINE_MODULES = ("roost.rl.encoding", "roost.rl.driver")
+ENGINE_MODULES = ("roost.rl.encoding", "roost.rl.driver", "roost.rl.batch")
 """Single modules it compiles too: the hot path of the RL environments (they import numpy,
 from the ``rl`` extra, only when imported)."""
 INTERPRETED = frozenset({"roost.core.errors"})

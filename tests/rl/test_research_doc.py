@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("pyspiel")
+pytest.importorskip("torch")  # the NFSP example
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 
@@ -22,7 +23,7 @@ def _blocks() -> list[str]:
 
 def test_the_examples_run() -> None:
     blocks = _blocks()
-    assert len(blocks) == 5, "docs/research.md should hold its five examples"
+    assert len(blocks) == 7, "docs/research.md should hold its seven examples"
     namespace: dict[str, object] = {}
     out = io.StringIO()
     with contextlib.redirect_stdout(out), warnings.catch_warnings():
@@ -34,3 +35,5 @@ def test_the_examples_run() -> None:
     assert "'truncated'" in printed and "episodes finished:" in printed
     assert "RLlib episode rewards: {'player_0'" in printed
     assert "multipliers=8:2/10:3" in printed and "steps seat 0 saw hidden:" in printed
+    assert "NFSP decisions:" in printed
+    assert "batched games finished:" in printed and "obs (16, " in printed
