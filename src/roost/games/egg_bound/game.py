@@ -7,6 +7,7 @@ from typing import Any
 
 from roost.core.cards import CardInfo
 from roost.core.decks import deck_error, read_copies
+from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
