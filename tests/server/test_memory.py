@@ -7,11 +7,14 @@ soak test saw the server grow by half a MiB a finished game (scripts/soak.py).""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import random
 import weakref
 from dataclasses import replace
 
+from roost.server import metrics
+from roost.server.collector import collect_every
 from roost.server.db import Store
 from roost.server.protocol import CreateTable
 from roost.server.tables.bots import BotRunner
@@ -49,3 +52,45 @@ def test_a_finished_table_leaves_memory_without_the_cycle_collector(store: Store
         assert gone() is None, "the evicted table waits for the cycle collector"
     finally:
         gc.enable()
+
+
+class _Node:
+    """An object in a reference cycle with itself: garbage only a collection frees."""
+
+    def __init__(self) -> None:
+        self.me: _Node | None = self
+
+
+def test_the_scheduled_full_collection_frees_cycles_the_tuned_collector_leaves() -> None:
+    """With the collector off (its thresholds make full collections rare in `roost serve`),
+    a cycle like the one a closed WebSocket connection leaves is freed by the scheduled
+    collection, and each collection is counted in /metrics."""
+
+    async def scenario() -> tuple[bool, float]:
+        before = _collections()
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            node = _Node()
+            gone = weakref.ref(node)
+            del node
+            assert gone() is not None  # only a collection can free it
+            task = asyncio.create_task(collect_every(0.05))
+            await until(lambda: gone() is None, timeout=30)
+            task.cancel()
+            return gone() is None, _collections() - before
+        finally:
+            if enabled:
+                gc.enable()
+
+    freed, collections = run(scenario())
+    assert freed and collections >= 1
+
+
+def _collections() -> float:
+    """How many scheduled full collections /metrics has counted."""
+    for family in metrics.GC_FULL.collect():
+        for sample in family.samples:
+            if sample.name.endswith("_count"):
+                return float(sample.value)
+    return 0.0

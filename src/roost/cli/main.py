@@ -1089,6 +1089,7 @@ def serve(
     import uvicorn
 
     from roost.server.app import create_app
+    from roost.server.collector import FULL_EVERY
     from roost.server.config import AccountSettings, Settings, default_database_url, tune_gc
     from roost.server.db import DURABILITY
     from roost.server.logs import FORMATS, log_config
@@ -1116,6 +1117,7 @@ def serve(
         quick_fill=quick_fill,
         durability=durability,
         keep_finished=keep_finished,
+        gc_every=FULL_EVERY,
     )
     tune_gc()
     logging.config.dictConfig(log_config(log_format))

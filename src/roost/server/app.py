@@ -37,6 +37,7 @@ from roost.server.chat.service import ChatService
 from roost.server.coach import routes as coach_routes
 from roost.server.coach import tutorials as tutorial_routes
 from roost.server.coach.service import Coach
+from roost.server.collector import collect_every
 from roost.server.config import Settings
 from roost.server.db import Store
 from roost.server.headers import SecurityHeaders
@@ -82,9 +83,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if cluster is not None:
             cluster.adopting()
         log.info("roost server ready: %d unfinished tables rebuilt", restored)
+        collecting = (
+            asyncio.create_task(collect_every(settings.gc_every)) if settings.gc_every > 0 else None
+        )
         try:
             yield
         finally:
+            if collecting is not None:
+                collecting.cancel()
             if cluster is not None:
                 await cluster.close()
             await chat.close()

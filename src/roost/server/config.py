@@ -151,6 +151,9 @@ class Settings:
     """Seconds between two looks for tables whose owning process is gone (cluster only)."""
     keep_finished: float = 600.0
     """Seconds a finished table with nobody connected stays in memory (then: from the store)."""
+    gc_every: float = 0.0
+    """Seconds between scheduled full garbage collections; 0: none (the interpreter's own
+    schedule). `roost serve` sets `collector.FULL_EVERY` with its tuned thresholds."""
     chat: ChatLimits = ChatLimits()
     """The limits of table chat."""
     accounts: AccountSettings = AccountSettings()

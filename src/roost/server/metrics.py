@@ -53,6 +53,11 @@ BOT_THINK = Histogram(
     ["pool"],
     buckets=THINK_BUCKETS,
 )
+GC_FULL = Histogram(
+    "roost_gc_full_seconds",
+    "The scheduled full garbage collections (a pause of the whole process each)",
+    buckets=LATENCY_BUCKETS,
+)
 DATABASE_ERRORS = Counter("roost_database_errors", "Writes the database refused or could not take")
 DATABASE_UP = Gauge("roost_database_up", "0 from a failed write until a write commits again")
 DATABASE_UP.set(1)
