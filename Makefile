@@ -88,7 +88,7 @@ wheelhouse: dist
 # The wheel on a machine without a compiler or the network (tests/wheel/test_dist.py): a fresh
 # venv whose PATH has no compiler, pip --no-index from the wheelhouse, then roost --version,
 # a bots-only game, roost serve's /api/health, the extras, pipx, and the sdist's pure fallback.
-test-dist: wheelhouse
+test-dist: $(VENV)/.installed-dev wheelhouse
 	ROOST_DIST_DIR=dist ROOST_WHEELHOUSE=$(WHEELHOUSE) $(BIN)/pytest -p no:cacheprovider \
 		-o addopts=-q --timeout 900 tests/wheel
 
