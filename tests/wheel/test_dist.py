@@ -33,6 +33,7 @@ from pathlib import Path
 import pytest
 
 from roost._version import __version__
+from roost.build import ENGINE_MODULES, ENGINE_PACKAGES, INTERPRETED
 from roost.server.protocol import PROTOCOL_VERSION
 
 if not os.environ.get("ROOST_DIST_DIR"):
@@ -43,23 +44,21 @@ DIST = (ROOT / os.environ["ROOST_DIST_DIR"]).resolve()
 WHEELHOUSE = (ROOT / os.environ.get("ROOST_WHEELHOUSE", "build/wheelhouse")).resolve()
 SOURCE = ROOT / "src" / "roost"
 COMPILERS = ("cc", "gcc", "clang", "c99", "x86_64-linux-gnu-gcc")
-ENGINE_PACKAGES = ("core", "games", "bots", "rl/encoders")
-ENGINE_MODULES = ("rl/encoding.py", "rl/driver.py")
-INTERPRETED = {"core/errors.py"}
 REPORT = ROOT / "build" / "test-dist.json"
 """What the run measured (install times, the wheel's size and tags), for the release notes."""
 
 
 def engine_modules() -> list[str]:
-    """The modules the compiled build compiles, as paths under roost/ without ``.py`` (the same
-    rule as setup.py's `compiled_modules`)."""
+    """The modules the compiled build compiles, as paths under roost/ without ``.py``: the
+    source files of roost.build's lists (the ones `roost --version` counts)."""
     found = []
     for package in ENGINE_PACKAGES:
-        for path in sorted((SOURCE / package).rglob("*.py")):
-            relative = path.relative_to(SOURCE).as_posix()
-            if path.name != "__init__.py" and relative not in INTERPRETED:
-                found.append(relative[:-3])
-    return found + [module[:-3] for module in ENGINE_MODULES]
+        folder = SOURCE / package.removeprefix("roost.").replace(".", "/")
+        for path in sorted(folder.rglob("*.py")):
+            name = "roost." + path.relative_to(SOURCE).with_suffix("").as_posix().replace("/", ".")
+            if path.name != "__init__.py" and name not in INTERPRETED:
+                found.append(path.relative_to(SOURCE).with_suffix("").as_posix())
+    return found + [name.removeprefix("roost.").replace(".", "/") for name in ENGINE_MODULES]
 
 
 def record(key: str, value: object) -> None:
