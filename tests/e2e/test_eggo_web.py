@@ -174,8 +174,17 @@ def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Pa
     expect(cy.page.locator("[data-hand-of] .card:not(.card-back)").first).to_be_visible()
     screenshot(cy.page, artifacts, "eggo-replay-desktop")
     cy.page.select_option("#viewer", "1")
-    expect(cy.page.locator('[data-hand-of="0"] .card:not(.card-back)')).to_have_count(0)
-    expect(cy.page.locator('[data-hand-of="1"] .card').first).to_be_visible()
+    # seat 1 sees its own hand face up and no card of seat 0's; at some positions of a deal
+    # its hand is empty (not dealt yet, or out), so a few positions are looked at
+    held = 0
+    last = int(cy.page.locator("#replay-slider").get_attribute("max") or 0)
+    for position in [p for p in (30, 40, 50, 60) if p <= last]:
+        cy.page.locator("#replay-slider").fill(str(position))
+        expect(cy.page.locator(".replay-position")).to_contain_text(f"{position} /")
+        expect(cy.page.locator('[data-hand-of="0"] .card:not(.card-back)')).to_have_count(0)
+        expect(cy.page.locator('[data-hand-of="1"] .card-back')).to_have_count(0)
+        held = max(held, cy.page.locator('[data-hand-of="1"] .card').count())
+    assert held > 0, "seat 1's own hand was never shown to seat 1"
     cy.page.keyboard.press("Home")
     expect(cy.page.locator(".replay-position")).to_contain_text("0 /")
     # the seed exactly (62 bits: more than a JavaScript number holds), and on a phone the
