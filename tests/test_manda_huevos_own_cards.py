@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import roost
 from roost.bots import make_bot
 from roost.cli.main import app
+from roost.cli.render.manda_huevos import question
 from roost.core.errors import IllegalActionError, ParameterError, RoostError
 from roost.core.game import OMNISCIENT
 from roost.core.runner import play_game
@@ -130,6 +131,22 @@ def test_move_two_eggs_is_one_use_then_two_moves_by_the_same_player() -> None:
     assert USE_OWN not in later.legal_actions()
     with pytest.raises(IllegalActionError, match="own 1: Move 2 Eggs card is face down"):
         later.apply_action(USE_OWN)
+
+
+def test_the_terminal_asks_an_own_move_card_s_questions() -> None:
+    """Carrying out an own Move card asks what Move an Egg asks, not the hen's "Take an egg"
+    (the card was played in an earlier decision, so the steps alone do not name it)."""
+    game = _game(own_cards="move:2")
+    state = _until(game, 3, USE_OWN)
+    player = state.current_player()
+    state.apply_action(USE_OWN)
+    obs = state.observation(player)
+    steps = state.action_info(state.legal_actions()[0], player).steps
+    assert question([], "container", obs) == "Move an egg from which container?"
+    assert question(steps[:1], "egg", obs) == "Which egg do you move?"
+    assert question(steps[:2], "container", obs) == "Move it to which container?"
+    hen = {"phase": Phase.HEN, "own_actions": obs["own_actions"], "acting": None}
+    assert question([], "container", hen) == "Take an egg from which container?"
 
 
 def test_the_refresh_waits_for_the_own_cards_too() -> None:

@@ -109,6 +109,13 @@ def test_game_in_the_browser(
     if game == "manda-huevos":  # the own card, named from the table's observation
         expect(page.locator(".action-cards")).to_contain_text("Move 2")
         expect(cy.page.locator(".action-chips").first).to_contain_text("Move 2")
+        # the rules dialog's card list is this table's, own card included
+        cy.page.get_by_role("button", name="Rules").first.click()
+        rules = cy.page.locator("dialog.rules-dialog[open]")
+        rules.get_by_role("tab", name="The cards").click()
+        expect(rules.get_by_role("img", name="own 1: Move 2 Eggs")).to_be_visible()
+        cy.page.keyboard.press("Escape")
+        expect(rules).to_have_count(0)
     screenshot(page, artifacts, f"{game}-table-desktop")
     screenshot(bo.page, artifacts, f"{game}-table-phone")
     assert_fits(bo.page)

@@ -81,6 +81,23 @@ def test_games_are_listed_with_parameters_rules_and_cards(client: TestClient) ->
     assert "/api/tables/{table_id}/join" in schema["paths"]
 
 
+def test_a_game_s_cards_are_those_of_its_parameters(client: TestClient) -> None:
+    """A table's rules dialog shows its own cards and counts: the catalogue follows the query's
+    parameters; a bad or repeated one is refused with the parameter's own message."""
+    printed = client.get("/api/games/manda-huevos").json()["cards"]
+    own = client.get("/api/games/manda-huevos?players=3&own_cards=egg:12x2/move:2").json()["cards"]
+    assert {card["name"] for card in own} - {card["name"] for card in printed} == {
+        "own 1: Move 2 Eggs"
+    }
+    five = client.get("/api/games/eggo?copies=demogorgon=5").json()["cards"]
+    assert "the fifth one ends the game" in five[-1]["text"]
+    bad = error_of(client.get("/api/games/manda-huevos?own_cards=egg:99"))
+    assert bad["code"] == "bad_params" and "own_cards" in bad["message"]
+    twice = error_of(client.get("/api/games/eggo?players=3&players=4"))
+    assert twice["code"] == "bad_params" and "more than once" in twice["message"]
+    assert error_of(client.get("/api/games/eggo?colour=red"))["code"] == "bad_params"
+
+
 def test_the_lobby_page_and_health(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "html" in page.headers["content-type"]

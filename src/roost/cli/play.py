@@ -323,19 +323,20 @@ class TerminalTable:
                     self._say_error(f"{_shown(reply)}: press Enter, or type ? for help.")
         reserve = self._options_height(chooser.options()) + 4
         self._show_table(state, seat, reserve)
-        self._show_options(chooser, names)
+        obs = state.observation(seat)
+        self._show_options(chooser, names, obs)
         while True:
             options = chooser.options()
             commands = f"{_COMMANDS} · hint" if self.hints else _COMMANDS
             reply = self.ask(f"Choose 1-{len(options)} ({commands}): ").strip().lower()
             if reply in ("b", "back"):
                 if chooser.back():
-                    self._show_options(chooser, names)
+                    self._show_options(chooser, names, obs)
                 else:
                     self._say_error("This is the first step: there is nothing to go back to.")
                 continue
             if self._command(reply, state, seat):
-                self._show_options(chooser, names)
+                self._show_options(chooser, names, obs)
                 continue
             choice, reason = parse_choice(reply, len(options))
             if choice is None:
@@ -344,14 +345,14 @@ class TerminalTable:
             action = chooser.pick(choice)
             if action is not None:
                 return action
-            self._show_options(chooser, names)
+            self._show_options(chooser, names, obs)
 
     def _options_height(self, options: list[Option]) -> int:
         count = len(options)
         columns = math.ceil(count / MAX_OPTIONS_PER_COLUMN)
         return math.ceil(count / columns) + 2
 
-    def _show_options(self, chooser: StepChooser, names: SeatNames) -> None:
+    def _show_options(self, chooser: StepChooser, names: SeatNames, obs: Mapping[str, Any]) -> None:
         path = chooser.path
         options = chooser.options()
         if path:
@@ -363,7 +364,7 @@ class TerminalTable:
                 if forced:
                     crumbs.append(" (the only choice)", style="dim")
             self.console.print(crumbs)
-        self.console.print(Text(self._question(path, options), style="bold"))
+        self.console.print(Text(self._question(path, options, obs), style="bold"))
         count = len(options)
         columns = math.ceil(count / MAX_OPTIONS_PER_COLUMN)
         grid = Table.grid(padding=(0, 2))
@@ -385,12 +386,12 @@ class TerminalTable:
             grid.add_row(*row)
         self.console.print(grid)
 
-    def _question(self, path: list[Choice], options: list[Option]) -> str:
+    def _question(self, path: list[Choice], options: list[Option], obs: Mapping[str, Any]) -> str:
         kinds = {option.step.kind for option in options}
         if len(kinds) != 1:
             return "Your move:"
         kind = kinds.pop()
-        return self.renderer.question(path, kind) or _QUESTIONS.get(kind, "What do you do?")
+        return self.renderer.question(path, kind, obs) or _QUESTIONS.get(kind, "What do you do?")
 
     def _note(self, step: Choice) -> str | None:
         note = self.renderer.note(step)

@@ -40,9 +40,11 @@ PhaseHelp = Callable[[Mapping[str, Any]], str]
 Note = Callable[[Choice], str | None]
 """What the rulebook says about choosing this step, when a newcomer could not guess it."""
 
-Question = Callable[[Sequence[Choice], str], str | None]
-"""The question to ask for the next step of kind `kind` after the steps taken (`path`), when
-the generic one ("Which container?") would not say enough; None for the generic one."""
+Question = Callable[[Sequence[Choice], str, Mapping[str, Any]], str | None]
+"""The question to ask for the next step of kind `kind` after the steps taken (`path`), given
+the asking seat's observation (a decision can continue a card played earlier, which the path
+does not show), when the generic one ("Which container?") would not say enough; None for the
+generic one."""
 
 MODULE = "roost.cli.render.{folder}"
 
@@ -55,7 +57,7 @@ def _no_note(step: Choice) -> str | None:
     return None
 
 
-def _no_question(path: Sequence[Choice], kind: str) -> str | None:
+def _no_question(path: Sequence[Choice], kind: str, obs: Mapping[str, Any]) -> str | None:
     return None
 
 

@@ -185,9 +185,21 @@ LEGEND: Final = (
 )
 
 
-def question(path: Sequence[Choice], kind: str) -> str | None:
-    """Which container or egg is meant, by the card played (the card is the first step)."""
+_OWN_EFFECT_CARDS: Final = {"move": MOVE_AN_EGG, "swap": SWAP_EGGS, "sleep": SLEEP_WAKE}
+"""The printed card whose questions an own card's effect asks (a take asks the hen's)."""
+
+
+def question(path: Sequence[Choice], kind: str, obs: Mapping[str, Any]) -> str | None:
+    """Which container or egg is meant, by the card played: the path's first step, or, while
+    an own action card is carried out (its applications are decisions of their own, after the
+    card was played), the printed card whose effect it applies."""
     card = path[0].value if path and path[0].kind == "card" else None
+    if card is None and obs.get("phase") == Phase.ACT:
+        effect = next(
+            (own["effect"] for own in obs.get("own_actions", []) if own["card"] == obs["acting"]),
+            None,
+        )
+        card = _OWN_EFFECT_CARDS.get(str(effect))
     eggs = sum(1 for step in path if step.kind == "egg")
     if kind == "container":
         if card is None:

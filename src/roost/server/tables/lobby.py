@@ -11,7 +11,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -90,12 +90,17 @@ class Lobby:
         return [game_info(cls) for cls in registered_games().values()]
 
     @staticmethod
-    def game(name: str) -> GameDetail:
+    def game(name: str, params: Mapping[str, str] | None = None) -> GameDetail:
+        """The game's details; its card catalogue that of the game with `params` (a table's
+        own cards or changed counts show in its rules dialog), the defaults' without."""
         try:
             cls = game_class(name)
+            game = load_game(name, **params) if params else cls()
         except UnknownGameError as error:
             raise ServerError("game_not_found", str(error), 404) from None
-        cards = [card.to_json() for card in cls().card_types()]
+        except ParameterError as error:
+            raise ServerError("bad_params", str(error), 400) from None
+        cards = [card.to_json() for card in game.card_types()]
         return GameDetail(
             **game_info(cls).model_dump(),
             cards=cards,

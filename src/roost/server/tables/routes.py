@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request, Response
 
+from roost.server.errors import ServerError
 from roost.server.protocol import (
     CreateTable,
     GameDetail,
@@ -41,9 +42,15 @@ async def games() -> list[GameInfo]:
 
 
 @router.get("/api/games/{name}", response_model=GameDetail, responses=ERRORS, tags=["games"])
-async def game(name: str) -> GameDetail:
-    """A game with its card catalogue and its rules (Markdown)."""
-    return Lobby.game(name)
+async def game(name: str, request: Request) -> GameDetail:
+    """A game with its card catalogue and its rules (Markdown). Query parameters are the
+    game's parameters (`?players=3&own_cards=egg:12`, strings as on the command line): the
+    catalogue is then that game's, with its own cards and counts; a bad one is a 400."""
+    items = request.query_params.multi_items()
+    params = dict(items)
+    if len(params) != len(items):
+        raise ServerError("bad_params", "a game parameter is given more than once", 400)
+    return Lobby.game(name, params)
 
 
 @router.post(

@@ -80,18 +80,28 @@ export async function claim(path, body, { onRetry } = {}) {
 
 const gameCache = new Map();
 
-/** A game's details (parameters, card catalogue, rules), fetched once per page. */
-export function gameDetail(name) {
-  if (!gameCache.has(name)) {
+/**
+ * A game's details (parameters, card catalogue, rules), fetched once per page for each set of
+ * parameters: with a table's `params` the catalogue is that table's (its own cards, the counts
+ * it changed), without them the printed game's.
+ */
+export function gameDetail(name, params = {}) {
+  const query = new URLSearchParams(
+    Object.entries(params)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, value]) => [key, String(value)]),
+  ).toString();
+  const key = `${name}?${query}`;
+  if (!gameCache.has(key)) {
     gameCache.set(
-      name,
-      api(`/games/${encodeURIComponent(name)}`).catch((error) => {
-        gameCache.delete(name);
+      key,
+      api(`/games/${encodeURIComponent(name)}${query ? `?${query}` : ""}`).catch((error) => {
+        gameCache.delete(key);
         throw error;
       }),
     );
   }
-  return gameCache.get(name);
+  return gameCache.get(key);
 }
 
 // --- what this browser remembers -------------------------------------------------------------

@@ -97,21 +97,36 @@ export function confirmDialog(title, text, yes = "Yes", no = "Cancel") {
 const TECHNICAL = /resampl|game length|chance|actions|what each seat sees|parameters|source|encoding|bound|view|choices|components|the cards/i;
 
 /** The rules of `game` (its RULES.md) in a dialog, with a card reference. */
-export async function showRules(gameName, { intro } = {}) {
+export async function showRules(gameName, { intro, params } = {}) {
   const body = h("div", { class: "rules" }, h("p", { class: "muted" }, "Loading the rules…"));
   const dlg = openDialog({ title: "Rules", body, wide: true, className: ["rules-dialog", `game-${gameName}`] });
   let detail;
+  let refused = null;
   try {
-    detail = await gameDetail(gameName);
+    detail = await gameDetail(gameName, params);
   } catch (error) {
-    body.replaceChildren(h("p", { class: "error" }, `The rules could not be loaded: ${error.message}`));
-    return dlg;
+    if (!params || error.code !== "bad_params") {
+      body.replaceChildren(h("p", { class: "error" }, `The rules could not be loaded: ${error.message}`));
+      return dlg;
+    }
+    refused = error.message;
+  }
+  if (refused !== null) {
+    try {
+      detail = await gameDetail(gameName);
+    } catch (error) {
+      body.replaceChildren(h("p", { class: "error" }, `The rules could not be loaded: ${error.message}`));
+      return dlg;
+    }
   }
   dlg.el.querySelector("h2").textContent = `Rules: ${detail.title}`;
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": "Rules and cards" });
   const rulesPanel = h("div", { class: "rules-text", role: "tabpanel", id: "rules-panel-text" });
   const cardsPanel = h("div", { class: "rules-cards", role: "tabpanel", id: "rules-panel-cards", hidden: true });
   rulesPanel.append(...sections(detail.rules));
+  if (refused !== null) {
+    cardsPanel.append(h("p", { class: "error" }, `These are the printed cards: the game options are not valid (${refused}).`));
+  }
   if (detail.cards && detail.cards.length) {
     cardsPanel.append(cardReference(detail.cards));
   } else {

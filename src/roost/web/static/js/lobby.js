@@ -259,9 +259,19 @@ export async function lobbyPage(root) {
         "div",
         { class: "row create-row" },
         h("button", { type: "button", class: "button primary big", id: "create", onclick: create }, "Create table"),
-        h("button", { type: "button", class: "button ghost", onclick: () => showRules(game.name) }, icon("book"), "Rules"),
+        h("button", { type: "button", class: "button ghost", onclick: () => showRules(game.name, { params: chosenParams(game) }) }, icon("book"), "Rules"),
       ),
     );
+  }
+
+  /** The game options changed from their defaults (the players aside). */
+  function chosenParams(game) {
+    const params = {};
+    for (const p of game.params) {
+      if (p.name === "players") continue;
+      if (p.name in state.params && state.params[p.name] !== p.default) params[p.name] = state.params[p.name];
+    }
+    return params;
   }
 
   async function create() {
@@ -275,11 +285,7 @@ export async function lobbyPage(root) {
       return;
     }
     const seats = state.seats.map((s) => (s === "you" || s === "open" ? { type: "open" } : { type: "bot", level: s.split(":")[1] }));
-    const params = {};
-    for (const p of game.params) {
-      if (p.name === "players") continue;
-      if (p.name in state.params && state.params[p.name] !== p.default) params[p.name] = state.params[p.name];
-    }
+    const params = chosenParams(game);
     const body = { game: game.name, players, params, seats, ...tableChoicesBody(state) };
     if (state.clock) body.clock = state.clock;
     if (me) body.name = name;

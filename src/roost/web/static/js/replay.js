@@ -32,7 +32,7 @@ export async function replayPage(root, id) {
     );
     return;
   }
-  const [detail, module] = await Promise.all([gameDetail(info.game), loadGameModule(info.game)]);
+  const [detail, module] = await Promise.all([gameDetail(info.game, info.params), loadGameModule(info.game)]);
   const catalogue = new Catalogue(detail.cards);
   const names = displayNames(info);
   const mine = mySeat(id);
@@ -83,7 +83,7 @@ export async function replayPage(root, id) {
           "div",
           { class: "head-tools" },
           h("a", { class: "button ghost", href: `/t/${info.id}` }, "Final table"),
-          h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game) }, icon("book"), "Rules"),
+          h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game, { params: info.params }) }, icon("book"), "Rules"),
         ),
       ),
       h(

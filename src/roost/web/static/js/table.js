@@ -62,7 +62,7 @@ class TablePage {
       return;
     }
     try {
-      const [detail, module] = await Promise.all([gameDetail(this.info.game), loadGameModule(this.info.game)]);
+      const [detail, module] = await Promise.all([gameDetail(this.info.game, this.info.params), loadGameModule(this.info.game)]);
       this.detail = detail;
       this.module = module;
     } catch (error) {
@@ -442,7 +442,7 @@ class TablePage {
         info.status !== "over"
           ? h("button", { type: "button", class: "button ghost", onclick: () => showInvite(this), "aria-label": "Invite friends" }, icon("link"), h("span", { class: "wide-only" }, "Invite"))
           : h("a", { class: "button ghost", href: `/replay/${info.id}`, "aria-label": "Replay" }, icon("play"), h("span", { class: "wide-only" }, "Replay")),
-        h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game), "aria-keyshortcuts": "R", "aria-label": "Rules", title: "Rules (R)" }, icon("book"), h("span", { class: "wide-only" }, "Rules")),
+        h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game, { params: info.params }), "aria-keyshortcuts": "R", "aria-label": "Rules", title: "Rules (R)" }, icon("book"), h("span", { class: "wide-only" }, "Rules")),
       ),
     );
   }
@@ -801,7 +801,7 @@ class TablePage {
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || document.querySelector("dialog[open]")) return;
     if (event.key === "r" || event.key === "R") {
       event.preventDefault();
-      showRules(this.info.game);
+      showRules(this.info.game, { params: this.info.params });
     } else if (event.key === "l" || event.key === "L") {
       event.preventDefault();
       this.showLog();

@@ -113,7 +113,7 @@ export function renderWaiting(page) {
         { class: "panel intro-panel" },
         h("h2", {}, seated ? "Your table is ready" : `You are invited to play ${info.title}`),
         page.module.blurb ? h("p", {}, page.module.blurb) : null,
-        h("p", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => showRules(info.game) }, icon("book"), "Read the rules")),
+        h("p", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => showRules(info.game, { params: info.params }) }, icon("book"), "Read the rules")),
       ),
       joinPanel,
       h(
