@@ -13,6 +13,21 @@ const COLOUR_SYMBOL = { red: "R", green: "G", yellow: "Y", blue: "B" };
 
 const title = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
 
+/** A card face from the catalogue. An own Draw N (kind "draw": the own_cards parameter) shows
+ * "+N" under its label, as the printed Draw 2 shows "+2"; its title says what it does. */
+function face(ctx, id, opts) {
+  const card = ctx.catalogue.get(id);
+  const n = card.kind === "draw" ? /Draw (\d+)/.exec(card.label || "")?.[1] : null;
+  return cardFace(card, n ? { ...opts, caption: `+${n}` } : opts);
+}
+
+/** The label of the Draw card that left the draws owed (the top of the pile until they are
+ * drawn): "Draw 2", or an own "Draw 3". */
+function drawLabel(ctx) {
+  const top = ctx.obs.top;
+  return top !== null && top !== undefined ? ctx.catalogue.get(top).label || "Draw 2" : "Draw 2";
+}
+
 function matchText(obs) {
   if (!obs.colour) return "";
   return obs.character ? `${obs.colour} or ${title(obs.character)}` : `${obs.colour}`;
@@ -47,7 +62,7 @@ function opponent(ctx, seat) {
   const name = ctx.names[seat];
   const hands = obs.hands; // the full deal (replay)
   const hand = hands
-    ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, hands[seat].map((id) => cardFace(ctx.catalogue.get(id), { size: "sm" })))
+    ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, hands[seat].map((id) => face(ctx, id, { size: "sm" })))
     : handOfBacks(count, `${name} holds ${plural(count, "card")}`, "xs", seat);
   return h(
     "section",
@@ -86,9 +101,9 @@ function centre(ctx) {
     h(
       "div",
       { class: "discard-stack", dataset: { zone: "discard" } },
-      recent.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "lg", className: `under under-${recent.length - i}` })),
+      recent.map((id, i) => face(ctx, id, { size: "lg", className: `under under-${recent.length - i}` })),
       top !== null && top !== undefined
-        ? cardFace(ctx.catalogue.get(top), { size: "lg", aria: "top of the discard pile", className: "top", key: `top-${obs.discard.length}` })
+        ? face(ctx, top, { size: "lg", aria: "top of the discard pile", className: "top", key: `top-${obs.discard.length}` })
         : h("div", { class: "card card-lg card-slot", role: "img", "aria-label": "no card played yet" }),
     ),
     obs.colour
@@ -115,7 +130,7 @@ function centre(ctx) {
       h("span", { class: "demo-note", "aria-hidden": "true" }, `${obs.demogorgons} of 4 · the 4th ends the game`),
     ),
     obs.draws_owed
-      ? h("div", { class: "owed" }, `${ctx.who(obs.current_player) ?? "The player"} must draw ${plural(obs.draws_owed, "more card")} (Draw 2)`)
+      ? h("div", { class: "owed" }, `${ctx.who(obs.current_player) ?? "The player"} must draw ${plural(obs.draws_owed, "more card")} (${drawLabel(ctx)})`)
       : null,
   );
   return h("div", { class: "centre" }, h("div", { class: "decks" }, decks), discard, status, ctx.caption?.());
@@ -165,7 +180,7 @@ function handArea(ctx) {
   if (!hand.length) {
     return h("p", { class: "muted" }, obs.sides?.[seat] === "upside_down" ? "No cards, but you are Upside Down: a Portal or Rift may flip you back." : "No cards.");
   }
-  const cards = hand.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "md", step: { kind: "card", value: id }, key: `hand-${i}`, playable: false }));
+  const cards = hand.map((id, i) => face(ctx, id, { size: "md", step: { kind: "card", value: id }, key: `hand-${i}`, playable: false }));
   return h("div", { class: "hand", role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}`, "data-arrows": "", dataset: { handOf: String(seat), zone: "hand" } }, cards);
 }
 
@@ -210,7 +225,7 @@ export default {
     const obs = ctx.obs;
     if (obs.phase === "choose_character") return "Choose your character card.";
     const kinds = new Set(ctx.options.map((o) => o.kind));
-    if (obs.draws_owed) return `A Draw 2 hit you: draw ${plural(obs.draws_owed, "more card")}. Click deck A or deck B.`;
+    if (obs.draws_owed) return `A ${drawLabel(ctx)} hit you: draw ${plural(obs.draws_owed, "more card")}. Click deck A or deck B.`;
     if (kinds.has("card")) return `Play a card that matches ${matchText(obs)} (the glowing cards), or a Portal or Rift.`;
     if (kinds.has("deck")) {
       return obs.draws_this_turn ? "The card you drew does not match: draw once more (deck A or B)." : "You have no card that matches: draw from deck A or deck B.";
@@ -226,7 +241,7 @@ export default {
   whyNot(ctx, step) {
     const obs = ctx.obs;
     const [kind] = step.split(":");
-    if (kind === "card" && obs.draws_owed) return `First draw the ${plural(obs.draws_owed, "card")} the Draw 2 gave you.`;
+    if (kind === "card" && obs.draws_owed) return `First draw the ${plural(obs.draws_owed, "card")} the ${drawLabel(ctx)} gave you.`;
     if (kind === "card") return `That card does not match ${matchText(obs)}.`;
     if (kind === "deck") return "You hold a card that matches: you must play it.";
     return null;
