@@ -13,10 +13,37 @@ const COLOUR_SYMBOL = { red: "R", green: "G", yellow: "Y", blue: "B" };
 
 const title = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
 
-/** A card face from the catalogue. An own Draw N (kind "draw": the own_cards parameter) shows
- * "+N" under its label, as the printed Draw 2 shows "+2"; its title says what it does. */
+const OWN_BASE = 47; // the first own card type id: after the box's 0-46 (the Demogorgon is 46)
+const DRAW_WORDS = { 1: "one card", 2: "two cards", 3: "three cards", 4: "four cards" };
+
+/** This table's own Draw N cards (the own_cards parameter, public like every parameter), as
+ * catalogue entries by type id. The page fetched the box's catalogue; the own ids follow it, in
+ * the order the value is kept ("draw:1/draw:3x2": N ascending), four colours each, red first
+ * (RULES.md, "Your own cards"): the same entries as the game's card_types(). */
+export function ownCards(params) {
+  const cards = new Map();
+  let id = OWN_BASE;
+  for (const term of String(params?.own_cards || "").split("/")) {
+    const n = Number(/^draw:(\d+)/.exec(term)?.[1]);
+    if (!n) continue;
+    for (const colour of Object.keys(COLOUR_SYMBOL)) {
+      const text = `Your own card: play on its colour: the next player draws ${DRAW_WORDS[n] || `${n} cards`}, then takes a normal turn.`;
+      cards.set(id, { id, name: `${colour} Draw ${n}`, kind: "draw", label: `Draw ${n}`, colour, symbol: COLOUR_SYMBOL[colour], text });
+      id += 1;
+    }
+  }
+  return cards;
+}
+
+/** A card type as drawn: an own card of this table, else from the catalogue. */
+function cardInfo(ctx, id) {
+  return ownCards(ctx.table?.params).get(id) || ctx.catalogue.get(id);
+}
+
+/** A card face. An own Draw N shows "+N" under its label, as the printed Draw 2 shows "+2"
+ * (a CSS rule of its kind); its title says what it does. */
 function face(ctx, id, opts) {
-  const card = ctx.catalogue.get(id);
+  const card = cardInfo(ctx, id);
   const n = card.kind === "draw" ? /Draw (\d+)/.exec(card.label || "")?.[1] : null;
   return cardFace(card, n ? { ...opts, caption: `+${n}` } : opts);
 }
@@ -25,7 +52,7 @@ function face(ctx, id, opts) {
  * drawn): "Draw 2", or an own "Draw 3". */
 function drawLabel(ctx) {
   const top = ctx.obs.top;
-  return top !== null && top !== undefined ? ctx.catalogue.get(top).label || "Draw 2" : "Draw 2";
+  return top !== null && top !== undefined ? cardInfo(ctx, top).label || "Draw 2" : "Draw 2";
 }
 
 function matchText(obs) {
