@@ -205,7 +205,8 @@ def test_a_seat_sees_no_other_seat_s_own_card() -> None:
             )
     assert a.observation(1)["hand"] != b.observation(1)["hand"]
     history = a.history()
-    dealt = history.index(game.card_names.index("yellow Draw 3"))  # the deal comes first
+    own_id = [info.name for info in game.card_types()].index("yellow Draw 3")
+    dealt = history.index(own_id)  # the deal comes first
     before = game.state_from_history(history[:dealt])
     assert before.action_to_string(history[dealt], 0) == "P1 is dealt a card"
     assert before.action_to_string(history[dealt], 1) == "P1 is dealt yellow Draw 3"
@@ -332,7 +333,7 @@ def test_the_web_client_draws_the_table_s_own_cards_as_the_game_does(tmp_path: P
     )
     game = _game(own_cards="draw:4/draw:3x2/draw:1")
     result = subprocess.run(
-        [node, str(script), module.as_uri(), game.params["own_cards"]],
+        [node, str(script), module.as_uri(), str(game.params["own_cards"])],
         capture_output=True,
         text=True,
         timeout=60,
