@@ -57,7 +57,7 @@ def _matches(game: EggoGame, card: int, colour: int, character: int) -> bool:
     if kind in ("portal", "rift"):
         return True
     return game.colours[card] == colour or (
-        kind == "character" and game.characters[card] == character
+        kind == "character" and game.card_characters[card] == character
     )
 
 
@@ -70,7 +70,7 @@ def _score(game: EggoGame, action: int, hand: list[int], obs: EggoObservation, m
     kind = game.kinds[card]
     rest = list(hand)
     rest.remove(card)
-    character = game.characters[card] if kind == "character" else NO_CHARACTER
+    character = game.card_characters[card] if kind == "character" else NO_CHARACTER
     flexible = sum(1 for other in rest if _matches(game, other, colour, character))
     score = 1.0 + 0.1 * flexible
     upside = obs["sides"][me] == Side.UPSIDE_DOWN

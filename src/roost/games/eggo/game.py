@@ -146,7 +146,7 @@ class EggoGame(Game):
         """Each type's kind: character, reverse, draw2, portal, rift, demogorgon, draw (own)."""
         self.colours = tuple(card.colour if card.colour is not None else -1 for card in types)
         """Each type's colour (-1: none)."""
-        self.characters = tuple(
+        self.card_characters = tuple(
             card.character if card.character is not None else NO_CHARACTER for card in types
         )
         """Each type's character (`NO_CHARACTER`: none)."""

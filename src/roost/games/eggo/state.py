@@ -310,7 +310,7 @@ class EggoState(State["EggoGame"]):
         skip = False
         if kind == "character":
             self._colour = game.colours[card]
-            self._character = game.characters[card]
+            self._character = game.card_characters[card]
         elif kind == "reverse" or kind == "draw2" or kind == "draw":
             self._colour = game.colours[card]
             self._character = NO_CHARACTER
