@@ -34,13 +34,16 @@ DECK_VARIANTS = [
         "manda-huevos",
         {"players": 3, "own_cards": "take:1/egg:20x2/egg:0", "egg_values": "1-9x2", "hand": 4},
     ),
+    ("eggo", {"players": 3, "own_cards": "draw:3x2/draw:1"}),
+    ("eggo", {"players": 2, "own_cards": "draw:4x3", "copies": "draw-2=0", "hand": 6}),
     ("big-chicken", {"players": 4, "copies": "big-red=0/duck=5", "hand": 8, "rounds": 2}),
     ("big-chicken", {"players": 3, "copies": "eggs-7=2,duck=3", "last_egg": "strict"}),
 ]
 """A non-default deck (the `copies` and `hand` parameters) or two per game: everything that
 follows from the counts must hold there too (tests/test_decks.py checks the deal itself). Manda
 Huevos!'s own cards (`own_cards`): eggs of new values and action cards of every effect, with the
-Quick Game and memory mode, and a small deck that runs dry (passes)."""
+Quick Game and memory mode, and a small deck that runs dry (passes). Eggo's own Draw N cards,
+with the printed Draw 2 and without it."""
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

@@ -27,7 +27,11 @@ GAMES = sorted(registered_games())
 # count, and the variants whose fields stay constant otherwise (penalties need strict Last
 # Egg, passes a short deck, hidden values memory mode, known piles the rulebook's turn-over).
 VARIANTS: dict[str, list[dict[str, Any]]] = {
-    "eggo": [{"characters": "assigned"}, {"two_player_reverse": "skip", "players": 2}],
+    "eggo": [
+        {"characters": "assigned"},
+        {"two_player_reverse": "skip", "players": 2},
+        {"players": 3, "own_cards": "draw:3x2/draw:1/draw:4"},
+    ],
     "manda-huevos": [
         {"memory": True},
         {"egg_values": "1-3x2", "players": 2},

@@ -28,9 +28,11 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 
 OWN_CARDS: list[tuple[str, dict[str, Any]]] = [
     ("roost_manda_huevos", {"players": 2, "own_cards": "move:2/take:1/egg:12x2"}),
+    ("roost_eggo", {"players": 3, "own_cards": "draw:3x2/draw:1"}),
 ]
 """Manda Huevos! with its own cards: a game with more action ids (the own cards' uses), an
-extra phase and eggs of a new value, its deck in the game string."""
+extra phase and eggs of a new value, its deck in the game string; Eggo with own Draw N cards
+(more card types, chance outcomes and play ids)."""
 
 
 def test_every_game_is_registered() -> None:

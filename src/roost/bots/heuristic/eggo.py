@@ -8,68 +8,70 @@
   announce the colour you hold most of.
 * Play a Rift when it sends more Right-Side-Up opponents down than it lifts, never when it would
   free an empty-handed opponent; aim a Draw 2 (or a Reverse away from) a player close to escaping.
+  An own Draw N (the ``own_cards`` parameter) is a Draw 2 weighed by N/2.
 """
 
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from roost.bots.heuristic import HeuristicPolicy
 from roost.core.view import SeatView
-from roost.games.eggo.actions import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL, PLAY_RIFT
-from roost.games.eggo.cards import BARB, CARD_TYPES, NO_CHARACTER, PORTAL, RIFT
+from roost.games.eggo.actions import CHOOSE, DRAW_A, DRAW_B, OWN_PLAY, PLAY_PORTAL, played_card
+from roost.games.eggo.cards import BARB, NO_CHARACTER, PORTAL, RIFT
+from roost.games.eggo.game import EggoGame
 from roost.games.eggo.views import Character, Direction, EggoObservation, Side, of
-
-_COLOUR = tuple(c.colour for c in CARD_TYPES)
-_CHARACTER = tuple(c.character if c.character is not None else NO_CHARACTER for c in CARD_TYPES)
-_KIND = tuple(c.kind for c in CARD_TYPES)
 
 
 def choose(view: SeatView, rng: random.Random) -> int:
     legal = view.legal_actions()
     obs = of(view)
-    if legal[0] >= CHOOSE:
+    if CHOOSE <= legal[0] < OWN_PLAY:
         return next(a for a in legal if a - CHOOSE != BARB)
-    if legal[0] >= DRAW_A:
+    if DRAW_A <= legal[0] < OWN_PLAY:
         decks = obs["decks"]
         return (
             DRAW_A if DRAW_A in legal and (decks[0] >= decks[1] or DRAW_B not in legal) else DRAW_B
         )
     hand = obs["hand"]
-    return max(legal, key=lambda action: (_score(action, hand, obs, view.seat), -action))
+    game = cast(EggoGame, view.game)
+    return max(legal, key=lambda action: (_score(game, action, hand, obs, view.seat), -action))
 
 
 def rank(view: SeatView) -> list[int]:
     """The legal moves, best first by the same rules of thumb (ties: the lower action first):
     the order in which search widens its root."""
     legal = view.legal_actions()
-    if len(legal) == 1 or legal[0] >= DRAW_A:
+    if len(legal) == 1 or DRAW_A <= legal[0] < OWN_PLAY:
         first = choose(view, random.Random(0))
         return [first, *(a for a in legal if a != first)]
     obs = of(view)
     hand = obs["hand"]
-    return sorted(legal, key=lambda action: (-_score(action, hand, obs, view.seat), action))
+    game = cast(EggoGame, view.game)
+    return sorted(legal, key=lambda action: (-_score(game, action, hand, obs, view.seat), action))
 
 
-def _matches(card: int, colour: int, character: int) -> bool:
-    kind = _KIND[card]
+def _matches(game: EggoGame, card: int, colour: int, character: int) -> bool:
+    kind = game.kinds[card]
     if kind in ("portal", "rift"):
         return True
-    return _COLOUR[card] == colour or (kind == "character" and _CHARACTER[card] == character)
+    return game.colours[card] == colour or (
+        kind == "character" and game.card_characters[card] == character
+    )
 
 
-def _score(action: int, hand: list[int], obs: EggoObservation, me: int) -> float:
-    if action >= PLAY_RIFT:
-        card, colour = RIFT, action - PLAY_RIFT
-    elif action >= PLAY_PORTAL:
-        card, colour = PORTAL, action - PLAY_PORTAL
+def _score(game: EggoGame, action: int, hand: list[int], obs: EggoObservation, me: int) -> float:
+    card = played_card(action)
+    if card in (PORTAL, RIFT):
+        colour = (action - PLAY_PORTAL) % 4  # the colour announced
     else:
-        card = action
-        colour = _COLOUR[card]  # type: ignore[assignment]
+        colour = game.colours[card]
+    kind = game.kinds[card]
     rest = list(hand)
     rest.remove(card)
-    character = _CHARACTER[card] if _KIND[card] == "character" else NO_CHARACTER
-    flexible = sum(1 for other in rest if _matches(other, colour, character))
+    character = game.card_characters[card] if kind == "character" else NO_CHARACTER
+    flexible = sum(1 for other in rest if _matches(game, other, colour, character))
     score = 1.0 + 0.1 * flexible
     upside = obs["sides"][me] == Side.UPSIDE_DOWN
     threat = _threats(obs, me)
@@ -82,9 +84,12 @@ def _score(action: int, hand: list[int], obs: EggoObservation, me: int) -> float
             score -= 2.5  # do not leave the Right Side Up
         if card == RIFT:
             score += _rift_gain(obs, me)
-    elif _KIND[card] == "draw2":
+    elif kind == "draw2":
         score += 0.3 + 1.5 * threat.get(_next_seat(obs, me, obs["direction"]), 0.0)
-    elif _KIND[card] == "reverse":
+    elif kind == "draw":  # an own Draw N: a Draw 2 weighed by N / 2
+        n = game.draws[card]
+        score += 0.15 * n + 0.75 * n * threat.get(_next_seat(obs, me, obs["direction"]), 0.0)
+    elif kind == "reverse":
         ahead = threat.get(_next_seat(obs, me, obs["direction"]), 0.0)
         back = (
             Direction.COUNTERCLOCKWISE

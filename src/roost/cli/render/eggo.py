@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from rich.console import Group, RenderableType
@@ -12,9 +12,10 @@ from rich.text import Text
 from roost.cli.names import SeatNames
 from roost.cli.render import TerminalRenderer, cards_text, names_for
 from roost.core.actions import Choice
+from roost.core.cards import CardInfo
 from roost.core.game import Game
 from roost.games.eggo.actions import Phase
-from roost.games.eggo.cards import CARD_INFO
+from roost.games.eggo.cards import CARD_INFO, DEMOGORGON
 from roost.games.eggo.views import Side, read
 
 _STYLE: Final = {
@@ -27,12 +28,18 @@ BARB: Final = 6
 """Barb's index among the player characters (the `character` step's value)."""
 
 
-def card_text(card: int | None) -> Text:
-    """A card by its type id, in its colour (wild and special cards in magenta)."""
+def card_text(card: int | None, catalogue: tuple[CardInfo, ...] = CARD_INFO) -> Text:
+    """A card by its type id, in its colour (wild and special cards in magenta), named by the
+    game's `catalogue` (`Game.card_types`: own cards follow the box's)."""
     if card is None:
         return Text("-")
-    info = CARD_INFO[card]
+    info = catalogue[card]
     return Text(info.name, style=_STYLE.get(info.colour or "", "bold magenta"))
+
+
+def _card_texts(game: Game) -> Callable[[int | None], Text]:
+    catalogue = game.card_types()
+    return lambda card: card_text(card, catalogue)
 
 
 def render(
@@ -40,6 +47,9 @@ def render(
 ) -> RenderableType:
     obs = read(observation)
     names = names_for(observation, names)
+    show = _card_texts(game)
+    catalogue = game.card_types()
+    total = game.all_cards().count(DEMOGORGON)
     players = Table(title="Players", expand=False)
     for column in ("", "seat", "character", "side", "cards", "status"):
         players.add_column(column)
@@ -73,18 +83,20 @@ def render(
             match.append(f" or {character.value.title()}")
         else:
             match.append(" (colour only)")
-    pile = Text.assemble("Top card: ", card_text(obs["top"]), "   ", match)
+    pile = Text.assemble("Top card: ", show(obs["top"]), "   ", match)
     table = Text(
         f"Decks: A {obs['decks'][0]}, B {obs['decks'][1]}   "
-        f"Demogorgons: {obs['demogorgons']} of 4   Play goes {obs['direction'].value}"
+        f"Demogorgons: {obs['demogorgons']} of {total}   Play goes {obs['direction'].value}"
     )
     parts: list[RenderableType] = [players, pile, table]
     owed = obs["draws_owed"]
     mover = obs["current_player"]
-    if owed and mover is not None:
-        parts.append(Text(f"{names.seat(mover)} must first draw {owed} (Draw 2)."))
+    top = obs["top"]
+    if owed and mover is not None and top is not None:
+        given = catalogue[top].label  # the Draw 2 (or own Draw N) just played
+        parts.append(Text(f"{names.seat(mover)} must first draw {owed} ({given})."))
     if "hand" in obs and obs["phase"] not in (Phase.OVER, Phase.CHOOSE_CHARACTER):
-        parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"], card_text)))
+        parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"], show)))
     if "winners" in obs:
         winners = [names.seat(w) for w in obs["winners"]]
         said = ", ".join(winners) if winners else "nobody"
@@ -110,7 +122,8 @@ _HELP: Final = {
         "colour only; Portal and All-Players Rift match anything.\n"
         "- Portal: you flip your character card and announce the colour to match.\n"
         "- All-Players Rift: everyone still in play flips, you too; announce a colour.\n"
-        "- Reverse: play changes direction.  Draw 2: the next player first draws two.\n"
+        "- Reverse: play changes direction.  Draw 2: the next player first draws two (a "
+        "Draw N of your own: N).\n"
         "If nothing matches you draw from deck A or B (your choice): play the card if it "
         "matches; if not, draw once more; then your turn ends. A Demogorgon drawn is set "
         "aside (never held); drawn first, you draw again."

@@ -15,6 +15,7 @@ from roost.games.eggo.cards import (
     COLOURS,
     HUMAN_CARDS,
     NO_CHARACTER,
+    NUM_TYPES,
     PLAYER_CHARACTERS,
     PORTAL,
     RIFT,
@@ -30,6 +31,12 @@ DRAW_B: Final = 53
 CHOOSE: Final = 54
 """54-60: choose player character 0-6 (6 is Barb)."""
 NUM_ACTIONS: Final = CHOOSE + len(PLAYER_CHARACTERS)
+"""The box's decision actions (61). A game with own cards has more (`EggoGame`)."""
+OWN_PLAY: Final = NUM_ACTIONS
+"""61...: play an own Draw N card, type id ``action - OWN_SHIFT`` (only with ``own_cards``)."""
+OWN_SHIFT: Final = NUM_ACTIONS - NUM_TYPES
+"""An own card's play action minus its type id (61 - 47): the first own type, 47, is played
+by 61, the first id after the box's."""
 
 # Phases: small ints for the state machine, `Phase` for everyone else.
 CHOOSING: Final = 0
@@ -77,10 +84,32 @@ def seat_name(seat: int) -> str:
     return f"P{seat}"
 
 
-def decision_string(action: int) -> str:
-    """Readable text of a decision action (the same for every viewer: all are public)."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is not an Eggo action (0-{NUM_ACTIONS - 1})")
+def played_card(action: int) -> int:
+    """The card type a play action plays (Portal or Rift for their colour announcements, the
+    type itself for the others, type ``action - OWN_SHIFT`` for an own card)."""
+    if action >= OWN_PLAY:
+        return action - OWN_SHIFT
+    if action >= PLAY_RIFT:
+        return RIFT
+    if action >= PLAY_PORTAL:
+        return PORTAL
+    return action
+
+
+def is_play(action: int) -> bool:
+    """Whether a decision action plays a card (not a draw or a character choice)."""
+    return action < DRAW_A or action >= OWN_PLAY
+
+
+def decision_string(
+    action: int, names: tuple[str, ...] = CARD_NAMES, actions: int = NUM_ACTIONS
+) -> str:
+    """Readable text of a decision action (the same for every viewer: all are public), with
+    the game's card `names` and its number of `actions` (own cards add some)."""
+    if not 0 <= action < actions:
+        raise ValueError(f"action {action} is not an Eggo action (0-{actions - 1})")
+    if action >= OWN_PLAY:
+        return f"play {names[action - OWN_SHIFT]}"
     if action >= CHOOSE:
         return f"choose {PLAYER_CHARACTERS[action - CHOOSE]}"
     if action >= DRAW_A:
@@ -89,4 +118,4 @@ def decision_string(action: int) -> str:
         return f"play All-Players Rift, announce {COLOURS[action - PLAY_RIFT]}"
     if action >= PLAY_PORTAL:
         return f"play Portal, announce {COLOURS[action - PLAY_PORTAL]}"
-    return f"play {CARD_NAMES[action]}"
+    return f"play {names[action]}"

@@ -14,16 +14,20 @@ Every count is a default: the game parameters `copies` (``demogorgon=3``, ``port
 
 Card *types* are small ints; copies of a type are interchangeable, so hands and decks hold
 type ids. Type ids: character cards ``colour * 9 + character`` (0-35), Reverse ``36 + colour``,
-Draw 2 ``40 + colour``, Portal 44, All-Players Rift 45, Demogorgon 46.
+Draw 2 ``40 + colour``, Portal 44, All-Players Rift 45, Demogorgon 46. A designer's own Draw N
+cards (the ``own_cards`` parameter, `parse_own_cards`) follow the Demogorgon, four colours per
+N: ``47 + 4k + colour`` for the k-th N declared (`own_card_types`); the box's tables here never
+hold them, the game's (`EggoGame`) do.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
 from roost.core.cards import CardInfo
-from roost.core.decks import key_table
+from roost.core.decks import MOST_COPIES, key_table
 
 COLOURS: Final = ("red", "green", "yellow", "blue")
 CHARACTERS: Final = (
@@ -62,6 +66,8 @@ class CardType:
     colour: int | None
     character: int | None
     copies: int
+    draws: int = 0
+    """Cards a Draw card makes the next player draw (2 for the printed Draw 2; 0: no draw)."""
 
     @property
     def name(self) -> str:
@@ -69,6 +75,8 @@ class CardType:
         if self.kind == "character":
             assert self.character is not None
             return f"{colour} {CHARACTERS[self.character]}"
+        if self.kind == "draw":
+            return f"{colour} Draw {self.draws}"
         label = {
             "reverse": "Reverse",
             "draw2": "Draw 2",
@@ -86,7 +94,8 @@ def _expand() -> tuple[CardType, ...]:
         for colour in colours:
             characters: list[int | None] = list(range(len(CHARACTERS))) if per_character else [None]
             for character in characters:
-                types.append(CardType(len(types), kind, colour, character, copies))
+                draws = 2 if kind == "draw2" else 0
+                types.append(CardType(len(types), kind, colour, character, copies, draws))
     return tuple(types)
 
 
@@ -131,27 +140,27 @@ assert len(FULL_DECK) == DECK_SIZE
 assert (PORTAL, RIFT, DEMOGORGON) == (44, 45, 46)
 
 
-def _playable_masks() -> tuple[int, ...]:
+def playable_masks(types: tuple[CardType, ...]) -> tuple[int, ...]:
     """Bitmask of playable card types for each top of pile ``colour * 10 + character``.
 
-    A character card matches on colour or character; Reverse and Draw 2 on colour only;
-    Portal and Rift always.
+    A character card matches on colour or character; Reverse, Draw 2 and an own Draw N on
+    colour only; Portal and Rift always.
     """
     masks = []
     for colour in range(len(COLOURS)):
         for character in range(NO_CHARACTER + 1):
             mask = 1 << PORTAL | 1 << RIFT
-            for card in CARD_TYPES:
+            for card in types:
                 if (
                     card.kind == "character"
                     and (card.colour == colour or card.character == character)
-                ) or (card.kind in ("reverse", "draw2") and card.colour == colour):
+                ) or (card.kind in ("reverse", "draw2", "draw") and card.colour == colour):
                     mask |= 1 << card.id
             masks.append(mask)
     return tuple(masks)
 
 
-PLAYABLE: Final = _playable_masks()
+PLAYABLE: Final = playable_masks(CARD_TYPES)
 
 COLOUR_SYMBOLS: Final = ("R", "G", "Y", "B")
 """A letter per colour, printed on every coloured card so colour-blind players can tell them."""
@@ -170,7 +179,20 @@ _TEXTS: Final = {
 }
 
 
-def _info(card: CardType) -> CardInfo:
+_DRAW_WORDS: Final = ("", "one card", "two cards", "three cards", "four cards")
+
+
+def _text(card: CardType) -> str:
+    if card.kind == "draw":
+        return (
+            f"Your own card: play on its colour: the next player draws {_DRAW_WORDS[card.draws]}, "
+            "then takes a normal turn."
+        )
+    return _TEXTS[card.kind]
+
+
+def card_info(card: CardType) -> CardInfo:
+    """A card type as a front end draws it (`Game.card_types`)."""
     colour = COLOURS[card.colour] if card.colour is not None else None
     if card.kind == "character":
         assert card.character is not None
@@ -180,10 +202,84 @@ def _info(card: CardType) -> CardInfo:
     symbol = COLOUR_SYMBOLS[card.colour] if card.colour is not None else "*"
     if card.kind == "demogorgon":
         symbol = "!"
-    return CardInfo(card.id, card.name, card.kind, label, colour, symbol, _TEXTS[card.kind])
+    return CardInfo(card.id, card.name, card.kind, label, colour, symbol, _text(card))
 
 
-CARD_INFO: Final = tuple(_info(card) for card in CARD_TYPES)
+CARD_INFO: Final = tuple(card_info(card) for card in CARD_TYPES)
 """Every card type as a front end draws it (`Game.card_types`)."""
 HAND_MASK: Final = (1 << NUM_TYPES) - 1 - (1 << DEMOGORGON)
 """Types a hand may hold: a Demogorgon is set aside the moment it is drawn."""
+
+
+# --- Your own cards: the ``own_cards`` parameter (RULES.md, "Your own cards") ----------------
+
+OWN_DRAWS: Final = (1, 3, 4)
+"""The N of a Draw N a designer may add: 1 to `MOST_DRAW`, but not 2, the printed Draw 2 (how
+many of those the deck holds is ``copies=draw-2=N``)."""
+MOST_DRAW: Final = 4
+"""The largest N: a Draw 4 deals the next player the rulebook's whole hand of four again, the
+most one card should do to a game whose hands start at four."""
+_OWN_TERM: Final = re.compile(r"draw:(\d+)(?:x(\d+))?")
+
+
+def parse_own_cards(text: str) -> tuple[tuple[int, int], ...]:
+    """The own cards `text` declares, as (N, copies per colour) by N; `ValueError` says what
+    is wrong.
+
+    Terms are separated by ``/`` (or ``,`` where the text is not in a game string): ``draw:N``
+    is a Draw N in each of the four colours, ``draw:NxC`` C of them per colour (the printed
+    Draw 2 is ``x2``). The same N twice adds up.
+
+    >>> parse_own_cards("draw:3x2/draw:1")
+    ((1, 1), (3, 2))
+    """
+    copies = dict.fromkeys(OWN_DRAWS, 0)
+    for term in text.replace(" ", "").lower().replace(",", "/").split("/"):
+        if not term:
+            continue
+        match = _OWN_TERM.fullmatch(term)
+        if match is None:
+            raise ValueError(
+                f"{term!r} is not a card like 'draw:3' or 'draw:3x2' (a Draw 3 in each colour, "
+                "once or twice; terms are separated by '/')"
+            )
+        draws = int(match.group(1))
+        times = int(match.group(2)) if match.group(2) is not None else 1
+        if draws == 2:
+            raise ValueError(
+                f"{term!r}: the Draw 2 is printed; change how many with copies=draw-2:N"
+            )
+        if draws not in copies:
+            raise ValueError(
+                f"{term!r}: a Draw N draws 1 to {MOST_DRAW} cards "
+                f"({', '.join(str(n) for n in OWN_DRAWS)}; 2 is printed)"
+            )
+        if times < 1:
+            raise ValueError(f"{term!r}: the number of copies per colour must be at least 1")
+        copies[draws] += times
+        if copies[draws] > MOST_COPIES:
+            raise ValueError(
+                f"{term!r}: at most {MOST_COPIES} copies of a card; the Draw {draws} of each "
+                f"colour would have {copies[draws]}"
+            )
+    return tuple((draws, n) for draws, n in copies.items() if n)
+
+
+def own_cards_text(draws: tuple[tuple[int, int], ...]) -> str:
+    """The own cards written the one way a game keeps them: by N, ``xC`` only when C > 1,
+    separated by ``/`` (no ``,`` or ``=``: the value survives OpenSpiel's game strings and
+    ``--sweep`` lists).
+
+    >>> own_cards_text(parse_own_cards("draw:3, draw:1, draw:3"))
+    'draw:1/draw:3x2'
+    """
+    return "/".join(f"draw:{n}" if c == 1 else f"draw:{n}x{c}" for n, c in draws)
+
+
+def own_card_types(draws: tuple[tuple[int, int], ...]) -> tuple[CardType, ...]:
+    """The card types of own Draw N cards (ids after the Demogorgon: ``47 + 4k + colour``)."""
+    types: list[CardType] = []
+    for n, copies in draws:
+        for colour in range(len(COLOURS)):
+            types.append(CardType(NUM_TYPES + len(types), "draw", colour, None, copies, n))
+    return tuple(types)

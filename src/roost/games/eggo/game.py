@@ -9,22 +9,29 @@ from typing import Any
 
 from roost.core.cards import CardInfo
 from roost.core.decks import copies_error, read_copy_counts, short_deck_error
+from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
 from roost.games.eggo import views
-from roost.games.eggo.actions import NUM_ACTIONS
+from roost.games.eggo.actions import NUM_ACTIONS, OWN_SHIFT, PLAY_ACTIONS
 from roost.games.eggo.cards import (
-    CARD_INFO,
-    CARD_NAMES,
+    CARD_TYPES,
+    CHARACTERS,
     COPIES_KEYS,
     DEFAULT_COUNTS,
     DEMOGORGON,
     DEMOGORGON_TEXT,
     HAND_SIZE,
     HUMAN_CARDS,
-    NUM_TYPES,
+    NO_CHARACTER,
+    CardType,
+    card_info,
     deck_of,
+    own_card_types,
+    own_cards_text,
+    parse_own_cards,
+    playable_masks,
 )
 from roost.games.eggo.state import EggoState
 
@@ -78,6 +85,14 @@ class EggoGame(Game):
             minimum=1,
             maximum=MAX_HAND,
         ),
+        Param(
+            "own_cards",
+            str,
+            "",
+            "your own Draw N cards, played as the Draw 2 is (on their colour; the next player "
+            "draws N, then takes a normal turn): terms separated by '/', 'draw:N' a Draw N in "
+            "each colour, 'draw:NxC' C per colour; N is 1, 3 or 4 (e.g. 'draw:3x2/draw:1')",
+        ),
     )
     rules_file = Path(__file__).with_name("RULES.md")
     golden_variants = ({"players": 2, "characters": "assigned", "two_player_reverse": "skip"},)
@@ -89,8 +104,22 @@ class EggoGame(Game):
         counts, text = read_copy_counts(
             self.name, self._params, DEFAULT_COUNTS, COPIES_KEYS, "demogorgon=5,portal=4"
         )
+        own_given = str(self._params["own_cards"])
+        try:
+            own = parse_own_cards(own_given)
+        except ValueError as error:
+            raise ParameterError(
+                f"{self.name}: parameter 'own_cards' takes cards like 'draw:3x2/draw:1'; "
+                f"got {own_given!r} ({error})"
+            ) from None
+        self._params["own_cards"] = own_cards_text(own)
+        self.own_draws = own
+        """The own Draw N cards, as (N, copies per colour) by N (RULES.md, "Your own cards")."""
+        types = CARD_TYPES + own_card_types(own)
+        counts = counts + tuple(card.copies for card in types[len(CARD_TYPES) :])
         self.counts = counts
-        """Copies of each card type in this game's deck, by type id."""
+        """Copies of each card type in this game's deck, by type id (own cards last)."""
+        self._set_tables(types)
         self.hand_size = int(self._params["hand"])
         """Cards dealt to each player."""
         self.demogorgons = counts[DEMOGORGON]
@@ -102,10 +131,38 @@ class EggoGame(Game):
             replace(info, text=DEMOGORGON_TEXT.format(views.ordinal(self.demogorgons)))
             if info.id == DEMOGORGON
             else info
-            for info in CARD_INFO
+            for info in (card_info(card) for card in types)
         )
         self.most_copies = max(c for card, c in enumerate(counts) if card != DEMOGORGON)
         """The most copies of one card a hand can hold: what the RL encoder scales counts by."""
+
+    def _set_tables(self, types: tuple[CardType, ...]) -> None:
+        """The per-card-type tables the engine, views and bots read: the box's (`cards.py`)
+        with this game's own cards appended (the same values as the box's without them)."""
+        self.num_types = len(types)
+        """Card types: 47 in the box, 4 more per own Draw N."""
+        self.card_names = tuple(card.name for card in types)
+        self.kinds = tuple(card.kind for card in types)
+        """Each type's kind: character, reverse, draw2, portal, rift, demogorgon, draw (own)."""
+        self.colours = tuple(card.colour if card.colour is not None else -1 for card in types)
+        """Each type's colour (-1: none)."""
+        self.card_characters = tuple(
+            card.character if card.character is not None else NO_CHARACTER for card in types
+        )
+        """Each type's character (`NO_CHARACTER`: none)."""
+        self.draws = tuple(card.draws for card in types)
+        """Cards each type makes the next player draw (2 for a Draw 2, N for a Draw N, else 0)."""
+        self.play_actions = PLAY_ACTIONS + tuple(
+            (card.id + OWN_SHIFT,) for card in types[len(CARD_TYPES) :]
+        )
+        """The decision actions that play each card type (own cards: ids after the box's)."""
+        self.playable = playable_masks(types)
+        """Bitmask of playable types for each top of pile ``colour * 10 + character``."""
+        self.hand_mask = (1 << len(types)) - 1 - (1 << DEMOGORGON)
+        """Types a hand may hold: all but the Demogorgon."""
+        self.most_draws = max(self.draws)
+        """The most cards one card makes a player draw (2 in the box): the RL scale."""
+        assert len(CHARACTERS) == NO_CHARACTER
 
     def _check_deck(self, text: str) -> None:
         """Refuse a deck that cannot make a game: no Demogorgon to end it, no character card
@@ -135,10 +192,11 @@ class EggoGame(Game):
             )
 
     def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
+        """The box's 61, then one play action per own card type (RULES.md, Actions)."""
+        return NUM_ACTIONS + self.num_types - len(CARD_TYPES)
 
     def max_chance_outcomes(self) -> int:
-        return NUM_TYPES
+        return self.num_types
 
     def max_game_length(self) -> int:
         n = self.num_players
@@ -166,7 +224,7 @@ class EggoGame(Game):
         return self._card_info
 
     def card_name(self, card: int) -> str:
-        return CARD_NAMES[card]
+        return self.card_names[card]
 
     def narrate(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
         """`views.narrate`, told how many Demogorgons this deck holds (the observation does

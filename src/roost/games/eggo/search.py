@@ -16,7 +16,7 @@ from typing import Final
 
 from roost.core.rand import randbelow
 from roost.core.search import SearchHooks
-from roost.games.eggo.actions import CHOOSE, DRAW_A, DRAW_B, PLAY_PORTAL
+from roost.games.eggo.actions import CHOOSE, DRAW_A, DRAW_B, OWN_PLAY, PLAY_PORTAL, is_play
 from roost.games.eggo.cards import BARB, DEMOGORGONS_TO_END, PORTAL, RIFT
 from roost.games.eggo.state import EggoState
 
@@ -39,16 +39,21 @@ def playout_action(state: EggoState, legal: list[int], rng: random.Random) -> in
     """A cheap move for search playouts: do not flip away from the Right Side Up, and keep a
     flip card for the last card when Upside Down; otherwise a random legal move."""
     player = state._player
-    if legal[0] < PLAY_PORTAL:  # a play decision (draw and choice actions come later)
-        ordinary = [a for a in legal if a < PLAY_PORTAL]
+    if is_play(legal[0]):  # a play decision (draws and choices are never mixed with plays)
+        ordinary = [a for a in legal if not _is_flip(a)]
         if len(ordinary) < len(legal):
             hand = state._hands[player]
             if len(hand) == 1 and state._upside[player]:
-                flips = [a for a in legal if a >= PLAY_PORTAL]
+                flips = [a for a in legal if _is_flip(a)]
                 return flips[randbelow(rng, len(flips))]  # the last card, flipped: escape
             if ordinary:
                 return ordinary[randbelow(rng, len(ordinary))]
     return legal[randbelow(rng, len(legal))]
+
+
+def _is_flip(action: int) -> bool:
+    """Whether an action plays a Portal or a Rift (with a colour)."""
+    return PLAY_PORTAL <= action < DRAW_A
 
 
 def candidates(state: EggoState, legal: list[int]) -> list[int]:
@@ -57,12 +62,12 @@ def candidates(state: EggoState, legal: list[int]) -> list[int]:
     player's character only matters if it is Barb, who can never escape: keep the first of
     the others. Every other choice (which card, which colour) is kept."""
     first = legal[0]
-    if first >= CHOOSE:
+    if CHOOSE <= first < OWN_PLAY:
         for action in legal:
             if action - CHOOSE != BARB:
                 return [action]
         return legal
-    if first >= DRAW_A and len(legal) == 2:
+    if first == DRAW_A and len(legal) == 2:
         decks = state._decks
         return [DRAW_A] if decks[0] >= decks[1] else [DRAW_B]
     return legal

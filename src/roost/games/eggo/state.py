@@ -28,9 +28,9 @@ from roost.games.eggo.actions import (
     DRAW_B,
     DRAWING,
     HUMAN,
-    KIND,
     OVER,
-    PLAY_ACTIONS,
+    OWN_PLAY,
+    OWN_SHIFT,
     PLAY_PORTAL,
     PLAY_RIFT,
     START_CARD,
@@ -39,9 +39,7 @@ from roost.games.eggo.actions import (
 from roost.games.eggo.cards import (
     BARB,
     DEMOGORGON,
-    HAND_MASK,
     NO_CHARACTER,
-    PLAYABLE,
     PLAYER_CHARACTERS,
     PORTAL,
     RIFT,
@@ -140,7 +138,8 @@ class EggoState(State["EggoGame"]):
         phase = self._phase
         if phase == TURN:
             if self._forced == 0:
-                mask = PLAYABLE[self._colour * 10 + self._character]
+                game = self._game
+                mask = game.playable[self._colour * 10 + self._character]
                 playable = 0  # the playable card types held, as a bit mask
                 for card in self._hands[self._player]:
                     if mask >> card & 1:
@@ -148,11 +147,11 @@ class EggoState(State["EggoGame"]):
                 if playable:
                     low = playable & -playable
                     if playable == low:  # one type
-                        return list(PLAY_ACTIONS[low.bit_length() - 1])
+                        return list(game.play_actions[low.bit_length() - 1])
                     actions: list[int] = []
                     while playable:
                         low = playable & -playable
-                        actions.extend(PLAY_ACTIONS[low.bit_length() - 1])
+                        actions.extend(game.play_actions[low.bit_length() - 1])
                         playable ^= low
                     actions.sort()
                     return actions
@@ -206,7 +205,9 @@ class EggoState(State["EggoGame"]):
         if phase == TURN:
             if record:
                 self._hidden.public(action)
-            if action >= DRAW_A:
+            if action >= OWN_PLAY:
+                self._play(action - OWN_SHIFT, -1)
+            elif action >= DRAW_A:
                 self._start_draw(action - DRAW_A)
             elif action >= PLAY_RIFT:
                 self._play(RIFT, action - PLAY_RIFT)
@@ -243,7 +244,7 @@ class EggoState(State["EggoGame"]):
         self._pool.remove(card)
         self._hands[seat].append(card)
         if self._record:
-            self._hidden.hidden_receipt(seat, HAND_MASK)
+            self._hidden.hidden_receipt(seat, game.hand_mask)
         self._deal_left -= 1
         if self._deal_left == 0:
             # Shuffle the four Demogorgons in, split the deck in two roughly equal decks.
@@ -257,7 +258,8 @@ class EggoState(State["EggoGame"]):
         if self._forced == 0 and self._record:
             # Drawing by choice is allowed only with no playable card: everyone learns that
             # nothing this player holds matches the top of the pile.
-            self._hidden.restrict(self._player, ~PLAYABLE[self._colour * 10 + self._character])
+            mask = self._game.playable[self._colour * 10 + self._character]
+            self._hidden.restrict(self._player, ~mask)
         self._draw_from = deck
         self._phase = DRAWING
 
@@ -277,14 +279,14 @@ class EggoState(State["EggoGame"]):
         else:
             self._hands[player].append(card)
             if self._record:
-                self._hidden.hidden_receipt(player, HAND_MASK)
+                self._hidden.hidden_receipt(player, self._game.hand_mask)
         if self._forced:
             self._forced -= 1
             return
         self._draws += 1
         if self._draws < 2:
             return  # play it if it matches, else draw again: the next action will tell
-        mask = PLAYABLE[self._colour * 10 + self._character]
+        mask = self._game.playable[self._colour * 10 + self._character]
         if card != DEMOGORGON and mask >> card & 1:
             # The turn goes on, so everyone knows the card matches and must be played.
             if self._record:
@@ -303,13 +305,14 @@ class EggoState(State["EggoGame"]):
         self._discard.append(card)
         if self._record:
             self._hidden.reveal(player, card)
-        kind = KIND[card]
+        game = self._game
+        kind = game.kinds[card]
         skip = False
         if kind == "character":
-            self._colour = COLOUR[card]  # type: ignore[assignment]
-            self._character = CHARACTER[card]
-        elif kind == "reverse" or kind == "draw2":
-            self._colour = COLOUR[card]  # type: ignore[assignment]
+            self._colour = game.colours[card]
+            self._character = game.card_characters[card]
+        elif kind == "reverse" or kind == "draw2" or kind == "draw":
+            self._colour = game.colours[card]
             self._character = NO_CHARACTER
             if kind == "reverse":
                 self._direction = -self._direction
@@ -333,8 +336,9 @@ class EggoState(State["EggoGame"]):
             self._phase = OVER
             return
         next_player = self._end_turn(skip)
-        if kind == "draw2":
-            self._forced = 2
+        draws = game.draws[card]
+        if draws:  # a Draw 2 or an own Draw N: the next player first draws that many
+            self._forced = draws
             assert next_player >= 0
 
     def _flip(self, seat: int) -> None:

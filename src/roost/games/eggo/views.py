@@ -23,26 +23,23 @@ from roost.games.eggo.actions import (
     DRAW_A,
     DRAWING,
     OVER,
+    OWN_PLAY,
     PHASES,
     PLAY_PORTAL,
-    PLAY_RIFT,
     START_CARD,
     TURN,
     Phase,
     decision_string,
+    played_card,
     seat_name,
 )
 from roost.games.eggo.cards import (
-    CARD_NAMES,
     CHARACTERS,
     COLOURS,
     DEMOGORGON,
     DEMOGORGONS_TO_END,
     NO_CHARACTER,
-    PLAYABLE,
     PLAYER_CHARACTERS,
-    PORTAL,
-    RIFT,
 )
 
 if TYPE_CHECKING:
@@ -119,7 +116,7 @@ class EggoObservation(TypedDict):
     """Demogorgons drawn so far (the fourth, or the last of the game's `copies`, ends the game)."""
     direction: Direction
     draws_owed: int
-    """Cards the seat to move must still draw for a Draw 2."""
+    """Cards the seat to move must still draw for a Draw 2 (or an own Draw N: the top card)."""
     draws_this_turn: int
     hand: NotRequired[list[int]]
     """The seat's own hand, sorted (absent for a spectator)."""
@@ -177,9 +174,11 @@ def observation(state: EggoState, seat: int | None) -> EggoObservation:
 def action_text(state: EggoState, action: int, viewer: int | None) -> str:
     """`action` as `viewer` may know it: cards another player draws stay hidden."""
     phase = state._phase
+    game = state._game
+    names = game.card_names
     if phase in (TURN, CHOOSING, OVER):
-        return decision_string(action)
-    name = CARD_NAMES[action]
+        return decision_string(action, names, game.num_distinct_actions())
+    name = names[action]
     if phase == START_CARD:
         return f"start card: {name}"
     if phase == DEALING:
@@ -197,6 +196,10 @@ def action_text(state: EggoState, action: int, viewer: int | None) -> str:
 def action_info(state: EggoState, action: int) -> ActionInfo:
     """A legal decision as data: play a card (announcing a colour for Portal and Rift), draw
     from a deck, or choose a character."""
+    names = state._game.card_names
+    if action >= OWN_PLAY:
+        card = played_card(action)
+        return ActionInfo("play", (Choice("card", card, names[card]),), cards=(card,))
     if action >= CHOOSE:
         character = action - CHOOSE
         name = PLAYER_CHARACTERS[character]
@@ -205,41 +208,43 @@ def action_info(state: EggoState, action: int) -> ActionInfo:
         deck = action - DRAW_A
         return ActionInfo("draw", (Choice("deck", deck, f"draw from deck {DECK_NAMES[deck]}"),))
     if action >= PLAY_PORTAL:
-        card = RIFT if action >= PLAY_RIFT else PORTAL
-        colour = action - (PLAY_RIFT if card == RIFT else PLAY_PORTAL)
-        steps = (Choice("card", card, CARD_NAMES[card]), Choice("colour", colour, COLOURS[colour]))
+        card = played_card(action)
+        colour = (action - PLAY_PORTAL) % len(COLOURS)
+        steps = (Choice("card", card, names[card]), Choice("colour", colour, COLOURS[colour]))
         return ActionInfo("play", steps, cards=(card,), declared={"colour": colour})
-    return ActionInfo("play", (Choice("card", action, CARD_NAMES[action]),), cards=(action,))
+    return ActionInfo("play", (Choice("card", action, names[action]),), cards=(action,))
 
 
 def why_illegal(state: EggoState, action: int) -> str:
     """Why `action` (in range, not legal) is refused, in words a player can act on."""
     phase = state._phase
+    names = state._game.card_names
     if phase in (START_CARD, DEALING, DRAWING):
         if action not in state._pool:
-            return f"no {CARD_NAMES[action]} is left in the deck"
-        return f"the start card must show a human character, not {CARD_NAMES[action]}"
+            return f"no {names[action]} is left in the deck"
+        return f"the start card must show a human character, not {names[action]}"
     if phase == CHOOSING:
-        if action < CHOOSE:
+        if action < CHOOSE or action >= OWN_PLAY:
             return "every player chooses a character first"
         return f"{PLAYER_CHARACTERS[action - CHOOSE]} is already taken"
-    if action >= CHOOSE:
+    if CHOOSE <= action < OWN_PLAY:
         return "characters were chosen at the start"
-    if action >= DRAW_A:
+    if DRAW_A <= action < OWN_PLAY:
         deck = DECK_NAMES[action - DRAW_A]
         if state._forced == 0 and _playable_cards(state):
             return "you hold a card you can play, and must play it"
         return f"deck {deck} is empty"
-    card = RIFT if action >= PLAY_RIFT else PORTAL if action >= PLAY_PORTAL else action
+    card = played_card(action)
     if state._forced:
-        return f"you must first draw the {state._forced} card(s) a Draw 2 gave you"
+        given = names[state._discard[-1]].partition(" ")[2]  # the Draw 2 (or N) just played
+        return f"you must first draw the {state._forced} card(s) a {given} gave you"
     if card not in state._hands[state._player]:
-        return f"you do not hold {CARD_NAMES[card]}"
-    return f"{CARD_NAMES[card]} does not match {_top_description(state)}"
+        return f"you do not hold {names[card]}"
+    return f"{names[card]} does not match {_top_description(state)}"
 
 
 def _playable_cards(state: EggoState) -> list[int]:
-    mask = PLAYABLE[state._colour * 10 + state._character]
+    mask = state._game.playable[state._colour * 10 + state._character]
     return [card for card in state._hands[state._player] if mask >> card & 1]
 
 
@@ -306,7 +311,8 @@ def narrate(
         lines.append(f"Play now goes {Direction(after['direction']).value}")
     owed = after["draws_owed"]
     if owed and not before["draws_owed"] and after["current_player"] is not None:
-        lines.append(f"{seat_name(after['current_player'])} must first draw {owed} (Draw 2)")
+        # The draws owed appear the moment the card is played: `owed` is its N.
+        lines.append(f"{seat_name(after['current_player'])} must first draw {owed} (Draw {owed})")
     if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:
         winners = list(after.get("winners", []))
         why = "" if demogorgons >= total else ": nobody is left in play"

@@ -28,6 +28,12 @@ winners          n     1 for each seat that escaped, once the game is over
 
 Left out: ``game``, ``players``, ``seat`` (the same in every observation of an env).
 
+Your own cards (the ``own_cards`` parameter: Draw N cards, type ids 47 on, 4 per N) widen the
+three card blocks (``hand``, ``top``, ``discard``) by 4 entries per N declared, after the box's 46
+(type id ``t`` > 46 is entry ``t - 1``): a game with own cards has its own tensor size, and the
+default game keeps the table's. ``draws_owed`` is scaled by the most cards one card makes a
+player draw (2 in the box, N for a Draw 3 or 4).
+
 Counts are scaled by the game's own deck (the `copies` and `hand` parameters), so every entry
 stays within 0-1 whatever the deck: "most copies" is the most copies of one card a hand can hold
 (`EggoGame.most_copies`, 8 in the box), "half the deck" is the bigger deck after the split.
@@ -44,12 +50,14 @@ from typing import Any, cast
 from roost.core.game import Game
 from roost.core.state import State
 from roost.games.eggo.actions import CHOOSING, DRAWING, OVER, PHASES, TURN, Phase
-from roost.games.eggo.cards import NO_CHARACTER
+from roost.games.eggo.cards import DEMOGORGON, NO_CHARACTER, NUM_TYPES
 from roost.games.eggo.game import EggoGame
 from roost.games.eggo.state import EggoState
 from roost.games.eggo.views import COLOUR_IDS, DECK_CHARACTERS, PLAYER_CHARACTER_IDS, Direction
 from roost.rl.encoding import (
     Buffer,
+    Encoding,
+    Field,
     ObservationEncoder,
     StateWrite,
     Write,
@@ -63,37 +71,43 @@ from roost.rl.encoding import (
 CARDS = 46
 """Card types that can be held or played (the Demogorgon, 46, cannot)."""
 
-FIELDS = (
-    block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
-    seats("current_player", "one-hot seat to move (all 0 while dealing and at the end)"),
-    block("hand", CARDS, "my hand: copies of each card type / most copies (8: the Portal)"),
-    seats(
-        "characters",
-        "one-hot character of each seat: Will ... Hopper, Barb (0 until chosen)",
-        len(PLAYER_CHARACTER_IDS),
-    ),
-    seats("upside_down", "1 if the seat's character card is Upside Down"),
-    seats("escaped", "1 if the seat has escaped"),
-    seats("hand_sizes", "cards in each hand / 16 (capped at 1)"),
-    block("top", CARDS, "one-hot top card of the discard pile"),
-    block("colour", len(COLOUR_IDS), "one-hot colour to match: red, green, yellow, blue"),
-    block(
-        "character",
-        len(DECK_CHARACTERS),
-        "one-hot character to match, Will to Jonathan (0 after a special card)",
-    ),
-    block(
-        "discard",
-        CARDS,
-        "every card played: copies of each type / most copies (order dropped)",
-    ),
-    block("decks", 2, "cards left in deck A, deck B / half the deck (53)"),
-    block("demogorgons", 1, "Demogorgons drawn / Demogorgons in the deck (4)"),
-    block("direction", 1, "1 if play goes counterclockwise"),
-    block("draws_owed", 1, "cards still owed to a Draw 2 / 2"),
-    block("draws_this_turn", 1, "cards drawn this turn / 2"),
-    seats("winners", "1 for each seat that escaped, once the game is over"),
-)
+
+def _fields(cards: int) -> tuple[Field, ...]:
+    """The layout, with `cards` entries in each card block (46 in the box)."""
+    return (
+        block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
+        seats("current_player", "one-hot seat to move (all 0 while dealing and at the end)"),
+        block("hand", cards, "my hand: copies of each card type / most copies (8: the Portal)"),
+        seats(
+            "characters",
+            "one-hot character of each seat: Will ... Hopper, Barb (0 until chosen)",
+            len(PLAYER_CHARACTER_IDS),
+        ),
+        seats("upside_down", "1 if the seat's character card is Upside Down"),
+        seats("escaped", "1 if the seat has escaped"),
+        seats("hand_sizes", "cards in each hand / 16 (capped at 1)"),
+        block("top", cards, "one-hot top card of the discard pile"),
+        block("colour", len(COLOUR_IDS), "one-hot colour to match: red, green, yellow, blue"),
+        block(
+            "character",
+            len(DECK_CHARACTERS),
+            "one-hot character to match, Will to Jonathan (0 after a special card)",
+        ),
+        block(
+            "discard",
+            cards,
+            "every card played: copies of each type / most copies (order dropped)",
+        ),
+        block("decks", 2, "cards left in deck A, deck B / half the deck (53)"),
+        block("demogorgons", 1, "Demogorgons drawn / Demogorgons in the deck (4)"),
+        block("direction", 1, "1 if play goes counterclockwise"),
+        block("draws_owed", 1, "cards still owed to a Draw 2 / 2"),
+        block("draws_this_turn", 1, "cards drawn this turn / 2"),
+        seats("winners", "1 for each seat that escaped, once the game is over"),
+    )
+
+
+FIELDS = _fields(CARDS)
 
 _PHASE = index_of(list(Phase))
 _COLOUR = index_of(COLOUR_IDS)
@@ -103,16 +117,29 @@ _UPSIDE_DOWN = "upside_down"
 _COUNTER = str(Direction.COUNTERCLOCKWISE)
 
 
-def _scales(game: Game) -> tuple[float, int, int]:
+def _scales(game: Game) -> tuple[float, int, int, int]:
     """What this game's counts are divided by: one copy's share of the most copies a hand can
-    hold, half the deck (the bigger deck after the split), the Demogorgons in the deck."""
+    hold, half the deck (the bigger deck after the split), the Demogorgons in the deck, the
+    most cards one card makes a player draw."""
     eggo = cast(EggoGame, game)
-    return 1.0 / eggo.most_copies, (len(eggo.deck) + 1) // 2, eggo.demogorgons
+    half = (len(eggo.deck) + 1) // 2
+    return 1.0 / eggo.most_copies, half, eggo.demogorgons, eggo.most_draws
+
+
+def _slot(card: int) -> int:
+    """A card type's entry in a card block: the Demogorgon (46) has none, own cards follow."""
+    return card - 1 if card > DEMOGORGON else card
+
+
+def _card_width(game: Game) -> int:
+    return cast(EggoGame, game).num_types - 1
 
 
 def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     n = game.num_players
-    copy, half, total = _scales(game)
+    copy, half, total, most_draws = _scales(game)
+    width_cards = _card_width(game)
+    own = width_cards != CARDS
     rel = relative(n)
     phase = at["phase"]
     current = at["current_player"]
@@ -140,7 +167,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         if player is not None:
             buf[current + order[player]] = 1.0
         for card in obs["hand"]:
-            buf[hand + card] += copy
+            buf[hand + _slot(card)] += copy
         for seat, name in enumerate(obs["characters"]):
             if name is not None:
                 buf[characters + width * order[seat] + _PLAYER_CHARACTER[name]] = 1.0
@@ -154,21 +181,22 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
             buf[sizes + order[seat]] = size / 16 if size < 16 else 1.0
         card = obs["top"]
         if card is not None:
-            buf[top + card] = 1.0
+            buf[top + _slot(card)] = 1.0
         name = obs["colour"]
         if name is not None:
             buf[colour + _COLOUR[name]] = 1.0
         name = obs["character"]
         if name is not None:
             buf[character + _DECK_CHARACTER[name]] = 1.0
-        add_counts(buf, discard, CARDS, obs["discard"], copy)
+        pile = obs["discard"]
+        add_counts(buf, discard, width_cards, [_slot(c) for c in pile] if own else pile, copy)
         a, b = obs["decks"]
         buf[decks] = a / half
         buf[decks + 1] = b / half
         buf[demogorgons] = obs["demogorgons"] / total
         if obs["direction"] == _COUNTER:
             buf[direction] = 1.0
-        buf[owed] = obs["draws_owed"] / 2
+        buf[owed] = obs["draws_owed"] / most_draws
         buf[drawn] = obs["draws_this_turn"] / 2
         for seat in obs.get("winners", ()):
             buf[winners + order[seat]] = 1.0
@@ -187,7 +215,9 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     """`make_writer`'s tensor from the state (what `roost.games.eggo.views.observation` shows
     the seat, field by field)."""
     n = game.num_players
-    copy, half, total = _scales(game)
+    copy, half, total, most_draws = _scales(game)
+    width_cards = _card_width(game)
+    own = width_cards != CARDS
     rel = relative(n)
     phase_at = at["phase"]
     current = at["current_player"]
@@ -216,7 +246,7 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
         if phase in (TURN, CHOOSING, DRAWING):
             buf[current + order[s._player]] = 1.0
         for card in s._hands[seat]:
-            buf[hand + card] += copy
+            buf[hand + _slot(card)] += copy
         for p, chosen in enumerate(s._characters):
             if chosen >= 0:
                 buf[characters + width * order[p] + _CHARACTER_AT[chosen]] = 1.0
@@ -233,11 +263,11 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
                 buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
         played = s._discard
         if played:
-            buf[top + played[-1]] = 1.0
+            buf[top + _slot(played[-1])] = 1.0
             buf[colour + _COLOUR_AT[s._colour]] = 1.0
             if s._character != NO_CHARACTER:
                 buf[character + _DECK_CHARACTER_AT[s._character]] = 1.0
-        add_counts(buf, discard, CARDS, played, copy)
+        add_counts(buf, discard, width_cards, [_slot(c) for c in played] if own else played, copy)
         left = s._decks
         if left[0]:
             buf[decks] = left[0] / half
@@ -248,7 +278,7 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
         if s._direction != 1:
             buf[direction] = 1.0
         if s._forced:
-            buf[owed] = s._forced / 2
+            buf[owed] = s._forced / most_draws
         if s._draws:
             buf[drawn] = s._draws / 2
         if phase == OVER:
@@ -258,4 +288,18 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     return write
 
 
-ENCODER = ObservationEncoder("eggo", FIELDS, make_writer, make_state_writer)
+class EggoEncoder(ObservationEncoder):
+    """Eggo's encoder: the layout of `FIELDS`, its card blocks widened by a game's own cards
+    (4 entries per Draw N), so the default game keeps its size."""
+
+    def bind(self, game: Game) -> Encoding:
+        own = cast(EggoGame, game).num_types - NUM_TYPES if game.name == self.game else 0
+        if not own:
+            return super().bind(game)
+        wide = ObservationEncoder(
+            self.game, _fields(CARDS + own), self.make_writer, self.make_state_writer
+        )
+        return Encoding(wide, game)
+
+
+ENCODER = EggoEncoder("eggo", FIELDS, make_writer, make_state_writer)

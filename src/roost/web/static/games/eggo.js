@@ -13,6 +13,48 @@ const COLOUR_SYMBOL = { red: "R", green: "G", yellow: "Y", blue: "B" };
 
 const title = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
 
+const OWN_BASE = 47; // the first own card type id: after the box's 0-46 (the Demogorgon is 46)
+const DRAW_WORDS = { 1: "one card", 2: "two cards", 3: "three cards", 4: "four cards" };
+
+/** This table's own Draw N cards (the own_cards parameter, public like every parameter), as
+ * catalogue entries by type id. The page fetched the box's catalogue; the own ids follow it, in
+ * the order the value is kept ("draw:1/draw:3x2": N ascending), four colours each, red first
+ * (RULES.md, "Your own cards"): the same entries as the game's card_types(). */
+export function ownCards(params) {
+  const cards = new Map();
+  let id = OWN_BASE;
+  for (const term of String(params?.own_cards || "").split("/")) {
+    const n = Number(/^draw:(\d+)/.exec(term)?.[1]);
+    if (!n) continue;
+    for (const colour of Object.keys(COLOUR_SYMBOL)) {
+      const text = `Your own card: play on its colour: the next player draws ${DRAW_WORDS[n] || `${n} cards`}, then takes a normal turn.`;
+      cards.set(id, { id, name: `${colour} Draw ${n}`, kind: "draw", label: `Draw ${n}`, colour, symbol: COLOUR_SYMBOL[colour], text });
+      id += 1;
+    }
+  }
+  return cards;
+}
+
+/** A card type as drawn: an own card of this table, else from the catalogue. */
+function cardInfo(ctx, id) {
+  return ownCards(ctx.table?.params).get(id) || ctx.catalogue.get(id);
+}
+
+/** A card face. An own Draw N shows "+N" under its label, as the printed Draw 2 shows "+2"
+ * (a CSS rule of its kind); its title says what it does. */
+function face(ctx, id, opts) {
+  const card = cardInfo(ctx, id);
+  const n = card.kind === "draw" ? /Draw (\d+)/.exec(card.label || "")?.[1] : null;
+  return cardFace(card, n ? { ...opts, caption: `+${n}` } : opts);
+}
+
+/** The label of the Draw card that left the draws owed (the top of the pile until they are
+ * drawn): "Draw 2", or an own "Draw 3". */
+function drawLabel(ctx) {
+  const top = ctx.obs.top;
+  return top !== null && top !== undefined ? cardInfo(ctx, top).label || "Draw 2" : "Draw 2";
+}
+
 function matchText(obs) {
   if (!obs.colour) return "";
   return obs.character ? `${obs.colour} or ${title(obs.character)}` : `${obs.colour}`;
@@ -47,7 +89,7 @@ function opponent(ctx, seat) {
   const name = ctx.names[seat];
   const hands = obs.hands; // the full deal (replay)
   const hand = hands
-    ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, hands[seat].map((id) => cardFace(ctx.catalogue.get(id), { size: "sm" })))
+    ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, hands[seat].map((id) => face(ctx, id, { size: "sm" })))
     : handOfBacks(count, `${name} holds ${plural(count, "card")}`, "xs", seat);
   return h(
     "section",
@@ -86,9 +128,9 @@ function centre(ctx) {
     h(
       "div",
       { class: "discard-stack", dataset: { zone: "discard" } },
-      recent.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "lg", className: `under under-${recent.length - i}` })),
+      recent.map((id, i) => face(ctx, id, { size: "lg", className: `under under-${recent.length - i}` })),
       top !== null && top !== undefined
-        ? cardFace(ctx.catalogue.get(top), { size: "lg", aria: "top of the discard pile", className: "top", key: `top-${obs.discard.length}` })
+        ? face(ctx, top, { size: "lg", aria: "top of the discard pile", className: "top", key: `top-${obs.discard.length}` })
         : h("div", { class: "card card-lg card-slot", role: "img", "aria-label": "no card played yet" }),
     ),
     obs.colour
@@ -115,7 +157,7 @@ function centre(ctx) {
       h("span", { class: "demo-note", "aria-hidden": "true" }, `${obs.demogorgons} of 4 · the 4th ends the game`),
     ),
     obs.draws_owed
-      ? h("div", { class: "owed" }, `${ctx.who(obs.current_player) ?? "The player"} must draw ${plural(obs.draws_owed, "more card")} (Draw 2)`)
+      ? h("div", { class: "owed" }, `${ctx.who(obs.current_player) ?? "The player"} must draw ${plural(obs.draws_owed, "more card")} (${drawLabel(ctx)})`)
       : null,
   );
   return h("div", { class: "centre" }, h("div", { class: "decks" }, decks), discard, status, ctx.caption?.());
@@ -165,7 +207,7 @@ function handArea(ctx) {
   if (!hand.length) {
     return h("p", { class: "muted" }, obs.sides?.[seat] === "upside_down" ? "No cards, but you are Upside Down: a Portal or Rift may flip you back." : "No cards.");
   }
-  const cards = hand.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "md", step: { kind: "card", value: id }, key: `hand-${i}`, playable: false }));
+  const cards = hand.map((id, i) => face(ctx, id, { size: "md", step: { kind: "card", value: id }, key: `hand-${i}`, playable: false }));
   return h("div", { class: "hand", role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}`, "data-arrows": "", dataset: { handOf: String(seat), zone: "hand" } }, cards);
 }
 
@@ -210,7 +252,7 @@ export default {
     const obs = ctx.obs;
     if (obs.phase === "choose_character") return "Choose your character card.";
     const kinds = new Set(ctx.options.map((o) => o.kind));
-    if (obs.draws_owed) return `A Draw 2 hit you: draw ${plural(obs.draws_owed, "more card")}. Click deck A or deck B.`;
+    if (obs.draws_owed) return `A ${drawLabel(ctx)} hit you: draw ${plural(obs.draws_owed, "more card")}. Click deck A or deck B.`;
     if (kinds.has("card")) return `Play a card that matches ${matchText(obs)} (the glowing cards), or a Portal or Rift.`;
     if (kinds.has("deck")) {
       return obs.draws_this_turn ? "The card you drew does not match: draw once more (deck A or B)." : "You have no card that matches: draw from deck A or deck B.";
@@ -226,7 +268,7 @@ export default {
   whyNot(ctx, step) {
     const obs = ctx.obs;
     const [kind] = step.split(":");
-    if (kind === "card" && obs.draws_owed) return `First draw the ${plural(obs.draws_owed, "card")} the Draw 2 gave you.`;
+    if (kind === "card" && obs.draws_owed) return `First draw the ${plural(obs.draws_owed, "card")} the ${drawLabel(ctx)} gave you.`;
     if (kind === "card") return `That card does not match ${matchText(obs)}.`;
     if (kind === "deck") return "You hold a card that matches: you must play it.";
     return null;
