@@ -274,3 +274,11 @@ def test_every_chart_point_can_be_clicked_however_close_its_neighbours(page: Pag
       return got;
     """
     assert run(page, "/static/js/review.js", body, versions) == versions
+
+
+def test_eggo_counts_the_demogorgons_of_the_table_s_deck(page: Page) -> None:
+    """The Demogorgon track has as many slots as the table's deck holds (its `copies`, kept as
+    "key:N/key:N"), not the box's four."""
+    body = "return arg.map((copies) => m.demogorgonTotal({ table: { params: { copies } } }));"
+    cases = ["", "rift:0", "demogorgon:5", "rift:0/demogorgon:2", "demogorgon:1/portal:3"]
+    assert run(page, "/static/games/eggo.js", body, cases) == [4, 4, 5, 2, 1]

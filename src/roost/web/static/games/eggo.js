@@ -13,31 +13,23 @@ const COLOUR_SYMBOL = { red: "R", green: "G", yellow: "Y", blue: "B" };
 
 const title = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
 
-const OWN_BASE = 47; // the first own card type id: after the box's 0-46 (the Demogorgon is 46)
-const DRAW_WORDS = { 1: "one card", 2: "two cards", 3: "three cards", 4: "four cards" };
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 
-/** This table's own Draw N cards (the own_cards parameter, public like every parameter), as
- * catalogue entries by type id. The page fetched the box's catalogue; the own ids follow it, in
- * the order the value is kept ("draw:1/draw:3x2": N ascending), four colours each, red first
- * (RULES.md, "Your own cards"): the same entries as the game's card_types(). */
-export function ownCards(params) {
-  const cards = new Map();
-  let id = OWN_BASE;
-  for (const term of String(params?.own_cards || "").split("/")) {
-    const n = Number(/^draw:(\d+)/.exec(term)?.[1]);
-    if (!n) continue;
-    for (const colour of Object.keys(COLOUR_SYMBOL)) {
-      const text = `Your own card: play on its colour: the next player draws ${DRAW_WORDS[n] || `${n} cards`}, then takes a normal turn.`;
-      cards.set(id, { id, name: `${colour} Draw ${n}`, kind: "draw", label: `Draw ${n}`, colour, symbol: COLOUR_SYMBOL[colour], text });
-      id += 1;
-    }
-  }
-  return cards;
+/** How many Demogorgons this table's deck holds: 4 in the box, or what its `copies`
+ * parameter says (kept as "key:N/key:N", RULES.md "The cards"). The last one ends the game. */
+export function demogorgonTotal(ctx) {
+  const match = /(?:^|\/)demogorgon:(\d+)/.exec(String(ctx.table?.params?.copies || ""));
+  return match ? Number(match[1]) : 4;
 }
 
-/** A card type as drawn: an own card of this table, else from the catalogue. */
+function ordinal(n) {
+  return ORDINALS[n - 1] || `${n}th`;
+}
+
+/** A card type as drawn, from the table's catalogue (fetched with the table's parameters, so
+ * its own Draw N cards are in it: /api/games/eggo?own_cards=...). */
 function cardInfo(ctx, id) {
-  return ownCards(ctx.table?.params).get(id) || ctx.catalogue.get(id);
+  return ctx.catalogue.get(id);
 }
 
 /** A card face. An own Draw N shows "+N" under its label, as the printed Draw 2 shows "+2"
@@ -145,16 +137,17 @@ function centre(ctx) {
       : null,
   );
   const dir = obs.direction === "counterclockwise";
+  const total = demogorgonTotal(ctx);
   const status = h(
     "div",
     { class: "table-status" },
     h("div", { class: "direction", role: "img", "aria-label": `Play goes ${dir ? "counterclockwise" : "clockwise"}` }, icon(dir ? "ccw" : "cw"), h("span", { "aria-hidden": "true" }, dir ? "counterclockwise" : "clockwise")),
     h(
       "div",
-      { class: "demogorgons", role: "img", "aria-label": `Demogorgons drawn: ${obs.demogorgons} of 4; the fourth ends the game` },
+      { class: "demogorgons", role: "img", "aria-label": `Demogorgons drawn: ${obs.demogorgons} of ${total}; the ${ordinal(total)} ends the game` },
       h("span", { class: "demo-title", "aria-hidden": "true" }, "Demogorgons"),
-      h("span", { class: "demo-slots", "aria-hidden": "true" }, [0, 1, 2, 3].map((i) => h("span", { class: ["demo", i < obs.demogorgons && "drawn"] }, i < obs.demogorgons ? "!" : ""))),
-      h("span", { class: "demo-note", "aria-hidden": "true" }, `${obs.demogorgons} of 4 · the 4th ends the game`),
+      h("span", { class: "demo-slots", "aria-hidden": "true" }, Array.from({ length: total }, (_, i) => h("span", { class: ["demo", i < obs.demogorgons && "drawn"] }, i < obs.demogorgons ? "!" : ""))),
+      h("span", { class: "demo-note", "aria-hidden": "true" }, `${obs.demogorgons} of ${total} · the last ends the game`),
     ),
     obs.draws_owed
       ? h("div", { class: "owed" }, `${ctx.who(obs.current_player) ?? "The player"} must draw ${plural(obs.draws_owed, "more card")} (${drawLabel(ctx)})`)
@@ -302,7 +295,7 @@ export default {
     return h(
       "p",
       { class: "muted" },
-      obs.demogorgons >= 4 ? "The fourth Demogorgon was drawn: the game is over." : "Nobody is left in play: the game is over.",
+      obs.demogorgons >= demogorgonTotal(ctx) ? `The ${ordinal(demogorgonTotal(ctx))} Demogorgon was drawn: the game is over.` : "Nobody is left in play: the game is over.",
       " Every player who escaped wins.",
     );
   },
