@@ -34,13 +34,31 @@ DECK_VARIANTS = [
         "manda-huevos",
         {"players": 3, "own_cards": "take:1/egg:20x2/egg:0", "egg_values": "1-9x2", "hand": 4},
     ),
+    (
+        "egg-bound",
+        {
+            "players": 4,
+            "own_cards": "chicken:4-4-2x3/chicken:2-1-4:Scrawny",
+            "copies": "chickens:4",
+        },
+    ),
+    (
+        "egg-bound",
+        {
+            "players": 3,
+            "own_cards": "chicken:3-3-3x4/chicken:1-1-1/chicken:4-4-4:Ace/chicken:2-2-2x2",
+            "copies": "chickens:3",
+            "reshuffle": "shuffle",
+        },
+    ),
     ("big-chicken", {"players": 4, "copies": "big-red=0/duck=5", "hand": 8, "rounds": 2}),
     ("big-chicken", {"players": 3, "copies": "eggs-7=2,duck=3", "last_egg": "strict"}),
 ]
 """A non-default deck (the `copies` and `hand` parameters) or two per game: everything that
 follows from the counts must hold there too (tests/test_decks.py checks the deal itself). Manda
 Huevos!'s own cards (`own_cards`): eggs of new values and action cards of every effect, with the
-Quick Game and memory mode, and a small deck that runs dry (passes)."""
+Quick Game and memory mode, and a small deck that runs dry (passes); Egg Bound's own Chickens
+(ties with printed ones, four designs, a shuffled pile)."""
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

@@ -28,9 +28,19 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 
 OWN_CARDS: list[tuple[str, dict[str, Any]]] = [
     ("roost_manda_huevos", {"players": 2, "own_cards": "move:2/take:1/egg:12x2"}),
+    (
+        "roost_egg_bound",
+        {
+            "players": 3,
+            "max_turns": 40,
+            "own_cards": "chicken:4-4-2x2:Big_Red/chicken:1-3-4",
+            "copies": "egg-card:18",
+        },
+    ),
 ]
 """Manda Huevos! with its own cards: a game with more action ids (the own cards' uses), an
-extra phase and eggs of a new value, its deck in the game string."""
+extra phase and eggs of a new value, its deck in the game string; Egg Bound with two own
+Chickens (action ids after the printed 178, a named one)."""
 
 
 def test_every_game_is_registered() -> None:
