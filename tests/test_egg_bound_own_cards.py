@@ -257,7 +257,7 @@ def test_own_cards_are_part_of_the_game_s_identity() -> None:
     """repr, pickling, a state rebuilt from its history, a saved game and OpenSpiel's game
     string all carry the own Chickens."""
     game = _game(own_cards=BIG_RED, copies="egg-card:19")
-    assert game != _game(copies="egg-card:19")
+    assert game != _game() and game != _game(own_cards="chicken:4-4-2", copies="egg-card:20")
     assert eval(repr(game), {"load_game": roost.load_game}) == game
     again = pickle.loads(pickle.dumps(game))
     assert again == game and again.card_types() == game.card_types()
@@ -303,3 +303,22 @@ def test_a_lab_run_on_a_deck_with_own_chickens(tmp_path: Path) -> None:
 
 def test_card_names_of_the_printed_game_are_unchanged() -> None:
     assert tuple(t.name for t in _game().card_types()) == CARD_NAMES
+
+
+def test_a_server_table_takes_own_chickens_and_refuses_bad_ones(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from roost.server.app import create_app
+    from tests.server.test_api import settings_for
+
+    with TestClient(create_app(settings_for(tmp_path))) as client:
+        params = {"own_cards": BIG_RED, "copies": "egg-card:19"}
+        made = client.post("/api/tables", json={"game": "egg-bound", "players": 3, "params": params})
+        assert made.status_code == 201, made.text
+        assert made.json()["table"]["params"]["own_cards"] == BIG_RED
+        bad = client.post(
+            "/api/tables",
+            json={"game": "egg-bound", "params": {"own_cards": "chicken:4-4-2"}},
+        )
+        assert bad.status_code == 400 and "these counts make 86" in bad.text
+        assert len(client.get("/api/tables?status=all").json()) == 1
