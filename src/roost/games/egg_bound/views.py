@@ -490,11 +490,11 @@ def _turn_info(state: EggBoundState, action: int, viewer: int | None) -> ActionI
     if what == SONG:
         chicken = chickens[chicken_of(action)]
         steps = (_card(state, EGG_LAYING_SONG), _card(state, chicken, "chicken"))
-        return ActionInfo("song", steps, cards=(chicken, EGG_LAYING_SONG))
+        return ActionInfo("song", steps, cards=tuple(sorted((chicken, EGG_LAYING_SONG))))
     if what == HATCH:
         chicken, victim = chickens[chicken_of(action)], victim_of(action)
         steps = (_card(state, HATCH_IT), _card(state, chicken, "chicken"), _seat(victim))
-        return ActionInfo("hatch_it", steps, cards=(chicken, HATCH_IT), seat=victim)
+        return ActionInfo("hatch_it", steps, cards=tuple(sorted((chicken, HATCH_IT))), seat=victim)
     if action < GOOD_EGG:
         r, victim = divmod(action - RED, MAX_PLAYERS)
         card = RED_ACTIONS[r]
