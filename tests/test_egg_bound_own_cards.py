@@ -313,7 +313,8 @@ def test_a_server_table_takes_own_chickens_and_refuses_bad_ones(tmp_path: Path) 
 
     with TestClient(create_app(settings_for(tmp_path))) as client:
         params = {"own_cards": BIG_RED, "copies": "egg-card:19"}
-        made = client.post("/api/tables", json={"game": "egg-bound", "players": 3, "params": params})
+        body = {"game": "egg-bound", "players": 3, "params": params}
+        made = client.post("/api/tables", json=body)
         assert made.status_code == 201, made.text
         assert made.json()["table"]["params"]["own_cards"] == BIG_RED
         bad = client.post(
