@@ -323,3 +323,20 @@ def test_a_server_table_takes_own_chickens_and_refuses_bad_ones(tmp_path: Path) 
         )
         assert bad.status_code == 400 and "these counts make 86" in bad.text
         assert len(client.get("/api/tables?status=all").json()) == 1
+
+
+def test_the_terminal_shows_an_own_chicken_by_name_and_its_stars() -> None:
+    from rich.console import Console
+
+    from roost.cli.render.egg_bound import RENDERER
+
+    table = _Table([[PECKING, BIG], [ROOSTER]])
+    console = Console(record=True, width=140)
+    console.print(RENDERER.render(table.game, table.obs(0)))
+    screen = console.export_text()
+    assert "Big Red" in screen  # in P0's hand
+    assert "Own Chickens (Pecking Order / IQ / Speed): Big Red 4/4/2" in screen
+    table.do(star_action(STARS.index(PECKING), 4, 1))
+    console = Console(record=True, width=140)
+    console.print(RENDERER.render(table.game, table.obs(1)))
+    assert "a face-down Chicken" in console.export_text()
