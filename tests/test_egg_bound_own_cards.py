@@ -340,3 +340,14 @@ def test_the_terminal_shows_an_own_chicken_by_name_and_its_stars() -> None:
     console = Console(record=True, width=140)
     console.print(RENDERER.render(table.game, table.obs(1)))
     assert "a face-down Chicken" in console.export_text()
+
+
+def test_both_builds_are_compared_on_a_game_with_own_chickens() -> None:
+    """tests/test_builds.py compares the compiled and pure builds' seeded histories, own
+    Chickens' included (`parity.OWN_CARDS`): the record holds a random and a bot game with them,
+    and the bot game plays an own Chicken."""
+    from roost.testing.parity import OWN_CARDS, seeded_record
+
+    assert "own_cards" in OWN_CARDS["egg-bound"]
+    record = seeded_record(["egg-bound"])["egg-bound"]
+    assert any(a >= NUM_ACTIONS for a in record["own cards bot game"])
