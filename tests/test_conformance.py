@@ -36,6 +36,23 @@ DECK_VARIANTS = [
     ),
     ("eggo", {"players": 3, "own_cards": "draw:3x2/draw:1"}),
     ("eggo", {"players": 2, "own_cards": "draw:4x3", "copies": "draw-2=0", "hand": 6}),
+    (
+        "egg-bound",
+        {
+            "players": 4,
+            "own_cards": "chicken:4-4-2x3/chicken:2-1-4:Scrawny",
+            "copies": "chickens:4",
+        },
+    ),
+    (
+        "egg-bound",
+        {
+            "players": 3,
+            "own_cards": "chicken:3-3-3x4/chicken:1-1-1/chicken:4-4-4:Ace/chicken:2-2-2x2",
+            "copies": "chickens:3",
+            "reshuffle": "shuffle",
+        },
+    ),
     ("big-chicken", {"players": 4, "copies": "big-red=0/duck=5", "hand": 8, "rounds": 2}),
     ("big-chicken", {"players": 3, "copies": "eggs-7=2,duck=3", "last_egg": "strict"}),
 ]
@@ -43,7 +60,8 @@ DECK_VARIANTS = [
 follows from the counts must hold there too (tests/test_decks.py checks the deal itself). Manda
 Huevos!'s own cards (`own_cards`): eggs of new values and action cards of every effect, with the
 Quick Game and memory mode, and a small deck that runs dry (passes). Eggo's own Draw N cards,
-with the printed Draw 2 and without it."""
+with the printed Draw 2 and without it. Egg Bound's own Chickens (ties with printed ones, four
+designs, a shuffled pile)."""
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

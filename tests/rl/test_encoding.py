@@ -38,7 +38,10 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"quick": True},
         {"players": 2, "own_cards": "move:2/swap:1/sleep:2/take:1"},
     ],
-    "egg-bound": [{"reshuffle": "shuffle"}],
+    "egg-bound": [
+        {"reshuffle": "shuffle"},
+        {"players": 3, "own_cards": "chicken:4-4-2x3/chicken:1-3-4x2", "copies": "egg-card:16"},
+    ],
     "big-chicken": [
         {"last_egg": "strict", "catch_penalty": 5, "rounds": 2},
         {"players": 2, "rounds": 2},

@@ -29,10 +29,20 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 OWN_CARDS: list[tuple[str, dict[str, Any]]] = [
     ("roost_manda_huevos", {"players": 2, "own_cards": "move:2/take:1/egg:12x2"}),
     ("roost_eggo", {"players": 3, "own_cards": "draw:3x2/draw:1"}),
+    (
+        "roost_egg_bound",
+        {
+            "players": 3,
+            "max_turns": 40,
+            "own_cards": "chicken:4-4-2x2:Big_Red/chicken:1-3-4",
+            "copies": "egg-card:18",
+        },
+    ),
 ]
 """Manda Huevos! with its own cards: a game with more action ids (the own cards' uses), an
 extra phase and eggs of a new value, its deck in the game string; Eggo with own Draw N cards
-(more card types, chance outcomes and play ids)."""
+(more card types, chance outcomes and play ids); Egg Bound with two own Chickens (action ids
+after the printed 178, a named one)."""
 
 
 def test_every_game_is_registered() -> None:

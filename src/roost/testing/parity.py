@@ -42,6 +42,11 @@ def _random_history(name: str, seed: int, **params: Any) -> list[int]:
 OWN_CARDS: dict[str, dict[str, Any]] = {
     "manda-huevos": {"players": 3, "own_cards": "move:2/take:1/egg:12x2"},
     "eggo": {"players": 3, "own_cards": "draw:3x2/draw:1/draw:4"},
+    "egg-bound": {
+        "players": 4,
+        "own_cards": "chicken:4-4-2x3/chicken:2-1-4:Scrawny",
+        "copies": "chickens:4",
+    },
 }
 """Games played again with own cards (RULES.md, "Your own cards"): their extra phase and ids
 must come out the same from both builds too."""

@@ -38,18 +38,21 @@ from roost.games.egg_bound.actions import (
     EXPLODE_GOOD,
     GOOD_EGG,
     HATCH,
-    KEEP,
     LOSE_TURN,
     RED,
     SONG,
     STAR,
     SWAP,
     UNBIND,
+    card_of,
+    chicken_of,
     decode_star,
+    discard_action,
+    kind,
+    victim_of,
 )
 from roost.games.egg_bound.cards import (
     BAD_EGG_CARD,
-    CHICKENS,
     CLUCK_OFF,
     EGG_BOUND_CARD,
     EGG_CAP,
@@ -63,16 +66,15 @@ from roost.games.egg_bound.cards import (
     HATCH_IT,
     MAX_PLAYERS,
     NUM_TYPES,
+    PRINTED,
     RED_ACTIONS,
     STAR_COMPARES,
-    STAR_SCORE,
     STARS,
     UN_BOUND,
+    CardSet,
 )
 from roost.games.egg_bound.game import EggBoundGame
 from roost.games.egg_bound.views import Challenge, EggBoundObservation, of
-
-_CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 
 EGG_VALUE: Final[tuple[float, ...]] = (0.0, 10.0, 24.0, 100.0)
 """What having 0-3 Good Eggs is worth (three is the win)."""
@@ -111,18 +113,19 @@ def choose(view: SeatView, rng: random.Random) -> int:
         return legal[0]
     game = view.game
     assert isinstance(game, EggBoundGame)
-    table = _Table(of(view), view.seat, game.composition.counts, game.hand_size)
+    table = _Table(of(view), view.seat, game.composition.counts, game.hand_size, game.cards)
     first = legal[0]
+    what = kind(first)
     if first == ALLOW:
         return CLUCK if table.cluck_worth_it() else ALLOW
-    if DEFEND <= first <= DEFEND_NONE:
+    if what in (DEFEND, DEFEND_NONE):
         return table.defend(legal)
     if first == DECLINE:
         return table.keep(legal)
     if first == EXPLODE_GOOD:
         return EXPLODE_GOOD
-    if DISCARD <= first < STAR and all(DISCARD <= a < STAR for a in legal):
-        return DISCARD + table.least_useful(table.hand) - 1
+    if what == DISCARD and all(kind(a) == DISCARD for a in legal):
+        return discard_action(table.least_useful(table.hand))
     if first == LOSE_TURN:
         return LOSE_TURN
     scores = {action: table.score(action) for action in legal}
@@ -140,10 +143,14 @@ class _Table:
         me: int,
         copies: tuple[int, ...],
         hand_size: int = HAND_SIZE,
+        cards: CardSet = PRINTED,
     ) -> None:
         """`copies`: how many of each card type the deck holds (the game's composition);
-        `hand_size`: the cards a hand is refilled to (the game's `hand`)."""
+        `hand_size`: the cards a hand is refilled to (the game's `hand`); `cards`: the game's
+        card types (its own Chickens with their stars)."""
         self.me = me
+        self.cards = cards
+        self.chicken_index = cards.chicken_index
         self.hand_size = hand_size
         self.n = obs["players"]
         self.good = obs["good_eggs"]
@@ -153,7 +160,7 @@ class _Table:
         self.egg_pile = obs["egg_pile"]
         self.hand = obs["hand"]
         self.challenge: Challenge | None = obs["challenge"]
-        counts = [0] * NUM_TYPES
+        counts = [0] * cards.num_types
         for card in self.hand:
             counts[card] += 1
         self.counts = counts
@@ -167,7 +174,7 @@ class _Table:
             chicken = self.challenge["chicken"]  # None while face down and not mine
             if chicken is not None and self.challenge["attacker"] != me:
                 seen[chicken] += 1
-        self.unseen = [max(0, copies[c] - seen[c]) if c else 0 for c in range(NUM_TYPES)]
+        self.unseen = [max(0, copies[c] - seen[c]) if c else 0 for c in range(cards.num_types)]
         self.unseen_total = max(1, sum(self.unseen))
         others = [s for s in range(self.n) if s != me]
         self.top = max(self.good[s] for s in others)
@@ -213,17 +220,20 @@ class _Table:
             return 8.0 if self.bad[me] else 4.0 if copies == 1 else 2.0
         if card == UN_BOUND:
             return 6.0 if self.bound[me] else 1.0
-        if card in _CHICKEN_INDEX:
-            chickens = [c for c in hand if c in _CHICKEN_INDEX]
+        index = self.chicken_index
+        if card in index:
+            chickens = [c for c in hand if c in index]
             if len(chickens) == 1:
                 return 7.0
             if copies > 1:
                 return 1.5
-            strong = sum(1 for s, star in enumerate(STARS) if star in hand and _stars(s, card) == 4)
+            strong = sum(
+                1 for s, star in enumerate(STARS) if star in hand and self.stars(s, card) == 4
+            )
             return 3.0 + 2.0 * strong
         if card in STARS:
             s = STARS.index(card)
-            best = max((_stars(s, c) for c in hand if c in _CHICKEN_INDEX), default=0)
+            best = max((self.stars(s, c) for c in hand if c in index), default=0)
             return 5.0 if best == 4 else 3.0 if best == 3 else 2.0
         if card in (HATCH_IT, EGGY_SOLDIER):
             return 5.0 if room or self.bad[me] else 3.0
@@ -253,17 +263,19 @@ class _Table:
         me = self.me
         if action == SWAP:
             return NEW_CARD - self.keep_value(self.least_useful(self.hand), self.hand) - 0.5
-        if action < SONG:
+        what = kind(action)
+        chickens = self.cards.chickens
+        if what == STAR:
             return self._star(action)
-        if action < HATCH:
-            chicken = CHICKENS[action - SONG]
+        if what == SONG:
+            chicken = chickens[chicken_of(action)]
             return self.change(me, 1) + SONG_BONUS - self.cost(EGG_LAYING_SONG, chicken)
-        if action < RED:
-            c, victim = divmod(action - HATCH, MAX_PLAYERS)
+        if what == HATCH:
+            c, victim = chicken_of(action), victim_of(action)
             steal = self.change(me, 1) + self.change(victim, -1)
             p = 1.0 - self.cluck_chance(victim, True)
-            return p * steal - self.cost(HATCH_IT, CHICKENS[c])
-        if action < GOOD_EGG:
+            return p * steal - self.cost(HATCH_IT, chickens[c])
+        if what == RED:
             r, victim = divmod(action - RED, MAX_PLAYERS)
             return self._red(RED_ACTIONS[r], victim)
         if action == GOOD_EGG:
@@ -298,15 +310,22 @@ class _Table:
         s, c, victim = decode_star(action)
         score = STAR_COMPARES[s]
         assert score is not None
-        mine = STAR_SCORE[score][c]
+        chickens = self.cards.chickens
+        row = self.cards.star_score[score]
+        mine = row[c]
         higher = 1.0
-        same = 0.0
-        for t, chicken in enumerate(CHICKENS):
-            stars = STAR_SCORE[score][t]
-            if stars > mine:
+        for t, chicken in enumerate(chickens):
+            if row[t] > mine:
                 higher *= 1.0 - self.holds(chicken)
         lose = 1.0 - higher
-        same = self.holds(CHICKENS[c]) * higher
+        equal = [chicken for t, chicken in enumerate(chickens) if row[t] == mine]
+        if len(equal) == 1:  # the printed Chickens: only a twin ties
+            same = self.holds(equal[0]) * higher
+        else:  # own Chickens may tie another design (RULES.md, choice 26)
+            miss = 1.0
+            for chicken in equal:
+                miss *= 1.0 - self.holds(chicken)
+            same = (1.0 - miss) * higher
         win = max(0.0, 1.0 - lose - same)
         gain = 0.0
         if self.good[victim] and self.room(me):
@@ -318,7 +337,7 @@ class _Table:
             loss = self.change(me, -1) + (self.change(victim, 1) if self.room(victim) else 0.0)
         p = 1.0 - self.cluck_chance(victim, True)
         expected = p * (win * gain + lose * loss)
-        return expected - self.cost(STARS[s], CHICKENS[c])
+        return expected - self.cost(STARS[s], chickens[c])
 
     # --- answering others -------------------------------------------------------------------
 
@@ -346,7 +365,11 @@ class _Table:
             harm = 10.0 if close and self.room(me) else 0.5
         else:  # a Star
             outcome = max(
-                (self._defence(card, c, attacker) for c in set(self.hand) if c in _CHICKEN_INDEX),
+                (
+                    self._defence(card, c, attacker)
+                    for c in set(self.hand)
+                    if c in self.chicken_index
+                ),
                 default=self.change(me, -1) + self.change(attacker, 1),
             )
             if outcome < 0 and self.good[attacker] + 1 >= EGGS_TO_WIN and self.room(attacker):
@@ -361,9 +384,10 @@ class _Table:
         towards the strong ones (a sensible attacker picks a strong Chicken)."""
         score = STAR_COMPARES[STARS.index(star_card)]
         assert score is not None
+        row = self.cards.star_score[score]
         weights = [
-            (self.unseen[chicken] + 0.1) * STAR_SCORE[score][t] ** 2
-            for t, chicken in enumerate(CHICKENS)
+            (self.unseen[chicken] + 0.1) * row[t] ** 2
+            for t, chicken in enumerate(self.cards.chickens)
         ]
         total = sum(weights)
         return [w / total for w in weights]
@@ -373,15 +397,15 @@ class _Table:
         me = self.me
         score = STAR_COMPARES[STARS.index(star_card)]
         assert score is not None
-        mine = STAR_SCORE[score][_CHICKEN_INDEX[chicken]]
+        row = self.cards.star_score[score]
+        mine = row[self.chicken_index[chicken]]
         odds = self._attacker_odds(star_card)
         win = self.change(me, 1) + self.change(attacker, -1) if self.room(me) else 0.0
         if not self.good[attacker]:
             win = 0.0
         lose = self.change(me, -1) + (self.change(attacker, 1) if self.room(attacker) else 0.0)
         total = 0.0
-        for t in range(len(CHICKENS)):
-            theirs = STAR_SCORE[score][t]
+        for t, theirs in enumerate(row):
             if mine > theirs:
                 total += odds[t] * win
             elif theirs > mine:
@@ -397,7 +421,7 @@ class _Table:
         attacker = challenge["attacker"]
 
         def merit(action: int) -> tuple[float, float]:
-            chicken = CHICKENS[action - DEFEND]
+            chicken = self.cards.chickens[chicken_of(action)]
             outcome = round(self._defence(card, chicken, attacker), 6)
             return outcome, -self.keep_value(chicken, self.hand)
 
@@ -412,7 +436,7 @@ class _Table:
         for action in legal:
             if action == DECLINE:
                 continue
-            card = action - KEEP + 1
+            card = card_of(action)
             hand = self.hand.copy()
             hand.remove(card)
             hand.append(chicken)
@@ -421,11 +445,11 @@ class _Table:
                 best, best_gain = action, gain
         return best
 
-
-def _stars(star: int, chicken: int) -> int:
-    score = STAR_COMPARES[star]
-    assert score is not None
-    return STAR_SCORE[score][_CHICKEN_INDEX[chicken]]
+    def stars(self, star: int, chicken: int) -> int:
+        """The stars `chicken` (a type) has for the score Star `star` (an index) compares."""
+        score = STAR_COMPARES[star]
+        assert score is not None
+        return self.cards.stars_of(score, chicken)
 
 
 POLICY = HeuristicPolicy(choose)

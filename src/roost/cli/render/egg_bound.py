@@ -13,19 +13,35 @@ from rich.text import Text
 from roost.cli.names import SeatNames
 from roost.cli.render import TerminalRenderer, cards_text, names_for
 from roost.core.actions import Choice
+from roost.core.cards import CardInfo
 from roost.core.game import Game
 from roost.games.egg_bound.actions import Phase
-from roost.games.egg_bound.cards import CARD_INFO, CARD_NAMES, CHICKENS, STAR_NAMES, STAR_SCORE
+from roost.games.egg_bound.cards import (
+    CARD_INFO,
+    CARD_NAMES,
+    CHICKENS,
+    NUM_TYPES,
+    PRINTED,
+    STAR_NAMES,
+    STAR_SCORE,
+    CardSet,
+)
 from roost.games.egg_bound.views import read, result_text
 
 _STYLE: Final = {"purple": "bold magenta", "blue": "bold blue", "green": "bold green"}
 """The terminal style of each card colour (red, and anything else, in bold red)."""
 
 
-def card_text(card: int) -> Text:
-    """A card by its type id, in its group's colour (purple Chickens, blue, red, green)."""
-    info = CARD_INFO[card]
+def _card_text(card: int, infos: tuple[CardInfo, ...] = CARD_INFO) -> Text:
+    """A card by its type id, in its group's colour (purple Chickens, blue, red, green);
+    `infos`: the game's card types (its own Chickens after the printed cards)."""
+    info = infos[card]
     return Text(info.name, style=_STYLE.get(info.colour or "", "bold red"))
+
+
+def card_text(card: int) -> Text:
+    """A printed card by its type id, in its group's colour."""
+    return _card_text(card)
 
 
 def eggs_text(good: int, bad: int) -> Text:
@@ -42,6 +58,13 @@ def render(
 ) -> RenderableType:
     obs = read(observation)
     names = names_for(observation, names)
+    cards = getattr(game, "cards", PRINTED)
+    assert isinstance(cards, CardSet)
+    infos = cards.info
+
+    def card_text(card: int) -> Text:
+        return _card_text(card, infos)
+
     over = "winners" in obs
     winners = obs.get("winners", [])
     known = obs["known_hands"]
@@ -73,7 +96,7 @@ def render(
             row.append(cards_text(known[p], card_text, empty="-"))
         players.add_row(*row)
     discard = obs["discard_pile"]
-    top = CARD_INFO[discard[-1]].name if discard else "-"
+    top = infos[discard[-1]].name if discard else "-"
     piles = Text(
         f"Egg Pile {obs['egg_pile']}   Draw Pile {obs['draw_pile']}   "
         f"Discard Pile {len(discard)} (top: {top})   "
@@ -102,7 +125,10 @@ def render(
         parts.append(line)
     last = obs["last_result"]
     if last is not None:
-        parts.append(Text("Last card: " + names.say(result_text(last)), style="italic"))
+        parts.append(Text("Last card: " + names.say(result_text(last, cards)), style="italic"))
+    if cards.own:
+        own = ", ".join(f"{c.name} {'/'.join(map(str, c.stars))}" for c in cards.own)
+        parts.append(Text(f"Own Chickens ({' / '.join(STAR_NAMES)}): {own}", style="magenta"))
     if "hand" in obs and not over:
         parts.append(Text.assemble("Your hand: ", cards_text(obs["hand"], card_text)))
     if over:
@@ -175,6 +201,8 @@ def note(step: Choice) -> str | None:
     if step.kind == "face_down" and step.value in CHICKENS:
         stars = CARD_INFO[step.value].text.partition(":")[0]
         return f"{stars}; face down: only you see which"
+    if step.kind == "face_down" and step.value >= NUM_TYPES:  # an own Chicken
+        return "your own Chicken; face down: only you see which"
     return None
 
 

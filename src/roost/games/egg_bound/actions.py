@@ -13,12 +13,13 @@ from enum import StrEnum
 from typing import Final
 
 from roost.games.egg_bound.cards import (
-    CARD_NAMES,
     CHICKENS,
     MAX_PLAYERS,
     NUM_TYPES,
+    PRINTED,
     RED_ACTIONS,
     STARS,
+    CardSet,
 )
 
 # Decision actions.
@@ -59,6 +60,136 @@ EXPLODE_BAD: Final = EXPLODE_GOOD + 1
 NUM_ACTIONS: Final = EXPLODE_BAD + 1
 
 assert NUM_ACTIONS == 178
+
+_STARTS: Final = (
+    EXPLODE_BAD,
+    EXPLODE_GOOD,
+    KEEP,
+    DECLINE,
+    DEFEND_NONE,
+    DEFEND,
+    CLUCK,
+    ALLOW,
+    LOSE_TURN,
+    UNBIND,
+    GOOD_EGG,
+    RED,
+    HATCH,
+    SONG,
+    STAR,
+    DISCARD,
+)
+"""The first id of each printed range, last range first (`kind`)."""
+
+# Own Chickens (`own_cards`): each design's ids follow the printed 178, one block per design,
+# so the default game keeps its ids. Within a block, by offset:
+OWN_DISCARD: Final = 0
+"""Discard the own Chicken (after a swap)."""
+OWN_KEEP: Final = 1
+"""Keep the attacker's Chicken and discard the own Chicken (Hatch It victim)."""
+OWN_SONG: Final = 2
+"""Egg Laying Song with the own Chicken."""
+OWN_DEFEND: Final = 3
+"""Defend a Star challenge with the own Chicken."""
+OWN_STAR: Final = 4
+"""Star challenge ``OWN_STAR + star * 6 + victim`` with the own Chicken face down."""
+OWN_HATCH: Final = OWN_STAR + len(STARS) * MAX_PLAYERS
+"""Hatch It ``OWN_HATCH + victim`` with the own Chicken."""
+PER_OWN: Final = OWN_HATCH + MAX_PLAYERS
+"""Ids per own Chicken design (28)."""
+PRINTED_CHICKENS: Final = len(CHICKENS)
+
+
+def num_actions(own: int) -> int:
+    """Distinct decision ids of a game with `own` own Chicken designs."""
+    return NUM_ACTIONS + own * PER_OWN
+
+
+def _own_block(chicken: int) -> int:
+    """The first id of own Chicken index `chicken`'s block (a chicken index 4 on)."""
+    return NUM_ACTIONS + (chicken - PRINTED_CHICKENS) * PER_OWN
+
+
+def discard_action(card: int) -> int:
+    """Discard card type `card` after a swap."""
+    if card < NUM_TYPES:
+        return DISCARD + card - 1
+    return NUM_ACTIONS + (card - NUM_TYPES) * PER_OWN + OWN_DISCARD
+
+
+def keep_action(card: int) -> int:
+    """Keep the Hatch It Chicken, discarding card type `card`."""
+    if card < NUM_TYPES:
+        return KEEP + card - 1
+    return NUM_ACTIONS + (card - NUM_TYPES) * PER_OWN + OWN_KEEP
+
+
+def song_action(chicken: int) -> int:
+    """The Egg Laying Song with chicken index `chicken`."""
+    if chicken < PRINTED_CHICKENS:
+        return SONG + chicken
+    return _own_block(chicken) + OWN_SONG
+
+
+def defend_action(chicken: int) -> int:
+    """Defend a Star with chicken index `chicken`."""
+    if chicken < PRINTED_CHICKENS:
+        return DEFEND + chicken
+    return _own_block(chicken) + OWN_DEFEND
+
+
+def hatch_action(chicken: int, victim: int) -> int:
+    """Hatch It on `victim` with chicken index `chicken`."""
+    if chicken < PRINTED_CHICKENS:
+        return HATCH + chicken * MAX_PLAYERS + victim
+    return _own_block(chicken) + OWN_HATCH + victim
+
+
+def kind(action: int) -> int:
+    """What an id does, as the first id of its printed range: `SWAP`, `DISCARD`, `STAR`,
+    `SONG`, `HATCH`, `RED`, `GOOD_EGG`, `UNBIND`, `LOSE_TURN`, `ALLOW`, `CLUCK`, `DEFEND`,
+    `DEFEND_NONE`, `DECLINE`, `KEEP`, `EXPLODE_GOOD` or `EXPLODE_BAD` (an own Chicken's ids
+    are of the kind they would be for a printed one)."""
+    if action >= NUM_ACTIONS:
+        offset = (action - NUM_ACTIONS) % PER_OWN
+        if offset >= OWN_HATCH:
+            return HATCH
+        if offset >= OWN_STAR:
+            return STAR
+        return (DISCARD, KEEP, SONG, DEFEND)[offset]
+    for start in _STARTS:
+        if action >= start:
+            return start
+    return SWAP
+
+
+def chicken_of(action: int) -> int:
+    """The chicken index of a Song, Hatch It or defence id (of a Star: `decode_star`)."""
+    if action >= NUM_ACTIONS:
+        return PRINTED_CHICKENS + (action - NUM_ACTIONS) // PER_OWN
+    if action < HATCH:
+        return action - SONG
+    if action < RED:
+        return (action - HATCH) // MAX_PLAYERS
+    return action - DEFEND
+
+
+def victim_of(action: int) -> int:
+    """The victim seat of a Star, Hatch It or red card id."""
+    if action >= NUM_ACTIONS:
+        return ((action - NUM_ACTIONS) % PER_OWN - OWN_STAR) % MAX_PLAYERS
+    base = STAR if action < SONG else HATCH if action < RED else RED
+    return (action - base) % MAX_PLAYERS
+
+
+def card_of(action: int) -> int:
+    """The card type a discard or keep id discards."""
+    if action >= NUM_ACTIONS:
+        return NUM_TYPES + (action - NUM_ACTIONS) // PER_OWN
+    if action < STAR:
+        return action - DISCARD + 1
+    return action - KEEP + 1
+
 
 # Phases: small ints for the state machine, `Phase` for everyone else.
 DEALING: Final = 0
@@ -104,12 +235,18 @@ assert PHASES.index(Phase.CLUCK_OFF_WINDOW) == REACT and PHASES.index(Phase.OVER
 
 
 def star_action(star: int, chicken: int, victim: int) -> int:
-    """The id of a Star challenge (star index 0-2, chicken index 0-3, victim seat)."""
+    """The id of a Star challenge (star index 0-2, chicken index, victim seat)."""
+    if chicken >= PRINTED_CHICKENS:
+        return _own_block(chicken) + OWN_STAR + star * MAX_PLAYERS + victim
     return STAR + (star * len(CHICKENS) + chicken) * MAX_PLAYERS + victim
 
 
 def decode_star(action: int) -> tuple[int, int, int]:
     """(star index, chicken index, victim) of a Star challenge id."""
+    if action >= NUM_ACTIONS:
+        block, offset = divmod(action - NUM_ACTIONS, PER_OWN)
+        star, victim = divmod(offset - OWN_STAR, MAX_PLAYERS)
+        return star, PRINTED_CHICKENS + block, victim
     rest, victim = divmod(action - STAR, MAX_PLAYERS)
     star, chicken = divmod(rest, len(CHICKENS))
     return star, chicken, victim
@@ -125,53 +262,62 @@ def seat_name(seat: int) -> str:
     return f"P{seat}"
 
 
-def star_string(action: int, chicken_shown: bool) -> str:
+def star_string(action: int, chicken_shown: bool, cards: CardSet = PRINTED) -> str:
     """A Star challenge in words; the face-down Chicken is named only to those who see it."""
     star, c, victim = decode_star(action)
-    chicken = CARD_NAMES[CHICKENS[c]] if chicken_shown else "a Chicken"
-    return f"challenge P{victim}: {CARD_NAMES[STARS[star]]}, {chicken} face down"
+    chicken = cards.names[cards.chickens[c]] if chicken_shown else "a Chicken"
+    return f"challenge P{victim}: {cards.names[STARS[star]]}, {chicken} face down"
 
 
 def decision_string(
-    action: int, *, card: int = -1, attacker: int = -1, chicken: int = -1, target: int = -1
+    action: int,
+    *,
+    card: int = -1,
+    attacker: int = -1,
+    chicken: int = -1,
+    target: int = -1,
+    cards: CardSet = PRINTED,
 ) -> str:
     """Readable text of a decision that is not a Star challenge. The answers name the card
     being answered (`card`, played by `attacker` with `chicken` against `target`)."""
-    if not 0 <= action < NUM_ACTIONS or STAR <= action < SONG:
+    limit = num_actions(len(cards.own))
+    if not 0 <= action < limit or kind(action) == STAR:
         raise ValueError(f"action {action} is not an Egg Bound decision of this kind")
+    names = cards.names
+    what = kind(action)
     if action == SWAP:
         return "swap: draw a card, then discard one"
-    if action < STAR:
-        return f"discard {CARD_NAMES[action - DISCARD + 1]}"
-    if action < HATCH:
-        name = CARD_NAMES[CHICKENS[action - SONG]]
+    if what == DISCARD:
+        return f"discard {names[card_of(action)]}"
+    if what == SONG:
+        name = names[cards.chickens[chicken_of(action)]]
         return f"sing the Egg Laying Song with {name}: take a Good Egg from the Egg Pile"
-    if action < RED:
-        c, victim = divmod(action - HATCH, MAX_PLAYERS)
-        return f"Hatch It on P{victim} with {CARD_NAMES[CHICKENS[c]]}"
+    if what == HATCH:
+        c, victim = chicken_of(action), victim_of(action)
+        return f"Hatch It on P{victim} with {names[cards.chickens[c]]}"
+    if what == DEFEND:
+        return f"defend with {names[cards.chickens[chicken_of(action)]]}"
+    kept = names[chicken] if chicken >= 0 else "the Chicken"
+    if what == KEEP:
+        return f"keep the {kept}, discard {names[card_of(action)]}"
     if action < GOOD_EGG:
         r, victim = divmod(action - RED, MAX_PLAYERS)
-        return f"play {CARD_NAMES[RED_ACTIONS[r]]} on P{victim}"
+        return f"play {names[RED_ACTIONS[r]]} on P{victim}"
     if action == GOOD_EGG:
         return "play green Good Egg: turn one of your Bad Eggs good"
     if action == UNBIND:
         return "play Un-Bound: remove the Egg Bound card in front of you"
     if action == LOSE_TURN:
         return "lose this turn to the Fowl"
-    pending = CARD_NAMES[card] if card >= 0 else "the card"
+    pending = names[card] if card >= 0 else "the card"
     if action == ALLOW:
         return f"let P{attacker}'s {pending} happen"
     if action == CLUCK:
         return f"play Cluck-Off against P{attacker}'s {pending}"
-    if action < DEFEND_NONE:
-        return f"defend with {CARD_NAMES[CHICKENS[action - DEFEND]]}"
     if action == DEFEND_NONE:
         return "place no Chicken (you hold none)"
-    kept = CARD_NAMES[chicken] if chicken >= 0 else "the Chicken"
     if action == DECLINE:
         return f"do not keep the {kept}"
-    if action < EXPLODE_GOOD:
-        return f"keep the {kept}, discard {CARD_NAMES[action - KEEP + 1]}"
     whose = f"P{target}" if target >= 0 else "the victim"
     side = "Good" if action == EXPLODE_GOOD else "Bad"
     return f"explode one of {whose}'s {side} Eggs"

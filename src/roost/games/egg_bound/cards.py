@@ -185,20 +185,27 @@ def composition_problem(counts: Sequence[int]) -> str | None:
     The rules come from the rulebook (85 game cards, every card it names is in the box, every
     player starts with a Good Egg) and from the engine's length bound (enough other cards that
     a draw always finds one)."""
-    if len(counts) != NUM_TYPES:
+    if len(counts) < NUM_TYPES:
         return f"{NUM_TYPES} counts are needed, one per card type; got {len(counts)}"
-    missing = [CARD_KEYS[card] for card, count in enumerate(counts) if count < 1]
+    missing = [CARD_KEYS[card] for card, count in enumerate(counts[:NUM_TYPES]) if count < 1]
     if missing:
         return f"every card the rulebook names is in the deck; {', '.join(missing)} would have none"
-    many = [CARD_KEYS[card] for card, count in enumerate(counts) if card and count > MOST_COPIES]
+    many = [
+        CARD_KEYS[card]
+        for card, count in enumerate(counts[:NUM_TYPES])
+        if card and count > MOST_COPIES
+    ]
     if many:
         return f"at most {MOST_COPIES} copies of a card; {', '.join(many)} would have more"
     total = sum(counts)
     if total != DECK_SIZE:
         change = "add" if total < DECK_SIZE else "remove"
+        own = sum(counts[NUM_TYPES:])
+        mine = f", {own} of them own Chickens" if own else ""
         return (
-            f"the box holds {DECK_SIZE} game cards; these counts make {total} "
-            f"({change} {abs(total - DECK_SIZE)})"
+            f"the box holds {DECK_SIZE} game cards; these counts make {total}{mine} "
+            f"({change} {abs(total - DECK_SIZE)}"
+            + (", e.g. with 'copies' egg-card=N or chickens=N)" if own else ")")
         )
     if counts[EGG] < MAX_PLAYERS:
         return (
@@ -239,23 +246,28 @@ class Composition:
         self.name = name
         self.counts = tuple(counts)
         self.eggs = counts[EGG]
-        self.draw_deck = tuple(card for card in range(1, NUM_TYPES) for _ in range(counts[card]))
+        self.draw_deck = tuple(card for card in range(1, len(counts)) for _ in range(counts[card]))
         self.full_deck = (EGG,) * self.eggs + self.draw_deck
         self.first_pile = (0, *self.counts[1:])
 
-    def with_copies(self, text: str) -> Composition:
+    def with_copies(self, text: str, own: Sequence[OwnChicken] = ()) -> Composition:
         """This composition with the counts `text` sets: comma-separated ``KEY=N``, a key of
         `CARD_KEYS` (one card type) or of `GROUP_KEYS` (each Chicken, each Star), e.g.
-        ``"red-bad-egg=4,egg-laying-song=5"`` (read by the games' shared `apply_copies`).
-        Raises ValueError saying what is wrong."""
-        counts, changes = apply_copies(self.counts, text, COPIES_KEYS)
+        ``"red-bad-egg=4,egg-laying-song=5"`` (read by the games' shared `apply_copies`), and
+        the own Chickens `own` as card types 18 on (they count among the box's 85 cards, so
+        `text` makes room for them). Raises ValueError saying what is wrong."""
+        counts, changes = apply_copies(self.counts[:NUM_TYPES], text, COPIES_KEYS)
+        if own:
+            counts = (*counts, *(chicken.copies for chicken in own))
+            changes = (*changes, own_cards_text(own))
         if not changes:
             return self
         return Composition(f"{self.name} with {','.join(changes)}", counts)
 
     def describe(self) -> str:
         """Every count, as ``with_copies`` reads them (for reports and the rules page)."""
-        return ",".join(f"{key}={count}" for key, count in zip(CARD_KEYS, self.counts, strict=True))
+        printed = zip(CARD_KEYS, self.counts[:NUM_TYPES], strict=True)
+        return ",".join(f"{key}={count}" for key, count in printed)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Composition) and other.counts == self.counts
@@ -363,3 +375,154 @@ def _info(card: CardType) -> CardInfo:
 
 CARD_INFO: Final = tuple(_info(card) for card in CARD_TYPES)
 """Every card type as a front end draws it (`Game.card_types`)."""
+
+
+# --- own cards: Chickens with other stars ---------------------------------------------------
+
+MAX_OWN_CHICKENS: Final = 4
+"""The most own Chicken designs a game may declare (each design any number of copies)."""
+OWN_NAME_LENGTH: Final = 24
+"""The longest name a designer may give an own Chicken."""
+_NAME_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+"""What a designer's name may hold: an underscore is shown as a space (a space or a comma would
+not survive OpenSpiel's game strings)."""
+
+
+@dataclass(frozen=True)
+class OwnChicken:
+    """A Chicken a designer declares (`own_cards`): its stars, copies and name."""
+
+    stars: tuple[int, int, int]
+    """Pecking Order, IQ, Speed, each 1-4."""
+    copies: int
+    name: str
+    """What the views call it: the designer's name (underscores as spaces), or
+    ``Chicken P/I/S``."""
+    named: bool
+    """Whether the designer gave the name (it is then written back in `own_cards_text`)."""
+
+
+def _own_term(term: str) -> OwnChicken:
+    kind, sep, rest = term.partition(":")
+    kind = kind.strip().lower()
+    if not sep or not rest.strip():
+        raise ValueError(f"{term!r} is not chicken:P-I-S (e.g. chicken:4-4-1x2)")
+    if kind != "chicken":
+        raise ValueError(
+            f"{term!r}: only a Chicken with other stars composes from Egg Bound's effects "
+            "(the red and green cards and the Stars do not: RULES.md, Your own cards)"
+        )
+    body, named, name = rest.partition(":")
+    stars_text, times, copies_text = body.strip().lower().partition("x")
+    parts = stars_text.split("-")
+    if len(parts) != len(STAR_NAMES) or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(
+            f"{term!r}: the stars are three numbers P-I-S ({', '.join(STAR_NAMES)}), e.g. 4-4-1"
+        )
+    values = [int(p) for p in parts]
+    wrong = [f"{n} {v}" for n, v in zip(STAR_NAMES, values, strict=True) if not 1 <= v <= 4]
+    if wrong:
+        raise ValueError(f"{term!r}: each star score is 1 to 4; {', '.join(wrong)}")
+    stars = (values[0], values[1], values[2])
+    copies = 1
+    if times:
+        if not copies_text.strip().isdigit() or not 1 <= int(copies_text) <= MOST_COPIES:
+            raise ValueError(f"{term!r}: the copies after 'x' are 1 to {MOST_COPIES}")
+        copies = int(copies_text)
+    name = name.strip()
+    if named:
+        if not name or len(name) > OWN_NAME_LENGTH or not set(name) <= _NAME_CHARS:
+            raise ValueError(
+                f"{term!r}: a name is 1 to {OWN_NAME_LENGTH} letters, digits, hyphens or "
+                "underscores (shown as spaces)"
+            )
+        name = name.replace("_", " ")
+    else:
+        name = "Chicken " + "/".join(str(v) for v in stars)
+    return OwnChicken(stars, copies, name, bool(named))
+
+
+def parse_own_cards(text: str) -> tuple[OwnChicken, ...]:
+    """The own Chickens `text` declares: terms ``chicken:P-I-S[xN][:Name]`` separated by ``/``
+    (``,`` would split an OpenSpiel game string). `ValueError` says which term is wrong and how:
+    the kind (only a Chicken composes), the stars (three, each 1-4), the copies, the name, a
+    design that repeats a printed Chicken's or another own one's stars, or too many designs."""
+    own: list[OwnChicken] = []
+    for term in text.split("/"):
+        if not term.strip():
+            continue
+        chicken = _own_term(term.strip())
+        for card in CARD_TYPES:
+            if card.stars == chicken.stars:
+                raise ValueError(
+                    f"{term.strip()!r}: {card.name} has these stars; change its count with "
+                    "'copies' instead"
+                )
+        for other in own:
+            if other.stars == chicken.stars:
+                raise ValueError(
+                    f"{term.strip()!r}: another own Chicken has these stars; declare it once "
+                    "with xN"
+                )
+        names = {c.name.lower() for c in CARD_TYPES} | {c.name.lower() for c in own}
+        if chicken.name.lower() in names:
+            raise ValueError(f"{term.strip()!r}: the name {chicken.name!r} is taken")
+        own.append(chicken)
+    if len(own) > MAX_OWN_CHICKENS:
+        raise ValueError(f"at most {MAX_OWN_CHICKENS} own Chicken designs; got {len(own)}")
+    return tuple(own)
+
+
+def own_cards_text(own: Sequence[OwnChicken]) -> str:
+    """`own` written the one way a game keeps it (``chicken:4-4-1x2/chicken:2-3-3:Big_Red``)."""
+    terms = []
+    for chicken in own:
+        term = "chicken:" + "-".join(str(v) for v in chicken.stars)
+        if chicken.copies != 1:
+            term += f"x{chicken.copies}"
+        if chicken.named:
+            term += ":" + chicken.name.replace(" ", "_")
+        terms.append(term)
+    return "/".join(terms)
+
+
+class CardSet:
+    """The card types of one game: the printed ones (ids 0-17), then its own Chickens (ids
+    18 on). Immutable; the engine reads the game's (`EggBoundGame.cards`), never the module's
+    printed tables, wherever an own Chicken may appear."""
+
+    def __init__(self, own: Sequence[OwnChicken] = ()) -> None:
+        self.own = tuple(own)
+        extra = tuple(
+            CardType(NUM_TYPES + i, c.name, "chicken", c.stars, None) for i, c in enumerate(own)
+        )
+        self.types: tuple[CardType, ...] = CARD_TYPES + extra
+        self.num_types = len(self.types)
+        self.names: tuple[str, ...] = tuple(card.name for card in self.types)
+        self.chickens: tuple[int, ...] = CHICKENS + tuple(card.id for card in extra)
+        """Chicken type ids in the order of their index in actions (printed 0-3, own 4 on)."""
+        self.chicken_index: dict[int, int] = {c: i for i, c in enumerate(self.chickens)}
+        self.chicken_set: frozenset[int] = frozenset(self.chickens)
+        self.non_chickens: tuple[int, ...] = tuple(
+            c for c in range(1, self.num_types) if c not in self.chicken_set
+        )
+        self.star_score: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.types[c].stars[s] for c in self.chickens)  # type: ignore[index]
+            for s in range(len(STAR_NAMES))
+        )
+        """``star_score[star score][chicken index]``, as `STAR_SCORE` with the own ones."""
+        self.info: tuple[CardInfo, ...] = CARD_INFO + tuple(_info(card) for card in extra)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.own == self.own
+
+    def __hash__(self) -> int:
+        return hash(self.own)
+
+    def stars_of(self, score: int, chicken: int) -> int:
+        """The stars Chicken type `chicken` has for star score `score`."""
+        return self.star_score[score][self.chicken_index[chicken]]
+
+
+PRINTED: Final = CardSet()
+"""The printed cards only (a game without `own_cards`)."""

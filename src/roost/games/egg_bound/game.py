@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from roost.core.cards import CardInfo
-from roost.core.decks import deck_error, read_copies
+from roost.core.decks import deck_error, parse_copies, read_copies
 from roost.core.errors import ParameterError
 from roost.core.game import Game
 from roost.core.params import Param
 from roost.core.registry import register
-from roost.games.egg_bound.actions import NUM_ACTIONS
+from roost.games.egg_bound import views
+from roost.games.egg_bound.actions import num_actions
 from roost.games.egg_bound.cards import (
-    CARD_INFO,
     CARD_KEYS,
-    CARD_NAMES,
     COMPOSITION_NAMES,
     COMPOSITIONS,
     COPIES_KEYS,
@@ -23,8 +23,12 @@ from roost.games.egg_bound.cards import (
     DEFAULT_COMPOSITION,
     GROUP_KEYS,
     HAND_SIZE,
-    NUM_TYPES,
+    MAX_OWN_CHICKENS,
+    PRINTED,
+    CardSet,
     Composition,
+    own_cards_text,
+    parse_own_cards,
 )
 from roost.games.egg_bound.state import EggBoundState
 
@@ -103,6 +107,16 @@ class EggBoundGame(Game):
             maximum=MAX_HAND - 1,
         ),
         Param(
+            "own_cards",
+            str,
+            "",
+            "your own Chickens, with other stars: terms 'chicken:P-I-S' (Pecking Order, IQ, "
+            "Speed, each 1-4), 'xN' for N copies and ':Name' for a name (letters, digits, "
+            "hyphens; '_' shows as a space), separated by '/', e.g. "
+            f"'chicken:4-4-1x2/chicken:2-3-3:Big_Red' (at most {MAX_OWN_CHICKENS} designs); "
+            f"they count among the deck's {DECK_SIZE} cards, so make room with 'copies'",
+        ),
+        Param(
             "first_egg",
             bool,
             True,
@@ -119,6 +133,31 @@ class EggBoundGame(Game):
         self.max_turns = int(self._params["max_turns"])
         self.shuffles = self._params["reshuffle"] == "shuffle"
         base = COMPOSITIONS[str(self._params["composition"])]
+        own_given = str(self._params["own_cards"])
+        try:
+            own = parse_own_cards(own_given)
+        except ValueError as error:
+            raise ParameterError(
+                f"{self.name}: parameter 'own_cards' takes Chickens like "
+                f"'chicken:4-4-1x2/chicken:2-3-3'; {own_given!r}: {error}"
+            ) from None
+        self.cards = CardSet(own) if own else PRINTED
+        """The card types: the printed ones, then the own Chickens (`cards.CardSet`)."""
+        made: Composition | None = None
+        if own:  # the deck is checked with the own Chickens in it: they count among the 85
+            given = str(self._params["copies"])
+            try:
+                parse_copies(given, COPIES_KEYS)
+            except ValueError:
+                pass  # `read_copies` below says what is wrong with 'copies'
+            else:
+                try:
+                    made = base.with_copies(given, own)
+                except ValueError as error:
+                    raise ParameterError(
+                        f"{self.name}: parameters 'own_cards' {own_given!r} and 'copies' "
+                        f"{given!r} make no deck: {error}"
+                    ) from None
         self.composition: Composition
         """The deck: how many copies of each card type (`cards.Composition`)."""
         self.composition, _ = read_copies(
@@ -126,8 +165,9 @@ class EggBoundGame(Game):
             self._params,
             COPIES_KEYS,
             "red-bad-egg=4,egg-laying-song=5",
-            base.with_copies,
+            base.with_copies if made is None else lambda _: made,
         )
+        self._params["own_cards"] = own_cards_text(own)
         self.hand_size = int(self._params["hand"])
         """Cards in a hand after the deal and at the end of every turn."""
         others = len(self.composition.draw_deck)
@@ -154,10 +194,11 @@ class EggBoundGame(Game):
         """Whether the first player starts with a Good Egg (the rulebook: yes)."""
 
     def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
+        """The printed 178 ids, then one block per own Chicken design (RULES.md, Actions)."""
+        return num_actions(len(self.cards.own))
 
     def max_chance_outcomes(self) -> int:
-        return NUM_TYPES
+        return self.cards.num_types
 
     def max_game_length(self) -> int:
         return self.hand_size * self.num_players + MAX_ENTRIES_PER_TURN * self.max_turns
@@ -175,10 +216,15 @@ class EggBoundGame(Game):
         return list(self.composition.full_deck)
 
     def card_types(self) -> tuple[CardInfo, ...]:
-        return CARD_INFO
+        return self.cards.info
 
     def card_name(self, card: int) -> str:
-        return CARD_NAMES[card]
+        return self.cards.names[card]
+
+    def narrate(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+        """`views.narrate`, told this game's cards (an own Chicken's name is not in the
+        observation)."""
+        return views.narrate(before, after, self.cards)
 
 
 register(EggBoundGame)

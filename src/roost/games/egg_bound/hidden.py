@@ -83,9 +83,6 @@ EV_RESHUFFLE: Final = 6
 
 Event = tuple[int, int, int]
 
-CHICKEN_SET: Final = frozenset(CHICKENS)
-NON_CHICKENS: Final = tuple(c for c in range(1, NUM_TYPES) if c not in CHICKEN_SET)
-CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 INFINITY: Final = 1 << 60
 
 
@@ -123,8 +120,8 @@ def rebuild(
         result._pool = [card for card, count in enumerate(left) for _ in range(count)]
     if state._hidden_at >= 0 and state._mover in record.others:
         _, c, _ = decode_star(history[state._events[state._hidden_at][2]])
-        result._chicken = CHICKENS[c]
-        result._table = [state._card, CHICKENS[c]]
+        result._chicken = record.chickens[c]
+        result._table = [state._card, record.chickens[c]]
     return result
 
 
@@ -169,6 +166,15 @@ class Record:
         num_players: int,
         first_pile: tuple[int, ...],
     ) -> None:
+        self.num_types = len(first_pile)
+        """Card types in the game: the printed ones, then its own Chickens."""
+        self.chickens: tuple[int, ...] = CHICKENS + tuple(range(NUM_TYPES, self.num_types))
+        """Chicken types by their index in actions (`cards.CardSet.chickens`)."""
+        self.chicken_set: frozenset[int] = frozenset(self.chickens)
+        self.non_chickens: tuple[int, ...] = tuple(
+            c for c in range(1, self.num_types) if c not in self.chicken_set
+        )
+        self.chicken_index: dict[int, int] = {c: i for i, c in enumerate(self.chickens)}
         comps = [first_pile, *epochs]
         m = self.epochs = len(comps)
         self.last = m - 1
@@ -222,7 +228,7 @@ class Record:
                 held[value] += 1
                 continue
             if kind == EV_NO_CHICKEN:
-                for chicken in CHICKENS:
+                for chicken in self.chickens:
                     if held[chicken]:
                         return None
                 ban = time
@@ -235,7 +241,7 @@ class Record:
             if held[card]:
                 held[card] -= 1
             else:
-                needs.append((card, ban if card in CHICKEN_SET else -1, time))
+                needs.append((card, ban if card in self.chicken_set else -1, time))
             if kind == EV_TAKEN_BACK:
                 held[card] += 1
         slots = self.slots[p][e]
@@ -260,7 +266,7 @@ class Record:
             return None
         last_ban = self.last_ban[p][e]
         late = sum(1 for index in free if slots[index][0] > last_ban)
-        counts = [0] * NUM_TYPES
+        counts = [0] * self.num_types
         for card, _, _ in needs:
             counts[card] += 1
         return Plan(
@@ -293,15 +299,15 @@ class Record:
                     if held[value]:
                         held[value] -= 1
                 elif kind == EV_NO_CHICKEN:
-                    for chicken in CHICKENS:
+                    for chicken in self.chickens:
                         held[chicken] = 0  # (a plan holding one is refused by `plan`)
                 else:
                     w += 1
-                    have = [c for c in CHICKENS if held[c]]
+                    have = [c for c in self.chickens if held[c]]
                     if kind == EV_TAKEN_BACK and have:
                         chosen = (*chosen, have[randbelow(rng, len(have))])
                         continue
-                    for chicken in CHICKENS:
+                    for chicken in self.chickens:
                         after = held.copy()
                         if after[chicken]:
                             after[chicken] -= 1
@@ -340,7 +346,7 @@ class Record:
         free Chickens limited to their late slots (None if they cannot all be placed)."""
         room = {p: len(plans[p].free) for p in self.others}
         chicken_room = {p: plans[p].late for p in self.others}
-        chickens = sum(left[c] for c in CHICKENS)
+        chickens = sum(left[c] for c in self.chickens)
         others = sum(left) - chickens
         if not can_fill(room, chicken_room, chickens, others):
             return None
@@ -354,13 +360,13 @@ class Record:
             if chicken_room[p] and chickens:
                 chicken_room[p] -= 1
                 if can_fill(room, chicken_room, chickens - 1, others):
-                    allowed.extend(CHICKENS)
+                    allowed.extend(self.chickens)
                 chicken_room[p] += 1
             if others and can_fill(room, chicken_room, chickens, others - 1):
-                allowed.extend(NON_CHICKENS)
+                allowed.extend(self.non_chickens)
             card = _weighted(allowed, left, rng)
             left[card] -= 1
-            if card in CHICKEN_SET:
+            if card in self.chicken_set:
                 chickens -= 1
                 chicken_room[p] -= 1
             else:
@@ -371,7 +377,7 @@ class Record:
     def solve_one(self, rng: random.Random) -> Solution:
         """A solution for a record with one hidden epoch (piles turned over, or no reshuffle
         yet): every combination of plans, then the free cards."""
-        empty = (0,) * NUM_TYPES
+        empty = (0,) * self.num_types
         options = [self.options(p, 0, empty, rng) for p in self.others]
         supply = self.supply[0]
         for combo in combinations(options, supply):
@@ -404,8 +410,8 @@ class Record:
                 late = [i for i in plan.free if slots[i][0] > last_ban]
                 early = [i for i in plan.free if slots[i][0] <= last_ban]
                 shuffle(rng, late)
-                chickens = [c for c in free[p] if c in CHICKEN_SET]
-                rest = [c for c in free[p] if c not in CHICKEN_SET]
+                chickens = [c for c in free[p] if c in self.chicken_set]
+                rest = [c for c in free[p] if c not in self.chicken_set]
                 shuffle(rng, rest)
                 places = late[: len(chickens)]
                 spare = late[len(chickens) :] + early
@@ -418,7 +424,7 @@ class Record:
                 for (card, _, _), (_, at) in zip(windows, slots, strict=True):
                     history[at] = card
                 for (_, at), chicken in zip(self.wild[p][e], plan.choice, strict=True):
-                    history[at] = with_chicken(history[at], CHICKEN_INDEX[chicken])
+                    history[at] = with_chicken(history[at], self.chicken_index[chicken])
         return history
 
 
@@ -431,7 +437,7 @@ def combinations(options: list[list[Plan]], supply: tuple[int, ...]) -> Iterable
 
 
 def _within(combo: tuple[Plan, ...], supply: tuple[int, ...]) -> bool:
-    total = [0] * NUM_TYPES
+    total = [0] * len(supply)
     for plan in combo:
         for card, count in enumerate(plan.need_counts):
             total[card] += count

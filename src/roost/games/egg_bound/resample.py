@@ -51,9 +51,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from roost.core.errors import ResampleError
-from roost.games.egg_bound.cards import CHICKENS, NUM_TYPES
 from roost.games.egg_bound.hidden import (
-    CHICKEN_SET,
     EV_DRAW,
     EV_GAIN,
     EV_HIDDEN,
@@ -61,7 +59,6 @@ from roost.games.egg_bound.hidden import (
     EV_PLAY,
     EV_RESHUFFLE,
     EV_TAKEN_BACK,
-    NON_CHICKENS,
     Event,
     Plan,
     Record,
@@ -152,7 +149,7 @@ class Search(Record):
             [
                 {value for _, kind, value in evs if kind == EV_PLAY}
                 | (
-                    CHICKEN_SET
+                    self.chicken_set
                     if any(kind in (EV_HIDDEN, EV_TAKEN_BACK) for _, kind, _ in evs)
                     else set()
                 )
@@ -163,7 +160,7 @@ class Search(Record):
         # The others' hands together at the start of each epoch (public: what they drew in
         # finished epochs, plus what they gained, less what they showed), and at most what
         # they may hold now (their hands and the Draw Pile together).
-        held = [0] * NUM_TYPES
+        held = [0] * self.num_types
         self.held = [tuple(held)]
         for e in range(self.epochs):
             for p in self.others:
@@ -172,7 +169,7 @@ class Search(Record):
                         held[value] -= 1
                     elif kind == EV_GAIN:
                         held[value] += 1
-            for card in range(NUM_TYPES):
+            for card in range(self.num_types):
                 held[card] += self.supply[e][card]
             self.held.append(tuple(held))
         self.unseen = self.held[-1]
@@ -213,7 +210,7 @@ class Search(Record):
         out: they only add needs, so the walks below stay necessary conditions."""
         n = len(self.evs)
         ops: list[list[list[list[int]]]] = [
-            [[[] for _ in range(NUM_TYPES)] for _ in range(self.epochs)] for _ in range(n)
+            [[[] for _ in range(self.num_types)] for _ in range(self.epochs)] for _ in range(n)
         ]
         for p in self.others:
             for e in range(self.epochs):
@@ -223,7 +220,7 @@ class Search(Record):
                     elif kind == EV_GAIN:
                         ops[p][e][value].append(1)
                     elif kind == EV_NO_CHICKEN:
-                        for chicken in CHICKENS:
+                        for chicken in self.chickens:
                             ops[p][e][chicken].append(0)
         return ops
 
@@ -274,12 +271,12 @@ class Search(Record):
                     if held:
                         held -= 1
                     else:
-                        needs.append((ban if card in CHICKEN_SET else -1, time))
+                        needs.append((ban if card in self.chicken_set else -1, time))
                 elif kind == EV_GAIN and value == card:
                     held += 1
                 elif kind == EV_NO_CHICKEN:
                     ban = time
-                    held = 0 if card in CHICKEN_SET else held
+                    held = 0 if card in self.chicken_set else held
             if edf_fits(needs, times):
                 result = start
                 break
@@ -328,7 +325,7 @@ class Search(Record):
             _, ok, end = self._walk(p, self.last, card, lows[p])
             if not ok:
                 return None
-            if card in CHICKEN_SET:
+            if card in self.chicken_set:
                 end = max(0, end - self.pending[p])  # a face-down Chicken may be this one
             final[p] = end
             total += end
@@ -373,12 +370,12 @@ class Search(Record):
         held = dict(starts)
         late_needs = 0
         for time, kind, value in self.evs[p][e]:
-            if kind == EV_PLAY and value in CHICKEN_SET:
+            if kind == EV_PLAY and value in self.chicken_set:
                 if held[value]:
                     held[value] -= 1
                 elif time > ban:
                     late_needs += 1
-            elif kind == EV_GAIN and value in CHICKEN_SET:
+            elif kind == EV_GAIN and value in self.chicken_set:
                 held[value] += 1
         return max(0, sum(1 for time in times if time > ban) - late_needs)
 
@@ -394,22 +391,22 @@ class Search(Record):
             if kind == EV_PLAY:
                 if held[value]:
                     held[value] -= 1
-                elif wild and value in CHICKEN_SET:
+                elif wild and value in self.chicken_set:
                     wild -= 1
                 else:
-                    needs.append((ban if value in CHICKEN_SET else -1, time))
+                    needs.append((ban if value in self.chicken_set else -1, time))
             elif kind == EV_GAIN:
                 held[value] += 1
             elif kind == EV_NO_CHICKEN:
                 if wild:
                     return False
-                for chicken in CHICKENS:
+                for chicken in self.chickens:
                     if held[chicken]:
                         if chicken in exact:
                             return False
                         held[chicken] = 0
                 ban = time
-            elif not wild and not any(held[chicken] for chicken in CHICKENS):
+            elif not wild and not any(held[chicken] for chicken in self.chickens):
                 # A face-down Chicken with none held: one must be drawn before it (and, taken
                 # back, it is held after, as a Chicken of any type).
                 needs.append((ban, time))
@@ -424,7 +421,7 @@ class Search(Record):
         runs out. Budgets follow Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... units), which
         grows without bound (so the search is complete) while cutting off the long
         unlucky runs that a depth-first search over random choices sometimes makes."""
-        empty = tuple([0] * NUM_TYPES)
+        empty = tuple([0] * self.num_types)
         attempt = 0
         while True:
             attempt += 1
@@ -492,9 +489,9 @@ class Search(Record):
         pressure = {
             c: sum(self._walk(p, nxt, c, plans[p].carry[c])[0] for p in self.others)
             - self.supply[nxt][c]
-            for c in NON_CHICKENS
+            for c in self.non_chickens
         }
-        types = [*CHICKENS, *sorted(NON_CHICKENS, key=lambda c: -pressure[c])]
+        types = [*self.chickens, *sorted(self.non_chickens, key=lambda c: -pressure[c])]
 
         # Lower bounds on every player's hand at every later reshuffle, type by type: for
         # the types not yet shared out, from what they carry alone; they must fit the hands.
@@ -539,7 +536,7 @@ class Search(Record):
                 return iter(())
         active = [c for c in types if left[c]]
         settled = [c for c in types if not left[c]]
-        last_chicken = max((i for i, c in enumerate(active) if c in CHICKEN_SET), default=-1)
+        last_chicken = max((i for i, c in enumerate(active) if c in self.chicken_set), default=-1)
 
         def timing_ok(i: int, card: int) -> bool:
             """Each player who shows `card` next epoch can still get their needs in time:
@@ -553,7 +550,9 @@ class Search(Record):
                     start[c] += given_counts[p][c]
                 if p in room:
                     for c in active[i + 1 :]:
-                        cap = room[p] if c not in CHICKEN_SET else min(room[p], chicken_room[p])
+                        cap = (
+                            room[p] if c not in self.chicken_set else min(room[p], chicken_room[p])
+                        )
                         start[c] += min(cap, left[c])
                 if not self._timing_ok(p, nxt, start, done):
                     return False
@@ -570,7 +569,7 @@ class Search(Record):
                 short = sum(needs0[c].values()) - self.supply[nxt][c]
                 if short <= 0:
                     continue
-                chicken = c in CHICKEN_SET
+                chicken = c in self.chicken_set
                 deliverable = sum(
                     min(needs0[c][p], min(room[p], chicken_room[p]) if chicken else room[p])
                     for p in players
@@ -588,14 +587,14 @@ class Search(Record):
             needs = 0
             room_next = 0
             for p in self.others:
-                starts = {c: plans[p].carry[c] + given_counts[p][c] for c in CHICKENS}
-                needs += sum(self._walk(p, nxt, c, starts[c])[0] for c in CHICKENS)
+                starts = {c: plans[p].carry[c] + given_counts[p][c] for c in self.chickens}
+                needs += sum(self._walk(p, nxt, c, starts[c])[0] for c in self.chickens)
                 needs += len(self.wild[p][nxt])
                 room_next += self._late_room(p, nxt, starts)
-            spare = sum(self.supply[nxt][c] for c in CHICKENS) - needs
+            spare = sum(self.supply[nxt][c] for c in self.chickens) - needs
             return spare <= room_next
 
-        given_counts = {p: [0] * NUM_TYPES for p in self.others}
+        given_counts = {p: [0] * self.num_types for p in self.others}
         if not supply_possible(-1) or (last_chicken < 0 and not chickens_fit()):
             return iter(())
         # A player who shows next only types with no copy left over starts the next epoch
@@ -611,7 +610,7 @@ class Search(Record):
                 yield {p: list(cards) for p, cards in given.items()}
                 return
             card = active[i]
-            is_chicken = card in CHICKEN_SET
+            is_chicken = card in self.chicken_set
             caps = {p: min(room[p], chicken_room[p]) if is_chicken else room[p] for p in players}
             old = base[card]
             worth = {
@@ -632,7 +631,7 @@ class Search(Record):
                         chicken_room[p] -= k
                     given[p].extend([card] * k)
                     given_counts[p][card] += k
-                chickens_left = sum(left[c] for c in active[i + 1 :] if c in CHICKEN_SET)
+                chickens_left = sum(left[c] for c in active[i + 1 :] if c in self.chicken_set)
                 if (
                     chickens_left <= sum(min(room[p], chicken_room[p]) for p in players)
                     and supply_possible(i)

@@ -12,26 +12,28 @@ from typing import TYPE_CHECKING, Final
 from roost.games.egg_bound.actions import (
     CLUCK,
     DECLINE,
-    DEFEND,
     DEFEND_NONE,
     DEFENDING,
     EXPLODING,
     GOOD_EGG,
     HATCH,
-    KEEP,
     KEEPING,
     OVER,
     REACT,
     RED,
     REFILL,
     SONG,
+    STAR,
     TURN,
     UNBIND,
+    card_of,
+    chicken_of,
     decode_star,
+    kind,
+    victim_of,
 )
 from roost.games.egg_bound.cards import (
     BAD_EGG_CARD,
-    CHICKENS,
     CLUCK_OFF,
     EGG_BOUND_CARD,
     EGG_CAP,
@@ -43,10 +45,8 @@ from roost.games.egg_bound.cards import (
     GOOD_EGG_CARD,
     HATCH_IT,
     MAX_PLAYERS,
-    NUM_TYPES,
     RED_ACTIONS,
     STAR_COMPARES,
-    STAR_SCORE,
     STARS,
     UN_BOUND,
 )
@@ -63,7 +63,6 @@ from roost.games.egg_bound.views import Blocked, Happened
 if TYPE_CHECKING:
     from roost.games.egg_bound.state import EggBoundState
 
-_CHICKEN_INDEX: Final = {chicken: i for i, chicken in enumerate(CHICKENS)}
 _HAPPENED: Final = tuple(Happened)
 _BLOCKED: Final = tuple(Blocked)
 NO_RESULT: Final = (-1,) * 11
@@ -118,7 +117,7 @@ def lose_card(state: EggBoundState, seat: int, card: int) -> None:
 def reshuffle(state: EggBoundState) -> None:
     """The Draw Pile ran out: the Discard Pile becomes the new Draw Pile, turned over (its
     first card discarded comes up first) or shuffled."""
-    counts = [0] * NUM_TYPES
+    counts = [0] * state._game.cards.num_types
     for card in state._discard:
         counts[card] += 1
     state._epochs.append(tuple(counts))
@@ -191,9 +190,11 @@ def clear_table(state: EggBoundState) -> None:
 def play(state: EggBoundState, action: int) -> None:
     """A card played on the mover's turn (a swap is handled in `_apply`)."""
     p = state._mover
-    if action < SONG:
+    chickens = state._game.cards.chickens
+    what = kind(action)
+    if what == STAR:
         star, c, victim = decode_star(action)
-        card, chicken = STARS[star], CHICKENS[c]
+        card, chicken = STARS[star], chickens[c]
         lose_card(state, p, card)
         state._hands[p].remove(chicken)
         if state._record:
@@ -201,8 +202,8 @@ def play(state: EggBoundState, action: int) -> None:
             state._events.append((EV_HIDDEN, p, len(state._history) - 1))
         state._table = [card, chicken]
         challenge(state, card, victim, star=star, chicken=chicken)
-    elif action < HATCH:
-        chicken = CHICKENS[action - SONG]
+    elif what == SONG:
+        chicken = chickens[chicken_of(action)]
         lose_card(state, p, EGG_LAYING_SONG)
         lose_card(state, p, chicken)
         state._discard.extend((EGG_LAYING_SONG, chicken))
@@ -210,9 +211,9 @@ def play(state: EggBoundState, action: int) -> None:
         state._result = result(Happened.SONG, p, card=EGG_LAYING_SONG, chicken=chicken)
         if not gain_good(state, p):
             end_turn(state)
-    elif action < RED:
-        c, victim = divmod(action - HATCH, MAX_PLAYERS)
-        chicken = CHICKENS[c]
+    elif what == HATCH:
+        victim = victim_of(action)
+        chicken = chickens[chicken_of(action)]
         lose_card(state, p, HATCH_IT)
         lose_card(state, p, chicken)
         state._table = [HATCH_IT, chicken]
@@ -357,13 +358,14 @@ def defend(state: EggBoundState, action: int) -> None:
         if state._phase != OVER:
             end_turn(state)
         return
-    defender_chicken = CHICKENS[action - DEFEND]
+    cards = state._game.cards
+    defender_chicken = cards.chickens[chicken_of(action)]
     lose_card(state, victim, defender_chicken)
     reveal_hidden_chicken(state)
     state._table.append(defender_chicken)
     clear_table(state)
-    mine = STAR_SCORE[score][_CHICKEN_INDEX[attacker_chicken]]
-    theirs = STAR_SCORE[score][_CHICKEN_INDEX[defender_chicken]]
+    mine = cards.stars_of(score, attacker_chicken)
+    theirs = cards.stars_of(score, defender_chicken)
     winner = p if mine > theirs else victim if theirs > mine else -1
     blocked = -1
     if winner >= 0:
@@ -400,7 +402,7 @@ def keep(state: EggBoundState, action: int) -> None:
     if action == DECLINE:
         state._result = (*before[:9], 0, -1)
     else:
-        card = action - KEEP + 1
+        card = card_of(action)
         state._table.remove(chicken)
         state._hands[victim].append(chicken)
         state._known[victim].append(chicken)

@@ -31,9 +31,7 @@ from roost.games.egg_bound.actions import (
     ALLOW,
     CLUCK,
     DECLINE,
-    DEFEND,
     DEFENDING,
-    DISCARD,
     EXPLODE_GOOD,
     EXPLODING,
     GOOD_EGG,
@@ -47,6 +45,12 @@ from roost.games.egg_bound.actions import (
     SWAP_DISCARD,
     TURN,
     UNBIND,
+    decode_star,
+    defend_action,
+    discard_action,
+    kind,
+    num_actions,
+    victim_of,
 )
 from roost.games.egg_bound.cards import (
     BABY_HEN,
@@ -67,9 +71,9 @@ from roost.games.egg_bound.cards import (
     NUM_TYPES,
     ROOSTER,
     STAR_COMPARES,
-    STAR_SCORE,
     STARS,
     UN_BOUND,
+    CardSet,
 )
 from roost.games.egg_bound.state import EggBoundState
 
@@ -95,17 +99,8 @@ COEFFICIENTS: Final[tuple[float, ...]] = (
 EXPLORE: Final = 0.1
 """Playouts: the share of turns played at random."""
 
-_STAR_STARS: Final = tuple(STAR_SCORE[score] for score in STAR_COMPARES if score is not None)
-"""Per Star (index): the stars each Chicken (index) has for the score it compares."""
-_STAR_STRONG: Final = tuple(stars.index(max(stars)) for stars in _STAR_STARS)
-"""The four-star Chicken (index) of each Star."""
-_BEST_CHICKENS: Final = tuple(
-    tuple(sorted(range(len(CHICKENS)), key=stars.__getitem__, reverse=True))
-    for stars in _STAR_STARS
-)
-"""Chicken indices from strongest to weakest, per Star."""
 _STAR_OF_CARD: Final = {card: s for s, card in enumerate(STARS)}
-_DISCARD_ORDER: Final = (
+_DISCARD_FIRST: Final = (
     FOWL,
     EGG_BOUND_CARD,
     UN_BOUND,
@@ -117,13 +112,72 @@ _DISCARD_ORDER: Final = (
     GOOD_EGG_CARD,
     HATCH_IT,
     EGGY_SOLDIER,
-    *CHICKENS,
-    EGG_LAYING_SONG,
-    CLUCK_OFF,
 )
-"""Cards to swap away, least useful first (a second copy of a Chicken goes first of all)."""
+"""Cards to swap away, least useful first, before the Chickens, the Song and Cluck-Off (a
+second copy of a Chicken goes first of all)."""
 assert len(COEFFICIENTS) == len(FEATURES)
-assert NUM_TYPES == len(_DISCARD_ORDER) + 1
+assert NUM_TYPES == len(_DISCARD_FIRST) + len(CHICKENS) + 3
+
+
+class _Tables:
+    """The playout policy's tables for one game's cards (the printed ones and its own
+    Chickens): built once per card set."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.chickens = cards.chickens
+        self.own = len(cards.own) > 0
+        rows = [cards.star_score[score] for score in STAR_COMPARES if score is not None]
+        self.strong: tuple[tuple[int, ...], ...] = tuple(
+            tuple(cards.chickens[c] for c, n in enumerate(stars) if n == max(stars))
+            for stars in rows
+        )
+        """Per Star (index): the Chicken types with the most stars for its score."""
+        self.best: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(range(len(stars)), key=stars.__getitem__, reverse=True)) for stars in rows
+        )
+        """Chicken indices from strongest to weakest, per Star."""
+        self.discard_order: tuple[int, ...] = (
+            *_DISCARD_FIRST,
+            *cards.chickens,
+            EGG_LAYING_SONG,
+            CLUCK_OFF,
+        )
+        """Cards to swap away, least useful first."""
+        size = num_actions(len(cards.own))
+        self.kind: tuple[int, ...] = tuple(kind(a) for a in range(size))
+        victims = [-1] * size
+        ranks = [0.0] * size
+        steals = set(range(RED + 2 * MAX_PLAYERS, RED + 3 * MAX_PLAYERS))
+        for a in range(STAR, size):
+            what = self.kind[a]
+            if what == STAR:
+                s, c, _ = decode_star(a)
+                ranks[a] = 4.0 if rows[s][c] == max(rows[s]) else 0.0
+            elif what == HATCH:
+                ranks[a] = 4.5
+                steals.add(a)
+            elif what == RED:
+                ranks[a] = (3.5, 3.5, 5.0, 2.0, 1.5)[(a - RED) // MAX_PLAYERS]
+            if what in (STAR, HATCH, RED):
+                victims[a] = victim_of(a)
+        self.victim: tuple[int, ...] = tuple(victims)
+        """The victim of each play on a turn (-1: none)."""
+        self.rank: tuple[float, ...] = tuple(ranks)
+        """How much each play against the leader is worth to the playout policy (0: not at
+        all): steals first, then a four-star Star, a red Bad Egg or an Egg-Splosion, Egg
+        Bound, Fowl."""
+        self.steals: frozenset[int] = frozenset(steals)
+        """Hatch It and Eggy Soldier: a Good Egg taken from the victim."""
+
+
+_TABLES: dict[CardSet, _Tables] = {}
+
+
+def _tables(cards: CardSet) -> _Tables:
+    tables = _TABLES.get(cards)
+    if tables is None:
+        tables = _TABLES[cards] = _Tables(cards)
+    return tables
 
 
 def features(state: EggBoundState, seat: int) -> tuple[float, ...]:
@@ -142,7 +196,7 @@ def _all_features(state: EggBoundState) -> list[list[float]]:
         hand = state._hands[seat]
         g, b = good[seat], bad[seat]
         room = g + b < EGG_CAP
-        chicken = any(c in hand for c in CHICKENS)
+        chicken = any(c in hand for c in state._game.cards.chickens)
         two = 1.0 if g >= 2 else 0.0
         sing = room and chicken and egg_pile and not bound[seat] and EGG_LAYING_SONG in hand
         steal = room and (EGGY_SOLDIER in hand or (chicken and HATCH_IT in hand))
@@ -193,6 +247,7 @@ def evaluate(state: EggBoundState) -> list[float]:
     egg_pile = state._egg_pile > 0
     nxt = state._mover if state._phase == TURN else state._mover + 1
     step = w_next / (n - 1)
+    own = len(state._game.cards.own) > 0
     exps = []
     total = 1.0
     for seat in range(n):
@@ -204,6 +259,8 @@ def evaluate(state: EggBoundState) -> list[float]:
         if g >= 2:
             z += w_two + w_two_room if room else w_two
         chicken = MOTHER_HEN in hand or GOLDEN_HEN in hand or BABY_HEN in hand or ROOSTER in hand
+        if own and not chicken:
+            chicken = any(c >= NUM_TYPES for c in hand)  # an own Chicken
         if chicken:
             z += w_chicken
             if room and EGG_LAYING_SONG in hand and egg_pile and not bound[seat]:
@@ -227,8 +284,9 @@ def evaluate(state: EggBoundState) -> list[float]:
 def playout_action(state: EggBoundState, legal: list[int], rng: random.Random) -> int:
     """A cheap move for search playouts: the obvious one (see the module docstring)."""
     phase = state._phase
+    tables = _tables(state._game.cards)
     if phase == TURN:
-        return _turn(state, legal, rng)
+        return _turn(state, legal, rng, tables)
     if phase == REACT:
         if legal[-1] != CLUCK:
             return ALLOW
@@ -237,25 +295,25 @@ def playout_action(state: EggBoundState, legal: list[int], rng: random.Random) -
             return ALLOW
         star = _STAR_OF_CARD.get(card)
         if star is not None:
-            strong = CHICKENS[_STAR_STRONG[star]]
-            return ALLOW if strong in state._hands[state._target] else CLUCK
+            hand = state._hands[state._target]
+            return ALLOW if any(c in hand for c in tables.strong[star]) else CLUCK
         if card == EGG_SPLOSION and not state._good[state._target]:
             return ALLOW
         return CLUCK
     if phase == DEFENDING:
         star = state._star
-        for c in _BEST_CHICKENS[star]:
-            if DEFEND + c in legal:
-                return DEFEND + c
+        for c in tables.best[star]:
+            if defend_action(c) in legal:
+                return defend_action(c)
         return legal[0]
     if phase == SWAP_DISCARD:
         hand = state._hands[state._mover]
-        for chicken in CHICKENS:
+        for chicken in tables.chickens:
             if hand.count(chicken) > 1:
-                return DISCARD + chicken - 1
-        for card in _DISCARD_ORDER:
+                return discard_action(chicken)
+        for card in tables.discard_order:
             if card in hand:
-                return DISCARD + card - 1
+                return discard_action(card)
         return legal[0]
     if phase == KEEPING:
         return DECLINE
@@ -264,54 +322,23 @@ def playout_action(state: EggBoundState, legal: list[int], rng: random.Random) -
     return legal[randbelow(rng, len(legal))]
 
 
-_VICTIM: Final = tuple(
-    (a - STAR) % MAX_PLAYERS
-    if STAR <= a < SONG
-    else (a - HATCH) % MAX_PLAYERS
-    if HATCH <= a < RED
-    else (a - RED) % MAX_PLAYERS
-    if RED <= a < GOOD_EGG
-    else -1
-    for a in range(GOOD_EGG)
-)
-"""The victim of each play on a turn (-1: none)."""
-
-
-def _ranks() -> tuple[float, ...]:
-    """How much each play against the leader is worth to the playout policy (0: not at all):
-    steals first, then a four-star Star, a red Bad Egg or an Egg-Splosion, Egg Bound, Fowl."""
-    ranks = [0.0] * GOOD_EGG
-    for a in range(STAR, SONG):
-        s, c = divmod((a - STAR) // MAX_PLAYERS, len(CHICKENS))
-        ranks[a] = 4.0 if c == _STAR_STRONG[s] else 0.0
-    for a in range(HATCH, RED):
-        ranks[a] = 4.5
-    for a in range(RED, GOOD_EGG):
-        ranks[a] = (3.5, 3.5, 5.0, 2.0, 1.5)[(a - RED) // MAX_PLAYERS]
-    return tuple(ranks)
-
-
-_RANK: Final = _ranks()
-_STEALS: Final = frozenset(
-    (*range(HATCH, RED), *range(RED + 2 * MAX_PLAYERS, RED + 3 * MAX_PLAYERS))
-)
-"""Hatch It and Eggy Soldier: a Good Egg taken from the victim."""
-
-
-def _turn(state: EggBoundState, legal: list[int], rng: random.Random) -> int:
+def _turn(state: EggBoundState, legal: list[int], rng: random.Random, tables: _Tables) -> int:
     last = legal[-1]
+    if tables.own and last > UNBIND:  # own Chickens' plays come after the printed ones
+        last = max((a for a in legal if a <= UNBIND), default=-1)
     if last >= GOOD_EGG:
         if last == GOOD_EGG or (last == UNBIND and GOOD_EGG in legal):
             return GOOD_EGG
         return UNBIND
+    kinds = tables.kind
     for action in legal:
-        if SONG <= action < HATCH:
+        if kinds[action] == SONG:
             return action
     me = state._mover
     good = state._good
     if good[me] == 2:  # a steal or a four-star Star wins at once (unless Clucked)
         for action in legal:
-            if action in _STEALS or (action < SONG and _RANK[action] == 4.0):
+            if action in tables.steals or (kinds[action] == STAR and tables.rank[action] == 4.0):
                 return action
     if rng.random() < EXPLORE:
         return legal[randbelow(rng, len(legal))]
@@ -326,9 +353,9 @@ def _turn(state: EggBoundState, legal: list[int], rng: random.Random) -> int:
     for action in legal:
         if action < STAR:
             continue
-        rank = _RANK[action]
+        rank = tables.rank[action]
         if rank:
-            score = rank * victims[_VICTIM[action]]
+            score = rank * victims[tables.victim[action]]
             if score > best_score:
                 best, best_score = action, score
     if best >= 0:

@@ -30,16 +30,13 @@ from roost.games.egg_bound.actions import (
     CLUCK,
     DEALING,
     DECLINE,
-    DEFEND,
     DEFEND_NONE,
     DEFENDING,
-    DISCARD,
     EXPLODE_BAD,
     EXPLODE_GOOD,
     EXPLODING,
     GOOD_EGG,
     HATCH,
-    KEEP,
     KEEPING,
     LOSE_TURN,
     OVER,
@@ -53,6 +50,13 @@ from roost.games.egg_bound.actions import (
     SWAP_DRAW,
     TURN,
     UNBIND,
+    card_of,
+    defend_action,
+    discard_action,
+    hatch_action,
+    keep_action,
+    song_action,
+    star_action,
 )
 from roost.games.egg_bound.cards import (
     CHICKENS,
@@ -241,14 +245,15 @@ class EggBoundState(State["EggBoundGame"]):
             return [ALLOW, CLUCK] if CLUCK_OFF in self._hands[self._target] else [ALLOW]
         if phase == DEFENDING:
             hand = self._hands[self._target]
-            defend = [DEFEND + i for i, chicken in enumerate(CHICKENS) if chicken in hand]
+            chickens = self._game.cards.chickens
+            defend = [defend_action(i) for i, chicken in enumerate(chickens) if chicken in hand]
             return defend or [DEFEND_NONE]
         if phase == SWAP_DISCARD:
-            return [DISCARD + card - 1 for card in _types_held(self._hands[self._mover])]
+            return [discard_action(card) for card in _types_held(self._hands[self._mover])]
         if phase == KEEPING:
             kept = self._chicken
-            keep = [KEEP + c - 1 for c in _types_held(self._hands[self._target]) if c != kept]
-            return [DECLINE, *keep]
+            types = _types_held(self._hands[self._target])
+            return [DECLINE, *[keep_action(c) for c in types if c != kept]]
         if phase == EXPLODING:
             return [EXPLODE_GOOD, EXPLODE_BAD]
         return []
@@ -297,7 +302,28 @@ class EggBoundState(State["EggBoundGame"]):
             actions.append(GOOD_EGG)
         if held >> UN_BOUND & 1 and self._bound[p]:
             actions.append(UNBIND)
+        if self._game.cards.own:
+            self._own_turn_actions(actions, held, room, with_good)
         return actions
+
+    def _own_turn_actions(
+        self, actions: list[int], held: int, room: bool, with_good: list[int]
+    ) -> None:
+        """The plays with the game's own Chickens (ids after the printed ones, in id order)."""
+        p = self._mover
+        chickens = self._game.cards.chickens
+        song = held >> EGG_LAYING_SONG & 1 and room and self._egg_pile and not self._bound[p]
+        for c in range(len(CHICKENS), len(chickens)):
+            if not held >> chickens[c] & 1:
+                continue
+            if song:
+                actions.append(song_action(c))
+            if with_good:
+                for s, star in enumerate(STARS):
+                    if held >> star & 1:
+                        actions += [star_action(s, c, v) for v in with_good]
+                if held >> HATCH_IT & 1 and room:
+                    actions += [hatch_action(c, v) for v in with_good]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase not in CHANCE_PHASES:
@@ -367,7 +393,7 @@ class EggBoundState(State["EggBoundGame"]):
             else:
                 play(self, action)
         elif phase == SWAP_DISCARD:
-            card = action - DISCARD + 1
+            card = card_of(action)
             lose_card(self, self._mover, card)
             self._discard.append(card)
             end_turn(self)

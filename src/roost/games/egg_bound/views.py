@@ -32,6 +32,7 @@ from roost.games.egg_bound.actions import (
     KEEP,
     KEEPING,
     LOSE_TURN,
+    NUM_ACTIONS,
     OVER,
     PHASES,
     REACT,
@@ -42,14 +43,16 @@ from roost.games.egg_bound.actions import (
     SWAP_DISCARD,
     UNBIND,
     Phase,
+    card_of,
+    chicken_of,
     decision_string,
     decode_star,
+    kind,
     seat_name,
     star_string,
+    victim_of,
 )
 from roost.games.egg_bound.cards import (
-    CARD_NAMES,
-    CHICKENS,
     CLUCK_OFF,
     EGG,
     EGG_BOUND_CARD,
@@ -60,12 +63,13 @@ from roost.games.egg_bound.cards import (
     GOOD_EGG_CARD,
     HATCH_IT,
     MAX_PLAYERS,
+    PRINTED,
     RED_ACTIONS,
     STAR_COMPARES,
     STAR_NAMES,
-    STAR_SCORE,
     STARS,
     UN_BOUND,
+    CardSet,
 )
 
 if TYPE_CHECKING:
@@ -269,7 +273,7 @@ def _known_hands(state: EggBoundState) -> list[list[int]]:
     known = [sorted(cards) for cards in state._known]
     if state._star >= 0 and state._phase in (REACT, DEFENDING):
         mine = known[state._mover]
-        for chicken in CHICKENS:
+        for chicken in state._game.cards.chickens:
             if chicken in mine:  # the Chicken face down may be this one
                 mine.remove(chicken)
     return known
@@ -314,13 +318,14 @@ def last_result(kept: tuple[int, ...]) -> LastResult | None:
     }
 
 
-def result_text(result: LastResult) -> str:
-    """What the last card did, in words."""
+def result_text(result: LastResult, cards: CardSet = PRINTED) -> str:
+    """What the last card did, in words (`cards`: the game's, naming its own Chickens)."""
+    names = cards.names
     event = result["event"]
     p = seat_name(result["player"])
     target = result["target"]
     v = seat_name(target) if target is not None else "nobody"
-    card = CARD_NAMES[result["card"]]
+    card = names[result["card"]]
     chicken = result["chicken"]
     if event == Happened.SONG:
         return f"{p} sang the Egg Laying Song and took a Good Egg from the Egg Pile"
@@ -333,17 +338,17 @@ def result_text(result: LastResult) -> str:
     if event == Happened.CLUCK_OFF:
         text = f"{v} played Cluck-Off against {card}"
         if result["card"] in STARS and chicken is not None:
-            text += f": {p}'s {CARD_NAMES[chicken]} and the Star are discarded"
+            text += f": {p}'s {names[chicken]} and the Star are discarded"
         return text
     if event == Happened.HATCH_IT:
         text = f"{p} hatched a Good Egg from {v}"
-        kept = CARD_NAMES[chicken] if chicken is not None else "Chicken"
+        kept = names[chicken] if chicken is not None else "Chicken"
         if result["kept"] is False:
             text += f"; {v} did not keep the {kept}"
         elif result["kept"]:
             discarded = result["discarded"]
             assert discarded is not None
-            text += f"; {v} kept the {kept} and discarded {CARD_NAMES[discarded]}"
+            text += f"; {v} kept the {kept} and discarded {names[discarded]}"
         return text
     if event == Happened.BAD_EGG:
         return f"{p} turned one of {v}'s Good Eggs bad"
@@ -356,10 +361,10 @@ def result_text(result: LastResult) -> str:
         return f"{v} is Egg Bound"
     if event == Happened.FOWL:
         return f"{v} is Fowled and will lose their next turn"
-    return _star_text(result, p, v)
+    return _star_text(result, p, v, cards)
 
 
-def _star_text(result: LastResult, p: str, v: str) -> str:
+def _star_text(result: LastResult, p: str, v: str, cards: CardSet) -> str:
     winner = result["winner"]
     defender = result["defender_chicken"]
     if defender is None:
@@ -367,11 +372,11 @@ def _star_text(result: LastResult, p: str, v: str) -> str:
     else:
         score = STAR_COMPARES[STARS.index(result["card"])]
         assert score is not None and result["chicken"] is not None
-        mine = STAR_SCORE[score][CHICKENS.index(result["chicken"])]
-        theirs = STAR_SCORE[score][CHICKENS.index(defender)]
+        mine = cards.stars_of(score, result["chicken"])
+        theirs = cards.stars_of(score, defender)
         text = (
-            f"{p}'s {CARD_NAMES[result['chicken']]} ({STAR_NAMES[score]} {mine}) against "
-            f"{v}'s {CARD_NAMES[defender]} ({theirs})"
+            f"{p}'s {cards.names[result['chicken']]} ({STAR_NAMES[score]} {mine}) against "
+            f"{v}'s {cards.names[defender]} ({theirs})"
         )
         if winner is None:
             return f"{text}: same stars, nobody wins"
@@ -394,10 +399,11 @@ def action_text(state: EggBoundState, action: int, viewer: int | None) -> str:
     """`action` as `viewer` may know it: cards drawn from a shuffled pile and a Star's
     face-down Chicken stay hidden from the others."""
     phase = state._phase
+    cards = state._game.cards
     if phase in CHANCE_PHASES:
         seat = state._player
         sees = state._open or viewer in (seat, OMNISCIENT)
-        shown = CARD_NAMES[action] if sees else "a card"
+        shown = cards.names[action] if sees else "a card"
         if phase == DEALING:
             return f"P{seat} is dealt {shown}"
         prefix = ""
@@ -408,19 +414,20 @@ def action_text(state: EggBoundState, action: int, viewer: int | None) -> str:
                 else "the Discard Pile is turned over into a new Draw Pile; "
             )
         return f"{prefix}P{seat} draws {shown}"
-    if STAR <= action < SONG:
-        return star_string(action, viewer in (state._mover, OMNISCIENT))
+    if kind(action) == STAR:
+        return star_string(action, viewer in (state._mover, OMNISCIENT), cards)
     return decision_string(
         action,
         card=state._card,
         attacker=state._mover,
         chicken=state._chicken,
         target=state._target,
+        cards=cards,
     )
 
 
-def _card(card: int, kind: str = "card") -> Choice:
-    return Choice(kind, card, CARD_NAMES[card])
+def _card(state: EggBoundState, card: int, step: str = "card") -> Choice:
+    return Choice(step, card, state._game.cards.names[card])
 
 
 def _seat(seat: int) -> Choice:
@@ -441,19 +448,20 @@ def action_info(state: EggBoundState, action: int, viewer: int | None) -> Action
     if phase == DEFENDING:
         if action == DEFEND_NONE:
             return ActionInfo("no_chicken", (Choice("chicken", 0, "no Chicken: you hold none"),))
-        chicken = CHICKENS[action - DEFEND]
-        return ActionInfo("defend", (_card(chicken, "chicken"),), cards=(chicken,))
+        chicken = state._game.cards.chickens[chicken_of(action)]
+        return ActionInfo("defend", (_card(state, chicken, "chicken"),), cards=(chicken,))
     if phase == SWAP_DISCARD:
-        card = action - DISCARD + 1
-        return ActionInfo("discard", (_card(card),), cards=(card,))
+        card = card_of(action)
+        return ActionInfo("discard", (_card(state, card),), cards=(card,))
     if phase == KEEPING:
-        kept = CARD_NAMES[state._chicken]
+        names = state._game.cards.names
+        kept = names[state._chicken]
         if action == DECLINE:
             return ActionInfo("decline", (Choice("keep", 0, f"do not keep the {kept}"),))
-        card = action - KEEP + 1
+        card = card_of(action)
         steps = (
             Choice("keep", 1, f"keep the {kept}"),
-            Choice("card", card, f"discard {CARD_NAMES[card]}"),
+            Choice("card", card, f"discard {names[card]}"),
         )
         return ActionInfo("keep", steps, cards=(card,))
     if phase == EXPLODING:
@@ -469,30 +477,32 @@ def _turn_info(state: EggBoundState, action: int, viewer: int | None) -> ActionI
         return ActionInfo("swap", (Choice("swap", 0, "swap: draw a card, then discard one"),))
     if action == LOSE_TURN:
         return ActionInfo("lose_turn", (Choice("lose_turn", 0, "lose this turn to the Fowl"),))
-    if action < SONG:
+    chickens = state._game.cards.chickens
+    what = kind(action)
+    if what == STAR:
         s, c, victim = decode_star(action)
-        star, chicken = STARS[s], CHICKENS[c]
+        star, chicken = STARS[s], chickens[c]
         sees = viewer in (state._mover, OMNISCIENT)
-        face_down = Choice("face_down", chicken, CARD_NAMES[chicken] if sees else "a Chicken")
-        steps = (_card(star), face_down, _seat(victim))
+        name = state._game.cards.names[chicken] if sees else "a Chicken"
+        face_down = Choice("face_down", chicken, name)
+        steps = (_card(state, star), face_down, _seat(victim))
         return ActionInfo("star", steps, cards=tuple(sorted((star, chicken))), seat=victim)
-    if action < HATCH:
-        chicken = CHICKENS[action - SONG]
-        steps = (_card(EGG_LAYING_SONG), _card(chicken, "chicken"))
-        return ActionInfo("song", steps, cards=(chicken, EGG_LAYING_SONG))
-    if action < RED:
-        c, victim = divmod(action - HATCH, MAX_PLAYERS)
-        chicken = CHICKENS[c]
-        steps = (_card(HATCH_IT), _card(chicken, "chicken"), _seat(victim))
-        return ActionInfo("hatch_it", steps, cards=(chicken, HATCH_IT), seat=victim)
+    if what == SONG:
+        chicken = chickens[chicken_of(action)]
+        steps = (_card(state, EGG_LAYING_SONG), _card(state, chicken, "chicken"))
+        return ActionInfo("song", steps, cards=tuple(sorted((chicken, EGG_LAYING_SONG))))
+    if what == HATCH:
+        chicken, victim = chickens[chicken_of(action)], victim_of(action)
+        steps = (_card(state, HATCH_IT), _card(state, chicken, "chicken"), _seat(victim))
+        return ActionInfo("hatch_it", steps, cards=tuple(sorted((chicken, HATCH_IT))), seat=victim)
     if action < GOOD_EGG:
         r, victim = divmod(action - RED, MAX_PLAYERS)
         card = RED_ACTIONS[r]
-        return ActionInfo("red", (_card(card), _seat(victim)), cards=(card,), seat=victim)
+        return ActionInfo("red", (_card(state, card), _seat(victim)), cards=(card,), seat=victim)
     if action == GOOD_EGG:
-        return ActionInfo("good_egg", (_card(GOOD_EGG_CARD),), cards=(GOOD_EGG_CARD,))
+        return ActionInfo("good_egg", (_card(state, GOOD_EGG_CARD),), cards=(GOOD_EGG_CARD,))
     assert action == UNBIND
-    return ActionInfo("un_bound", (_card(UN_BOUND),), cards=(UN_BOUND,))
+    return ActionInfo("un_bound", (_card(state, UN_BOUND),), cards=(UN_BOUND,))
 
 
 # --- reasons for refusals ------------------------------------------------------------------------
@@ -501,36 +511,38 @@ def _turn_info(state: EggBoundState, action: int, viewer: int | None) -> ActionI
 def why_illegal(state: EggBoundState, action: int) -> str:
     """Why `action` (in range, not legal) is refused, in words a player can act on."""
     phase = state._phase
+    names = state._game.cards.names
     if phase in CHANCE_PHASES:
         if state._open:
-            top = CARD_NAMES[state._pool[-1]]
+            top = names[state._pool[-1]]
             return f"the Draw Pile was turned over: everyone knows the next card is {top}"
         if action == EGG:
             return "Egg cards are never in the Draw Pile"
-        return f"no {CARD_NAMES[action]} is left in the Draw Pile"
+        return f"no {names[action]} is left in the Draw Pile"
     who = state._player
     if phase == REACT:
         if action == CLUCK:
             return f"P{who} holds no Cluck-Off"
-        return f"P{who} may only let {CARD_NAMES[state._card]} happen or play Cluck-Off"
+        return f"P{who} may only let {names[state._card]} happen or play Cluck-Off"
+    what = kind(action)
     if phase == DEFENDING:
-        if DEFEND <= action < DEFEND_NONE:
-            return f"P{who} holds no {CARD_NAMES[CHICKENS[action - DEFEND]]}"
+        if what == DEFEND:
+            return f"P{who} holds no {names[state._game.cards.chickens[chicken_of(action)]]}"
         if action == DEFEND_NONE:
             return f"P{who} holds a Chicken and must place one"
         return f"P{who} must place a Chicken (or none, holding none) for the Star challenge"
     if phase == KEEPING:
-        if KEEP <= action < EXPLODE_GOOD:
-            card = action - KEEP + 1
+        if what == KEEP:
+            card = card_of(action)
             if card == state._chicken:
                 return "discarding the kept Chicken's twin is the same as not keeping it"
-            return f"P{who} holds no {CARD_NAMES[card]} to discard"
-        return f"P{who} decides whether to keep the {CARD_NAMES[state._chicken]}"
+            return f"P{who} holds no {names[card]} to discard"
+        return f"P{who} decides whether to keep the {names[state._chicken]}"
     if phase == EXPLODING:
         return "choose which of the victim's eggs to explode: a Good or a Bad one"
     if phase == SWAP_DISCARD:
-        if DISCARD <= action < STAR:
-            return f"you do not hold {CARD_NAMES[action - DISCARD + 1]}"
+        if what == DISCARD:
+            return f"you do not hold {names[card_of(action)]}"
         return "after a swap you must discard a card"
     return _why_illegal_play(state, action)
 
@@ -544,25 +556,27 @@ def _why_illegal_play(state: EggBoundState, action: int) -> str:
         return "you are Fowled: you lose this turn"
     if action == LOSE_TURN:
         return "you have no Fowl in front of you"
-    if action > LOSE_TURN:
+    what = kind(action)
+    if what in (DEFEND, KEEP) or LOSE_TURN < action < NUM_ACTIONS:
         return (
             "that action answers or finishes a card already played; "
             "now it is your turn to swap or play"
         )
     if action == SWAP:
         return "the Draw Pile and the Discard Pile are both empty"
-    if action < STAR:
+    if what == DISCARD:
         return "swap first: you discard after drawing"
     eggs = state._good[p] + state._bad[p]
-    if action < SONG:
+    cards = state._game.cards
+    if what == STAR:
         star, c, victim = decode_star(action)
         return (
-            _missing(hand, STARS[star], CHICKENS[c])
+            _missing(cards, hand, STARS[star], cards.chickens[c])
             or _bad_victim(state, victim, p, n, need_good=True)
             or "not legal"
         )
-    if action < HATCH:
-        missing = _missing(hand, EGG_LAYING_SONG, CHICKENS[action - SONG])
+    if what == SONG:
+        missing = _missing(cards, hand, EGG_LAYING_SONG, cards.chickens[chicken_of(action)])
         if missing:
             return missing
         if eggs >= EGG_CAP:
@@ -570,9 +584,9 @@ def _why_illegal_play(state: EggBoundState, action: int) -> str:
         if state._bound[p]:
             return "you are Egg Bound: no Egg Laying Song until you are Un-Bound"
         return "the Egg Pile is empty"
-    if action < RED:
-        c, victim = divmod(action - HATCH, MAX_PLAYERS)
-        missing = _missing(hand, HATCH_IT, CHICKENS[c])
+    if what == HATCH:
+        victim = victim_of(action)
+        missing = _missing(cards, hand, HATCH_IT, cards.chickens[chicken_of(action)])
         if missing:
             return missing
         if eggs >= EGG_CAP:
@@ -582,7 +596,7 @@ def _why_illegal_play(state: EggBoundState, action: int) -> str:
         r, victim = divmod(action - RED, MAX_PLAYERS)
         card = RED_ACTIONS[r]
         if card not in hand:
-            return f"you do not hold {CARD_NAMES[card]}"
+            return f"you do not hold {cards.names[card]}"
         if card == EGGY_SOLDIER and eggs >= EGG_CAP:
             return f"you already have {EGG_CAP} eggs"
         reason = _bad_victim(state, victim, p, n, need_good=card != EGG_SPLOSION)
@@ -602,11 +616,11 @@ def _why_illegal_play(state: EggBoundState, action: int) -> str:
     return "you are not Egg Bound"
 
 
-def _missing(hand: list[int], card: int, chicken: int) -> str:
+def _missing(cards: CardSet, hand: list[int], card: int, chicken: int) -> str:
     if card not in hand:
-        return f"you do not hold {CARD_NAMES[card]}"
+        return f"you do not hold {cards.names[card]}"
     if chicken not in hand:
-        return f"you do not hold {CARD_NAMES[chicken]} to play with it"
+        return f"you do not hold {cards.names[chicken]} to play with it"
     return ""
 
 
@@ -623,14 +637,16 @@ def _bad_victim(state: EggBoundState, victim: int, p: int, n: int, *, need_good:
 # --- what a player would say aloud -------------------------------------------------------------
 
 
-def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+def narrate(
+    before: Mapping[str, Any], after: Mapping[str, Any], cards: CardSet = PRINTED
+) -> list[str]:
     """The events of one action a player would say aloud, from two observations of the same
     viewer (`Game.narrate`): what the card played did (`result_text`), a Draw Pile made
-    from the Discard Pile, the end. Public fields only."""
+    from the Discard Pile, the end. Public fields only; `cards` names the own Chickens."""
     lines: list[str] = []
     result = after["last_result"]
     if result is not None and result != before["last_result"]:
-        lines.append(result_text(cast(LastResult, result)))
+        lines.append(result_text(cast(LastResult, result), cards))
     if after["reshuffles"] > before["reshuffles"]:
         lines.append("The Draw Pile ran out: the Discard Pile is now the Draw Pile")
     if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:

@@ -48,6 +48,10 @@ result_discarded         17    one-hot Hatch It: the card discarded to keep it
 winners                  n     1 for the winner, once the game is over
 =======================  ====  ============================================================
 
+With own Chickens (the ``own_cards`` parameter) every card block has one more entry per own
+design (type ids 18 on, after the printed 17) and every Chicken block one more (after the
+Rooster): a game without them keeps the sizes above.
+
 ``most`` is the most copies of one card in the game's deck (8 Cluck-Offs in the default deck,
 6 in ``classic-2025``), so every copy count lies in 0-1 whatever the composition.
 
@@ -65,50 +69,68 @@ from roost.core.game import Game
 from roost.games.egg_bound.actions import Phase
 from roost.games.egg_bound.game import EggBoundGame
 from roost.games.egg_bound.views import Blocked, EggSide, Happened
-from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
+from roost.rl.encoding import (
+    Buffer,
+    Encoding,
+    Field,
+    ObservationEncoder,
+    Write,
+    block,
+    index_of,
+    relative,
+    seats,
+)
 
 CARDS = 17
 CHICKENS = 4
 
-FIELDS = (
-    block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
-    seats("current_player", "one-hot seat deciding now (0 at chance nodes and the end)"),
-    seats("turn_of", "one-hot seat whose turn it is (0 while dealing)"),
-    block("turn", 1, "the turn being played / max_turns"),
-    block("hand", CARDS, "my hand: copies of each card type / most"),
-    seats("good_eggs", "Good Eggs in front of each seat / 3"),
-    seats("bad_eggs", "Bad Eggs in front of each seat / 3"),
-    block("egg_pile", 1, "Egg cards left on the Egg Pile / Egg cards in the deck"),
-    seats("egg_bound", "1 if an Egg Bound card lies in front of the seat"),
-    seats("fowl", "1 if a Fowl lies in front of the seat"),
-    seats("hand_sizes", "cards in each hand / (hand + 1): 6, one more during a swap"),
-    seats("known_hands", "cards everyone knows each hand holds: copies per type / most", CARDS),
-    block("draw_pile", 1, "cards in the Draw Pile / the deck's other cards"),
-    block("pile_known", 1, "1 while everyone knows the Draw Pile's order (turned over)"),
-    block("pile_next", CARDS, "one-hot next card of a turned-over Draw Pile"),
-    block("pile_cards", CARDS, "a turned-over Draw Pile: copies per type / most"),
-    block("discard_pile", CARDS, "the Discard Pile: copies per type / most"),
-    block("discard_top", CARDS, "one-hot last card discarded"),
-    block("reshuffles", 1, "new Draw Piles made so far / 8 (capped at 1)"),
-    block("challenge", 1, "1 while a card is being answered"),
-    seats("challenge_attacker", "one-hot seat that played it"),
-    seats("challenge_target", "one-hot seat it was played against"),
-    block("challenge_card", CARDS, "one-hot card being answered"),
-    block("challenge_chicken", CHICKENS, "one-hot attacker's Chicken, if the viewer sees it"),
-    block("challenge_face_down", 1, "1 if the attacker's Chicken lies face down"),
-    block("result_event", len(Happened), "one-hot what the last card did (Happened)"),
-    seats("result_player", "one-hot seat that played it"),
-    seats("result_target", "one-hot seat it was played against"),
-    block("result_card", CARDS, "one-hot card played (the Fowl for a lost turn)"),
-    block("result_chicken", CHICKENS, "one-hot player's Chicken, if shown"),
-    block("result_defender_chicken", CHICKENS, "one-hot Star: the target's Chicken"),
-    seats("result_winner", "one-hot Star: who won"),
-    block("result_blocked", len(Blocked), "one-hot Star: why no Good Egg was taken"),
-    block("result_side", len(EggSide), "one-hot Egg-Splosion: the kind of egg exploded"),
-    block("result_kept", 2, "Hatch It: the Chicken was kept, was not kept"),
-    block("result_discarded", CARDS, "one-hot Hatch It: the card discarded to keep it"),
-    seats("winners", "1 for the winner, once the game is over"),
-)
+
+def _fields(cards: int, chickens: int) -> tuple[Field, ...]:
+    """The layout for a deck of `cards` types held (17, and one per own Chicken) and
+    `chickens` Chickens (4, and one per own Chicken)."""
+    return (
+        block("phase", len(Phase), "one-hot Phase, in the order its enum declares"),
+        seats("current_player", "one-hot seat deciding now (0 at chance nodes and the end)"),
+        seats("turn_of", "one-hot seat whose turn it is (0 while dealing)"),
+        block("turn", 1, "the turn being played / max_turns"),
+        block("hand", cards, "my hand: copies of each card type / most"),
+        seats("good_eggs", "Good Eggs in front of each seat / 3"),
+        seats("bad_eggs", "Bad Eggs in front of each seat / 3"),
+        block("egg_pile", 1, "Egg cards left on the Egg Pile / Egg cards in the deck"),
+        seats("egg_bound", "1 if an Egg Bound card lies in front of the seat"),
+        seats("fowl", "1 if a Fowl lies in front of the seat"),
+        seats("hand_sizes", "cards in each hand / (hand + 1): 6, one more during a swap"),
+        seats("known_hands", "cards everyone knows each hand holds: copies per type / most", cards),
+        block("draw_pile", 1, "cards in the Draw Pile / the deck's other cards"),
+        block("pile_known", 1, "1 while everyone knows the Draw Pile's order (turned over)"),
+        block("pile_next", cards, "one-hot next card of a turned-over Draw Pile"),
+        block("pile_cards", cards, "a turned-over Draw Pile: copies per type / most"),
+        block("discard_pile", cards, "the Discard Pile: copies per type / most"),
+        block("discard_top", cards, "one-hot last card discarded"),
+        block("reshuffles", 1, "new Draw Piles made so far / 8 (capped at 1)"),
+        block("challenge", 1, "1 while a card is being answered"),
+        seats("challenge_attacker", "one-hot seat that played it"),
+        seats("challenge_target", "one-hot seat it was played against"),
+        block("challenge_card", cards, "one-hot card being answered"),
+        block("challenge_chicken", chickens, "one-hot attacker's Chicken, if the viewer sees it"),
+        block("challenge_face_down", 1, "1 if the attacker's Chicken lies face down"),
+        block("result_event", len(Happened), "one-hot what the last card did (Happened)"),
+        seats("result_player", "one-hot seat that played it"),
+        seats("result_target", "one-hot seat it was played against"),
+        block("result_card", cards, "one-hot card played (the Fowl for a lost turn)"),
+        block("result_chicken", chickens, "one-hot player's Chicken, if shown"),
+        block("result_defender_chicken", chickens, "one-hot Star: the target's Chicken"),
+        seats("result_winner", "one-hot Star: who won"),
+        block("result_blocked", len(Blocked), "one-hot Star: why no Good Egg was taken"),
+        block("result_side", len(EggSide), "one-hot Egg-Splosion: the kind of egg exploded"),
+        block("result_kept", 2, "Hatch It: the Chicken was kept, was not kept"),
+        block("result_discarded", cards, "one-hot Hatch It: the card discarded to keep it"),
+        seats("winners", "1 for the winner, once the game is over"),
+    )
+
+
+FIELDS = _fields(CARDS, CHICKENS)
+"""The default layout (no own Chickens)."""
 
 _PHASE = index_of(list(Phase))
 _HAPPENED = index_of(list(Happened))
@@ -119,6 +141,7 @@ _SIDE = index_of(list(EggSide))
 def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     assert isinstance(game, EggBoundGame)
     n = game.num_players
+    width = game.cards.num_types - 1  # card blocks: type ids 1 on
     eggs = game.composition.eggs  # counts are scaled by the game's own deck
     others = len(game.composition.draw_deck)
     rel = relative(n)
@@ -145,14 +168,15 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     attacker = at["challenge_attacker"]
     target = at["challenge_target"]
     card_at = at["challenge_card"] - 1
-    chicken_at = at["challenge_chicken"] - 1
+    chicken_at = at["challenge_chicken"]
     face_down = at["challenge_face_down"]
     event = at["result_event"]
     r_player = at["result_player"]
     r_target = at["result_target"]
     r_card = at["result_card"] - 1
-    r_chicken = at["result_chicken"] - 1
-    r_defender = at["result_defender_chicken"] - 1
+    r_chicken = at["result_chicken"]
+    r_defender = at["result_defender_chicken"]
+    index = game.cards.chicken_index  # a Chicken block's place of each Chicken type
     r_winner = at["result_winner"]
     r_blocked = at["result_blocked"]
     r_side = at["result_side"]
@@ -189,7 +213,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
         for seat, size in enumerate(obs["hand_sizes"]):
             buf[sizes + order[seat]] = size * sixth
         for seat, cards in enumerate(obs["known_hands"]):
-            base = known + CARDS * order[seat]
+            base = known + width * order[seat]
             for card in cards:
                 buf[base + card] += copy
         buf[draw] = obs["draw_pile"] / others
@@ -215,7 +239,7 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
             buf[card_at + answered["card"]] = 1.0
             chicken = answered["chicken"]
             if chicken is not None:
-                buf[chicken_at + chicken] = 1.0
+                buf[chicken_at + index[chicken]] = 1.0
             if answered["face_down"]:
                 buf[face_down] = 1.0
         result = obs["last_result"]
@@ -228,10 +252,10 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
             buf[r_card + result["card"]] = 1.0
             chicken = result["chicken"]
             if chicken is not None:
-                buf[r_chicken + chicken] = 1.0
+                buf[r_chicken + index[chicken]] = 1.0
             chicken = result["defender_chicken"]
             if chicken is not None:
-                buf[r_defender + chicken] = 1.0
+                buf[r_defender + index[chicken]] = 1.0
             who = result["winner"]
             if who is not None:
                 buf[r_winner + order[who]] = 1.0
@@ -253,4 +277,17 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     return write
 
 
-ENCODER = ObservationEncoder("egg-bound", FIELDS, make_writer)
+class _Encoder(ObservationEncoder):
+    """Egg Bound's encoder: the default layout, widened for a game with own Chickens."""
+
+    def bind(self, game: Game) -> Encoding:
+        if isinstance(game, EggBoundGame) and game.cards.own:
+            own = len(game.cards.own)
+            wide = ObservationEncoder(
+                self.game, _fields(CARDS + own, CHICKENS + own), self.make_writer
+            )
+            return wide.bind(game)
+        return super().bind(game)
+
+
+ENCODER = _Encoder("egg-bound", FIELDS, make_writer)

@@ -13,6 +13,21 @@ import { h, plural } from "../js/dom.js";
 const EGG_CAP = 3;
 const QUESTIONS = new Set(["cluck_off_window", "star_defence", "keep_chicken", "egg_splosion"]);
 
+/** A Chicken's stars (Pecking Order / IQ / Speed) from its card text, or null for another card:
+ * the catalogue's text says them for the printed Chickens and the game's own ones alike. */
+function chickenStars(card) {
+  if (!card || card.kind !== "chicken") return null;
+  const m = /Pecking Order (\d), IQ (\d), Speed (\d)/.exec(card.text || "");
+  return m ? `${m[1]}/${m[2]}/${m[3]}` : null;
+}
+
+/** A card face; a Chicken (printed or the game's own) shows its stars as a caption. */
+function face(ctx, id, opts = {}) {
+  const card = ctx.catalogue.get(id);
+  const stars = chickenStars(card);
+  return cardFace(card, stars ? { caption: `★ ${stars}`, ...opts } : opts);
+}
+
 function eggs(ctx, seat, small = false) {
   const good = ctx.obs.good_eggs?.[seat] ?? 0;
   const bad = ctx.obs.bad_eggs?.[seat] ?? 0;
@@ -139,7 +154,7 @@ function challengePanel(ctx) {
   if (!c) return null;
   const chicken =
     c.chicken !== null && c.chicken !== undefined
-      ? cardFace(ctx.catalogue.get(c.chicken), { size: "sm", aria: c.face_down ? "face down (you see it: it is yours)" : null })
+      ? face(ctx, c.chicken, { size: "sm", aria: c.face_down ? "face down (you see it: it is yours)" : null })
       : c.face_down
         ? cardBack({ size: "sm" })
         : null;
@@ -151,7 +166,7 @@ function challengePanel(ctx) {
       "aria-label": `${ctx.names[c.attacker]} plays ${ctx.catalogue.name(c.card)}${c.face_down ? " with a Chicken face down" : ""} against ${ctx.names[c.target]}`,
     },
     h("span", { class: "lay-who" }, c.attacker === ctx.seat && !ctx.replay ? "You play" : `${ctx.names[c.attacker]} plays`),
-    h("div", { class: "lay-cards", dataset: { zone: "challenge" } }, cardFace(ctx.catalogue.get(c.card), { size: "lg" }), chicken),
+    h("div", { class: "lay-cards", dataset: { zone: "challenge" } }, face(ctx, c.card, { size: "lg" }), chicken),
     h("span", { class: "lay-who" }, `against ${c.target === ctx.seat && !ctx.replay ? "you" : ctx.names[c.target]}`),
   );
 }
@@ -169,12 +184,12 @@ function middle(ctx) {
       { class: "piles" },
       h("div", { class: "egg-pile", role: "img", "aria-label": `Egg Pile: ${plural(obs.egg_pile ?? 0, "egg")}` }, h("span", { class: "egg-token good big", "aria-hidden": "true" }, String(obs.egg_pile ?? 0)), h("span", { class: "pile-name", "aria-hidden": "true" }, "Egg Pile")),
       knownTop !== null
-        ? h("div", { class: "pile known-top", role: "group", "aria-label": `Draw Pile, ${plural(obs.draw_pile, "card")}, turned over: the next card is ${ctx.catalogue.name(knownTop)}` }, cardFace(ctx.catalogue.get(knownTop), { size: "md" }), h("span", { class: "pile-name" }, "Draw Pile"), h("span", { class: "pile-count" }, `${obs.draw_pile} · order known`))
+        ? h("div", { class: "pile known-top", role: "group", "aria-label": `Draw Pile, ${plural(obs.draw_pile, "card")}, turned over: the next card is ${ctx.catalogue.name(knownTop)}` }, face(ctx, knownTop, { size: "md" }), h("span", { class: "pile-name" }, "Draw Pile"), h("span", { class: "pile-count" }, `${obs.draw_pile} · order known`))
         : pile({ count: obs.draw_pile ?? 0, name: "Draw Pile", label: `Draw Pile, ${plural(obs.draw_pile ?? 0, "card")}`, draw: true }),
       h(
         "div",
         { class: "pile discard-pile", role: "group", dataset: { zone: "discard" }, "aria-label": `Discard Pile, ${plural(discard.length, "card")}${top !== undefined ? `, top: ${ctx.catalogue.name(top)}` : ""}` },
-        top !== undefined ? cardFace(ctx.catalogue.get(top), { size: "md" }) : h("div", { class: "card card-md card-slot", "aria-hidden": "true" }),
+        top !== undefined ? face(ctx, top, { size: "md" }) : h("div", { class: "card card-md card-slot", "aria-hidden": "true" }),
         h("span", { class: "pile-name", "aria-hidden": "true" }, "Discard"),
         h("span", { class: "pile-count", "aria-hidden": "true" }, String(discard.length)),
       ),
@@ -197,7 +212,7 @@ function handArea(ctx) {
   return h(
     "div",
     { class: "hand", role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}`, "data-arrows": "", dataset: { handOf: String(ctx.seat), zone: "hand" } },
-    hand.map((id, i) => cardFace(ctx.catalogue.get(id), { size: "md", step: ctx.replay ? null : { kind: "card", value: id }, key: `hand-${i}`, playable: false })),
+    hand.map((id, i) => face(ctx, id, { size: "md", step: ctx.replay ? null : { kind: "card", value: id }, key: `hand-${i}`, playable: false })),
   );
 }
 
@@ -325,7 +340,7 @@ const eggBound = {
   optionButton(option, ctx) {
     if ((option.kind === "chicken" || option.kind === "face_down") && option.value > 0) {
       const card = ctx.catalogue.get(option.value);
-      return h("button", { type: "button", class: "button option card-choice" }, cardFace(card, { size: "sm" }), h("span", { class: "choice-text" }, h("strong", {}, card.name), h("span", { class: "muted small" }, card.text)));
+      return h("button", { type: "button", class: "button option card-choice" }, face(ctx, option.value, { size: "sm" }), h("span", { class: "choice-text" }, h("strong", {}, card.name), h("span", { class: "muted small" }, card.text)));
     }
     if (option.kind === "seat") {
       const seat = option.value;
