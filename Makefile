@@ -66,19 +66,19 @@ docs: $(VENV)/.installed-dev
 LOCALE_DIR := src/roost/i18n/locale
 LANGS := es
 catalogues: $(VENV)/.installed-dev
-	$(BIN)/pybabel extract --quiet -F babel.cfg -k _ -k ngettext --sort-output \
+	$(BIN)/pybabel --quiet extract -F babel.cfg --sort-output \
 		--add-location=file --project=Roost --copyright-holder="Roost's authors" \
 		--omit-header -o $(LOCALE_DIR)/roost.pot .
 	for lang in $(LANGS); do \
 		if [ -f $(LOCALE_DIR)/$$lang/LC_MESSAGES/roost.po ]; then \
-			$(BIN)/pybabel update --quiet --no-fuzzy-matching -D roost -l $$lang \
+			$(BIN)/pybabel --quiet update --no-fuzzy-matching -D roost -l $$lang \
 				-i $(LOCALE_DIR)/roost.pot -d $(LOCALE_DIR) || exit 1; \
 		else \
-			$(BIN)/pybabel init --quiet -D roost -l $$lang -i $(LOCALE_DIR)/roost.pot \
+			$(BIN)/pybabel --quiet init -D roost -l $$lang -i $(LOCALE_DIR)/roost.pot \
 				-d $(LOCALE_DIR) || exit 1; \
 		fi; \
 	done
-	$(BIN)/pybabel compile --quiet --statistics -D roost -d $(LOCALE_DIR)
+	$(BIN)/pybabel --quiet compile --statistics -D roost -d $(LOCALE_DIR)
 	$(BIN)/python scripts/catalogues.py
 
 # The tools of dist and test-dist (pyproject.toml's `release` group), in the dev venv.

@@ -98,6 +98,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _active.ngettext(singular, plural, n)
 
 
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
+    """Mark `message` for the catalogue where it is defined (a table of module constants),
+    to be translated with `gettext` where it is shown."""
+    return message
+
+
 def format_number(value: float) -> str:
     """A number the way the current language writes it (``1,234.5`` / ``1234,5``)."""
     from babel.numbers import format_decimal
