@@ -117,7 +117,7 @@ export function renderWaiting(page) {
         "section",
         { class: "panel intro-panel" },
         h("h2", {}, seated ? _("Your table is ready") : _("You are invited to play {game}", { game: info.title })),
-        page.module.blurb ? h("p", {}, page.module.blurb) : null,
+        page.module.blurb ? h("p", { class: "game-blurb" }, page.module.blurb) : null,
         h("p", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => showRules(info.game, { params: info.params }) }, icon("book"), _("Read the rules"))),
       ),
       joinPanel,
