@@ -71,7 +71,7 @@ catalogues: $(VENV)/.installed-dev
 		--omit-header -o $(LOCALE_DIR)/roost.pot .
 	for lang in $(LANGS); do \
 		if [ -f $(LOCALE_DIR)/$$lang/LC_MESSAGES/roost.po ]; then \
-			$(BIN)/pybabel --quiet update --no-fuzzy-matching -D roost -l $$lang \
+			$(BIN)/pybabel --quiet update --no-fuzzy-matching --ignore-pot-creation-date -D roost -l $$lang \
 				-i $(LOCALE_DIR)/roost.pot -d $(LOCALE_DIR) || exit 1; \
 		else \
 			$(BIN)/pybabel --quiet init -D roost -l $$lang -i $(LOCALE_DIR)/roost.pot \
