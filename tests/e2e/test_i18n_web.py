@@ -49,7 +49,7 @@ OUTSIDE_THE_CATALOGUE = [
     "details.options",  # the game's parameters (the server's), collapsed
 ]
 KEEP = re.compile(r"\[[^\[\]]*\]")
-WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019]*")
 
 TEXTS_JS = """
 ([skip, within]) => {
@@ -69,7 +69,9 @@ TEXTS_JS = """
     }
     for (const el of [root, ...root.querySelectorAll('[aria-label],[placeholder],[title]')]) {
       if (skipped(el) || !shown(el)) continue;
-      for (const name of ['aria-label', 'placeholder', 'title']) out.push(el.getAttribute(name) || '');
+      for (const name of ['aria-label', 'placeholder', 'title']) {
+        out.push(el.getAttribute(name) || '');
+      }
     }
   }
   return out.filter(Boolean);
@@ -112,16 +114,16 @@ def phone(browser: Browser) -> Any:
 
 def test_the_lobby_in_the_pseudo_locale(server: LiveServer, phone: Any) -> None:
     page = phone.page
-    page.goto(f"{server.base}/?lang={PSEUDO}")
+    page.goto(f"{server.url}/?lang={PSEUDO}")
     wait_ready(page)
     page.wait_for_selector(".game-tile")
     assert page.evaluate("document.documentElement.lang") == PSEUDO
     assert "[" in page.locator("h1").inner_text()
-    assert untranslated(page, known_words(server.base)) == []
+    assert untranslated(page, known_words(server.url)) == []
     assert_fits(page)
     page.locator("#sign-up").click()
     page.wait_for_selector("dialog[open]")
-    assert untranslated(page, known_words(server.base)) == []
+    assert untranslated(page, known_words(server.url)) == []
     assert_fits(page)
     assert phone.errors == []
 
@@ -129,12 +131,12 @@ def test_the_lobby_in_the_pseudo_locale(server: LiveServer, phone: Any) -> None:
 def test_a_table_in_the_pseudo_locale(server: LiveServer, phone: Any) -> None:
     """The waiting room, then the game's chrome (header, banner, chat, settings) at 360 px."""
     page = phone.page
-    grant = new_table(server.base, "eggo", [{"type": "open"}, {"type": "open"}, EASY_BOT], "Ana")
+    grant = new_table(server.url, "eggo", [{"type": "open"}, {"type": "open"}, EASY_BOT], "Ana")
     table_id = grant["table"]["id"]
-    hold_seat(page, server.base, table_id, grant["seat"], grant["token"], "Ana")
-    page.goto(f"{server.base}/t/{table_id}?lang={PSEUDO}")
+    hold_seat(page, server.url, table_id, grant["seat"], grant["token"], "Ana")
+    page.goto(f"{server.url}/t/{table_id}?lang={PSEUDO}")
     page.wait_for_selector(".waiting .seat-list")
-    allowed = known_words(server.base)
+    allowed = known_words(server.url)
     assert untranslated(page, allowed) == []
     assert_fits(page)
     page.locator(".head-tools button[aria-label]").nth(1).click()  # the table's settings
@@ -142,12 +144,12 @@ def test_a_table_in_the_pseudo_locale(server: LiveServer, phone: Any) -> None:
     assert untranslated(page, allowed) == []
     page.keyboard.press("Escape")
 
-    grant = new_table(server.base, "eggo", [{"type": "open"}, EASY_BOT, EASY_BOT], "Ana")
+    grant = new_table(server.url, "eggo", [{"type": "open"}, EASY_BOT, EASY_BOT], "Ana")
     table_id = grant["table"]["id"]
-    hold_seat(page, server.base, table_id, grant["seat"], grant["token"], "Ana")
-    page.goto(f"{server.base}/t/{table_id}?lang={PSEUDO}")
+    hold_seat(page, server.url, table_id, grant["seat"], grant["token"], "Ana")
+    page.goto(f"{server.url}/t/{table_id}?lang={PSEUDO}")
     wait_version(page)
-    allowed = known_words(server.base)
+    allowed = known_words(server.url)
     for chrome in (".topbar", ".table-head", ".banner strong", ".chat", ".side"):
         assert untranslated(page, allowed, within=chrome) == [], chrome
     page.locator(".chat-toggle").click()
@@ -161,7 +163,7 @@ def test_the_browsers_language_picks_spanish(server: LiveServer, browser: Browse
     context = browser.new_context(locale="es-ES")
     try:
         page = context.new_page()
-        page.goto(f"{server.base}/")
+        page.goto(f"{server.url}/")
         wait_ready(page)
         assert page.evaluate("document.documentElement.lang") == "es"
         assert page.locator("h1").inner_text() == "Juegos de cartas de huevos, con amigos y bots"
@@ -174,7 +176,7 @@ def test_the_switch_is_remembered_across_a_reload(server: LiveServer, browser: B
     context = browser.new_context(locale="en-US")
     try:
         page = context.new_page()
-        page.goto(f"{server.base}/")
+        page.goto(f"{server.url}/")
         wait_ready(page)
         assert page.locator("h1").inner_text() == "Egg card games, with friends and bots"
         with page.expect_navigation():

@@ -56,7 +56,7 @@ def test_spanish_messages_plurals_and_numbers() -> None:
     one = ngettext("{n} second a move", "{n} seconds a move", 1).format(n=1)
     many = ngettext("{n} second a move", "{n} seconds a move", 30).format(n=30)
     assert (one, many) == ("1 segundo por jugada", "30 segundos por jugada")
-    assert format_number(1234.5) == "1234,5"  # Spanish groups from five digits on
+    assert format_number(1234.5) == "1.234,5"
     assert format_number(12345.5) == "12.345,5"
     set_language("en")
     assert gettext("Game over") == "Game over"

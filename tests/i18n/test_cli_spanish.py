@@ -21,11 +21,11 @@ def test_play_with_lang_es_speaks_spanish() -> None:
     )
     out = flat(result.output)
     assert result.exit_code == 0, result.output[-2000:]
-    assert "Partida de Eggo, 4 jugadores, semilla 7." in out
+    assert "Partida de Stranger Things: Eggo Card Game, 4 jugadores, semilla 7." in out
     assert "Escribe ? en cualquier momento para ver la ayuda" in out
     assert "Tu turno" in out and "Fin de la partida" in out and "jugado por" in out
     assert "Repite este reparto con --seed 7." in out
-    assert "Your turn" not in out and "Game over" not in out
+    assert "Since your last move" not in out and "played by" not in out  # the CLI's own words
 
 
 def test_lang_from_the_environment_and_the_help_prompt() -> None:
@@ -46,7 +46,7 @@ def test_lang_overrides_the_environment() -> None:
         env={"LANG": "es_ES.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""},
     )  # fmt: skip
     assert result.exit_code == 0
-    assert "Playing Eggo, 4 players, seed 3." in flat(result.output)
+    assert "Playing Stranger Things: Eggo Card Game, 4 players, seed 3." in flat(result.output)
 
 
 def test_a_bad_lang_is_one_line_listing_the_languages() -> None:

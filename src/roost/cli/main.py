@@ -366,10 +366,14 @@ def play(
     facts = {"game": game.title, "n": game.num_players, "seed": chosen_seed}
     if humans:
         opening = (
-            _("Resuming {game}, {n} players, seed {seed}.")
-            if state is not None
-            else _("Playing {game}, {n} players, seed {seed}.")
-        ).format(**facts) + " " + _("Type ? at any prompt for help, q to save and stop.")
+            (
+                _("Resuming {game}, {n} players, seed {seed}.")
+                if state is not None
+                else _("Playing {game}, {n} players, seed {seed}.")
+            ).format(**facts)
+            + " "
+            + _("Type ? at any prompt for help, q to save and stop.")
+        )
     else:
         opening = (
             _("Resuming {game}, {n} bots, seed {seed}.")

@@ -238,7 +238,10 @@ class TerminalTable:
         self._clear()
         name = self.table_names.seat(seat)
         self.console.print(
-            Panel(Text(_("Pass the device to {name}, then press Enter.").format(name=name)), expand=False)
+            Panel(
+                Text(_("Pass the device to {name}, then press Enter.").format(name=name)),
+                expand=False,
+            )
         )
         self.ask("")
         self._clear()
@@ -252,7 +255,11 @@ class TerminalTable:
         names = self.names_for(viewer)
         if player < 0:
             return self.game.title
-        who = _("Your turn") if player == viewer else _("{name} to move").format(name=names.seat(player))
+        who = (
+            _("Your turn")
+            if player == viewer
+            else _("{name} to move").format(name=names.seat(player))
+        )
         return f"{self.game.title}: {who}"
 
     def _log_panel(self, viewer: int | None, room: int, *, since_mark: bool) -> Panel | None:
@@ -331,7 +338,9 @@ class TerminalTable:
                 if reply in ("", "1"):
                     return chooser.only
                 if not self._command(reply, state, seat):
-                    self._say_error(_("{reply}: press Enter, or type ? for help.").format(reply=_shown(reply)))
+                    self._say_error(
+                        _("{reply}: press Enter, or type ? for help.").format(reply=_shown(reply))
+                    )
         reserve = self._options_height(chooser.options()) + 4
         self._show_table(state, seat, reserve)
         obs = state.observation(seat)
@@ -405,7 +414,9 @@ class TerminalTable:
         if len(kinds) != 1:
             return _("Your move:")
         kind = kinds.pop()
-        return self.renderer.question(path, kind, obs) or _(_QUESTIONS.get(kind, N_("What do you do?")))
+        return self.renderer.question(path, kind, obs) or _(
+            _QUESTIONS.get(kind, N_("What do you do?"))
+        )
 
     def _note(self, step: Choice) -> str | None:
         note = self.renderer.note(step)
@@ -468,7 +479,12 @@ class TerminalTable:
             lines.append(names.say(advice.best.text), style="bold cyan")
             lines.append(f" ({measure} {100 * advice.best.value:.0f}%)")
             for other in advice.moves[1:]:
-                lines.append("\n  " + _("or {move} ({percent}%)").format(move=names.say(other.text), percent=f"{100 * other.value:.0f}"))
+                lines.append(
+                    "\n  "
+                    + _("or {move} ({percent}%)").format(
+                        move=names.say(other.text), percent=f"{100 * other.value:.0f}"
+                    )
+                )
         lines.append(
             "\n"
             + ngettext(
@@ -484,7 +500,9 @@ class TerminalTable:
         obs = state.observation(seat)
         phase = str(obs.get("phase", "")).replace("_", " ")
         rules = Text(self.renderer.help(obs))
-        self.console.print(Panel(rules, title=_("The rules now ({phase})").format(phase=phase), title_align="left"))
+        self.console.print(
+            Panel(rules, title=_("The rules now ({phase})").format(phase=phase), title_align="left")
+        )
         if self.renderer.legend:
             legend = Text(self.renderer.legend)
             self.console.print(Panel(legend, title=_("What is on screen"), title_align="left"))

@@ -20,7 +20,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.catalog import Catalog
 
-SAMPLES = [*range(0, 1001), 10**6, 2 * 10**6, 10**9]
+SAMPLES = [*range(1001), 10**6, 2 * 10**6, 10**9]
 """Integers enough to meet every CLDR category a gettext plural expression can tell apart."""
 
 
@@ -56,7 +56,7 @@ def web_catalogue(catalog: Catalog, language: str) -> dict[str, Any]:
         if not message.id or message.fuzzy:
             continue
         if isinstance(message.id, (list, tuple)):
-            forms = list(message.string)
+            forms = [str(form) for form in message.string or ()]
             if all(forms):
                 plurals[message.id[0]] = forms
         elif message.string:
