@@ -39,7 +39,7 @@ OUTSIDE_THE_CATALOGUE = [
     ".table-title h1",  # the table's title (the server's)
     ".table-row-title",
     ".who-list",  # people's names
-    ".board",  # the game module's board
+    ".board:not(:has(.waiting))",  # the game module's board (the waiting room is ours)
     ".tray-hand",  # the game module's hand
     ".action-bar",  # move texts (the server's)
     ".log-lines",  # narration (the server's)
@@ -153,7 +153,7 @@ def test_a_table_in_the_pseudo_locale(server: LiveServer, phone: Any) -> None:
     for chrome in (".topbar", ".table-head", ".banner strong", ".chat", ".side"):
         assert untranslated(page, allowed, within=chrome) == [], chrome
     page.locator(".chat-toggle").click()
-    page.wait_for_selector(".chat.open")
+    page.wait_for_selector(".chat-body")
     assert untranslated(page, allowed, within=".chat") == []
     assert_fits(page)
     assert phone.errors == []
