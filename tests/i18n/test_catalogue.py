@@ -163,3 +163,16 @@ def test_a_plural_rule_that_disagrees_with_cldr_is_refused() -> None:
     assert wrong.plural_expr == "(n > 5)"
     with pytest.raises(PluralMismatchError):
         category_forms(wrong, "es")
+
+
+def test_no_message_is_wrapped_inside_a_template_literal() -> None:
+    """Babel's JavaScript extractor does not look inside `${...}`: a `_()` there would be
+    translated by nobody, silently. Concatenate instead."""
+    hidden = re.compile(r"\$\{\s*(?:_|ngettext)\(")
+    found = [
+        f"{path.name}:{number}"
+        for path in sorted((ROOT / "src" / "roost" / "web" / "static" / "js").glob("*.js"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if hidden.search(line)
+    ]
+    assert found == []

@@ -522,7 +522,7 @@ export class ReplayChat {
       { class: "chat-lines" },
       this.lines.map((line) => {
         const li = chatLine(line);
-        if (line.room === "spectators") li.append(h("span", { class: "chat-room-tag" }, ` ${_("(spectators' room)")}`));
+        if (line.room === "spectators") li.append(h("span", { class: "chat-room-tag" }, " " + _("(spectators' room)")));
         return li;
       }),
     );

@@ -199,7 +199,7 @@ function cardReference(cards) {
       h(
         "section",
         { class: "card-kind" },
-        h("h3", {}, `${kind.replace(/_/g, " ")} (${ngettext("{n} type", "{n} types", members.length)})`),
+        h("h3", {}, kind.replace(/_/g, " ") + " (" + ngettext("{n} type", "{n} types", members.length) + ")"),
         texts.map((t) => h("p", {}, t)),
         h("div", { class: "card-row" }, members.slice(0, 40).map((c) => cardFace(c, { size: "sm" }))),
       ),

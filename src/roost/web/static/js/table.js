@@ -202,8 +202,8 @@ class TablePage {
     const [best, ...others] = hint.moves;
     if (!best) return "";
     const said = (move) => `${withNames(move.text, names, this.seat)} (${Math.round(100 * move.value)}%)`;
-    const rest = others.length ? ` ${_("Then {moves}.", { moves: others.map(said).join(", ") })}` : "";
-    return `${_("The hard bot would play {move}: your {measure} after it.", { move: said(best), measure: hint.measure })}${rest}`;
+    const rest = others.length ? " " + _("Then {moves}.", { moves: others.map(said).join(", ") }) : "";
+    return _("The hard bot would play {move}: your {measure} after it.", { move: said(best), measure: hint.measure }) + rest;
   }
 
   onError(frame) {
@@ -555,10 +555,10 @@ class TablePage {
       const waitingText = this.module.waiting ? this.module.waiting(ctx, info.to_move) : null;
       parts.push(
         nameChip(names, info.to_move, me),
-        waitingText ? ` ${waitingText}` : who?.type === "bot" || who?.standin ? ` ${_("is thinking…")}` : ` ${_("to play.")}`,
+        waitingText ? ` ${waitingText}` : who?.type === "bot" || who?.standin ? " " + _("is thinking…") : " " + _("to play."),
       );
-      if (who?.standin) parts.push(h("span", { class: "muted" }, ` ${_("(a bot plays for them while they are away)")}`));
-      if (me === null) parts.push(h("span", { class: "muted" }, ` ${_("You are watching.")}`));
+      if (who?.standin) parts.push(h("span", { class: "muted" }, " " + _("(a bot plays for them while they are away)")));
+      if (me === null) parts.push(h("span", { class: "muted" }, " " + _("You are watching.")));
     } else {
       parts.push(me === null ? _("You are watching.") : "…");
     }
@@ -711,7 +711,7 @@ class TablePage {
       .filter((line) => line.kind !== "deal")
       .slice(-3)
       .map((line) => (line.kind === "move" && line.seat !== null ? `${line.seat === this.seat ? _("You") : names[line.seat]}: ${withNames(line.text, names)}` : withNames(line.text, names)));
-    if (this.mineIn(this.view) && this.info.to_move === this.seat) words.push(`${_("Your turn.")} ${this.promptText()}`);
+    if (this.mineIn(this.view) && this.info.to_move === this.seat) words.push(_("Your turn.") + " " + this.promptText());
     if (words.length) this.announcer.textContent = words.join(" ");
   }
 
