@@ -142,6 +142,9 @@ def test_a_table_in_the_pseudo_locale(server: LiveServer, phone: Any) -> None:
     page.locator(".head-tools button[aria-label]").nth(1).click()  # the table's settings
     page.wait_for_selector("dialog.settings-dialog[open]")
     assert untranslated(page, allowed) == []
+    # on a phone at a table the chat's button holds the bar's end: the switch is here
+    assert page.locator(".topbar .lang-switch").is_hidden()
+    assert page.locator("dialog .setting-language .lang-option").count() == 2
     page.keyboard.press("Escape")
 
     grant = new_table(server.url, "eggo", [{"type": "open"}, EASY_BOT, EASY_BOT], "Ana")

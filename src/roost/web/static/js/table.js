@@ -12,7 +12,7 @@ import { Chooser } from "./chooser.js";
 import { arrowKeys, displayNames, loadGameModule, logLine, nameChip, startCountdowns, withNames } from "./common.js";
 import { openDialog, showRules } from "./dialog.js";
 import { capitalize, h, icon, mount, toast } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, languageSwitch } from "./i18n.js";
 import { arrive, caption, fitHand, zones } from "./motion.js";
 import { TurnAlert, askForNotifications, notificationsAllowed } from "./notify.js";
 import { prefs, setPref } from "./prefs.js";
@@ -481,6 +481,7 @@ class TablePage {
           current.alwaysAsk,
           (on) => setPref("alwaysAsk", on),
         ),
+        h("div", { class: "setting setting-language" }, h("strong", {}, _("Language")), languageSwitch(h)),
       ],
       buttons: [{ label: _("Done"), primary: true }],
     });
