@@ -59,4 +59,7 @@ def test_a_bad_lang_is_one_line_listing_the_languages() -> None:
 def test_errors_of_the_command_line_in_spanish() -> None:
     result = runner.invoke(app, ["play", "eggo", "--lang", "es", "--pace", "99"])
     assert result.exit_code == 2
-    assert flat(result.output).startswith("error: --pace")
+    assert flat(result.output) == "error: --pace acepta segundos de 0 a 60; se ha dado 99.0"
+    result = runner.invoke(app, ["play", "--lang", "es"])
+    said = "error: indica un juego (roost games los lista), o --resume FICHERO"
+    assert flat(result.output) == said

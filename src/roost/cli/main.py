@@ -309,7 +309,7 @@ def play(
             raise _fail(str(error)) from None
     try:
         if pace is not None and not (math.isfinite(pace) and 0 <= pace <= 60):
-            raise RoostError(f"--pace takes seconds from 0 to 60; got {pace}")
+            raise RoostError(_("--pace takes seconds from 0 to 60; got {pace}").format(pace=pace))
         if resume is not None:
             given = [
                 option
@@ -326,7 +326,9 @@ def play(
             ]
             if given:
                 raise RoostError(
-                    f"--resume continues a saved game as it was: leave out {', '.join(given)}"
+                    _("--resume continues a saved game as it was: leave out {options}").format(
+                        options=", ".join(given)
+                    )
                 )
             saved = load_saved(resume)
             game = saved.state.game
@@ -337,7 +339,9 @@ def play(
                     _check_bot(kind, game)
         else:
             if name is None:
-                raise RoostError("name a game to play (roost games lists them), or --resume FILE")
+                raise RoostError(
+                    _("name a game to play (roost games lists them), or --resume FILE")
+                )
             seat_kinds = _seat_kinds(seats)
             count = _player_count(players, param or [], seat_kinds, names)
             game = build_game(name, count, param or [])
@@ -347,7 +351,9 @@ def play(
                 seat_kinds = [HUMAN] + [bots] * (game.num_players - 1)
             elif len(seat_kinds) != game.num_players:
                 raise RoostError(
-                    f"--seats names {len(seat_kinds)} seats but the game has {game.num_players}"
+                    _("--seats names {given} seats but the game has {n}").format(
+                        given=len(seat_kinds), n=game.num_players
+                    )
                 )
             for kind in [*seat_kinds, bots]:
                 if kind != HUMAN:
@@ -522,16 +528,28 @@ def _progress_bar(disable: bool = False) -> Progress:
 def _check_writable(path: Path, option: str) -> None:
     """Refuse a path that cannot be written, before any work is done."""
     if path.is_dir():
-        raise RoostError(f"{option}: {str(path)!r} is a folder; give a file name")
+        raise RoostError(
+            _("{option}: {path} is a folder; give a file name").format(
+                option=option, path=repr(str(path))
+            )
+        )
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise RoostError(f"{option}: the folder {str(folder)!r} does not exist")
+        raise RoostError(
+            _("{option}: the folder {path} does not exist").format(
+                option=option, path=repr(str(folder))
+            )
+        )
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise RoostError(f"{option}: {str(path)!r} cannot be written (permissions)")
+        raise RoostError(
+            _("{option}: {path} cannot be written (permissions)").format(
+                option=option, path=repr(str(path))
+            )
+        )
 
 
 def _check_bot(kind: str, game: Game) -> None:
-    name, _, arg = kind.partition(":")
+    name, _colon, arg = kind.partition(":")
     budget = arg.partition("/")[0]
     digits = budget.isascii() and budget.isdigit()
     if name in ("ismcts", "hard") and digits and int(budget) > MAX_ITERATIONS:
