@@ -199,3 +199,33 @@ def test_the_switch_is_remembered_across_a_reload(server: LiveServer, browser: B
         assert page.evaluate("localStorage.getItem('roost.lang')") == "en"
     finally:
         context.close()
+
+
+def test_two_people_at_one_table_each_read_their_language(
+    server: LiveServer, browser: Browser
+) -> None:
+    """Ana's browser speaks Spanish, Bo's English: the same table, each in their own words."""
+    grant = new_table(server.url, "eggo", [{"type": "open"}, {"type": "open"}, EASY_BOT], "Ana")
+    table_id = grant["table"]["id"]
+    ana = browser.new_context(locale="es-ES")
+    bo = browser.new_context(locale="en-US")
+    try:
+        ana_page = ana.new_page()
+        hold_seat(ana_page, server.url, table_id, grant["seat"], grant["token"], "Ana")
+        ana_page.goto(f"{server.url}/t/{table_id}")
+        ana_page.wait_for_selector(".waiting .seat-list")
+        bo_page = bo.new_page()
+        bo_page.goto(f"{server.url}/t/{table_id}")
+        bo_page.wait_for_selector(".waiting .seat-list")
+        assert bo_page.locator(".join-panel h2").inner_text() == "Join this table"
+        bo_page.fill("#join-name", "Bo")
+        bo_page.locator('[data-key="join-1"]').click()
+        for page in (ana_page, bo_page):
+            wait_version(page)
+        assert ana_page.locator(".table-head .table-meta").inner_text().startswith("Mesa ")
+        assert bo_page.locator(".table-head .table-meta").inner_text().startswith("Table ")
+        assert ana_page.locator("#log-title").inner_text() == "Registro de la partida"
+        assert bo_page.locator("#log-title").inner_text() == "Game log"
+    finally:
+        ana.close()
+        bo.close()
