@@ -34,7 +34,7 @@ WHEELHOUSE := build/wheelhouse
 DIST_EXTRAS := lab,rl,ray
 
 .PHONY: run play serve-lan build test lint typecheck unit unit-pure chromium strace soak bench bench-server \
-	playthroughs clean docs dist wheelhouse test-dist
+	playthroughs clean docs dist wheelhouse test-dist catalogues
 
 run: $(VENV)/.installed
 	$(BIN)/roost serve
@@ -58,6 +58,28 @@ test: $(VENV)/.installed-dev chromium strace lint typecheck unit unit-pure docs
 # from the docstrings (mkdocstrings), the four RULES.md are included, not copied.
 docs: $(VENV)/.installed-dev
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
+
+# The translation catalogues (src/roost/i18n, docs/contributors/i18n.md): extract the wrapped
+# messages of babel.cfg's sources into the .pot, merge it into each language's .po, compile the
+# .po to the .mo the terminal reads (committed; tests/i18n checks it is up to date) and to the
+# JSON the web client loads, with the pseudo-locale en-XA made from the .pot for the tests.
+LOCALE_DIR := src/roost/i18n/locale
+LANGS := es
+catalogues: $(VENV)/.installed-dev
+	$(BIN)/pybabel --quiet extract -F babel.cfg --sort-output \
+		--add-location=file --project=Roost --copyright-holder="Roost's authors" \
+		--omit-header -o $(LOCALE_DIR)/roost.pot .
+	for lang in $(LANGS); do \
+		if [ -f $(LOCALE_DIR)/$$lang/LC_MESSAGES/roost.po ]; then \
+			$(BIN)/pybabel --quiet update --no-fuzzy-matching --ignore-pot-creation-date -D roost -l $$lang \
+				-i $(LOCALE_DIR)/roost.pot -d $(LOCALE_DIR) || exit 1; \
+		else \
+			$(BIN)/pybabel --quiet init -D roost -l $$lang -i $(LOCALE_DIR)/roost.pot \
+				-d $(LOCALE_DIR) || exit 1; \
+		fi; \
+	done
+	$(BIN)/pybabel --quiet compile --statistics -D roost -d $(LOCALE_DIR)
+	$(BIN)/python scripts/catalogues.py
 
 # The tools of dist and test-dist (pyproject.toml's `release` group), in the dev venv.
 $(VENV)/.release-tools: pyproject.toml | $(VENV)/bin/python

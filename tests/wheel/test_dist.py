@@ -194,6 +194,10 @@ def test_the_wheel_holds_the_compiled_engine_and_the_web_client(wheel: Path) -> 
         "roost/server/ratings/bots.json",
         "roost/server/migrations/env.py",
         "roost/py.typed",
+        # the translations: the terminal reads the compiled catalogue (docs/contributors/i18n.md)
+        "roost/i18n/locale/roost.pot",
+        "roost/i18n/locale/es/LC_MESSAGES/roost.po",
+        "roost/i18n/locale/es/LC_MESSAGES/roost.mo",
         *(
             f"roost/games/{game}/RULES.md"
             for game in ("eggo", "manda_huevos", "egg_bound", "big_chicken")

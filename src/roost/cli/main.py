@@ -40,6 +40,14 @@ from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.registry import game_class, load_game, registered_games
 from roost.core.state import State
+from roost.i18n import (
+    LANGUAGES,
+    UnknownLanguageError,
+    language_from_environment,
+    parse_language,
+    set_language,
+)
+from roost.i18n import gettext as _
 
 INTERRUPTED: Final = 130
 """The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells expect."""
@@ -70,7 +78,7 @@ R = TypeVar("R")
 def _fail(message: str) -> typer.Exit:
     """One line, however narrow the terminal (soft wrap: the terminal folds it, rich does not
     cut it into lines), and exit code 2 as for any usage error."""
-    console.print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
+    console.print(Text.assemble((_("error:") + " ", "bold red"), message), soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -109,7 +117,7 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
         except (typer.Exit, typer.Abort):
             raise
         except KeyboardInterrupt:
-            console.print(Text("\nInterrupted."))
+            console.print(Text("\n" + _("Interrupted.")))
             raise typer.Exit(INTERRUPTED) from None
         except RoostError as error:
             raise _fail(str(error)) from None
@@ -161,6 +169,10 @@ def _main(
 ) -> None:
     """Roost: play, simulate and study four egg card games."""
     from roost.build import stale_modules
+
+    # The terminal's own words in the language LANGUAGE / LC_ALL / LC_MESSAGES / LANG ask for
+    # (English where they name none Roost speaks); `roost play --lang` overrides it.
+    set_language(language_from_environment())
 
     stale = stale_modules()
     if stale:
@@ -274,15 +286,30 @@ def play(
             "--hints", help="offer 'hint' at the prompt: the hard bot's top moves and chances"
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="the language of the prompts, menus and messages: "
+            + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+            + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); the game's own texts "
+            "stay English for now",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends; watch bots play.
 
     In the game: type the number of a choice; ? shows the rules of the moment and what the
     screen means, rules the whole rulebook, b goes back a step, save saves, q saves and stops;
     with --hints, hint shows the search's best moves."""
+    if lang is not None:
+        try:
+            set_language(parse_language(lang))
+        except UnknownLanguageError as error:
+            raise _fail(str(error)) from None
     try:
         if pace is not None and not (math.isfinite(pace) and 0 <= pace <= 60):
-            raise RoostError(f"--pace takes seconds from 0 to 60; got {pace}")
+            raise RoostError(_("--pace takes seconds from 0 to 60; got {pace}").format(pace=pace))
         if resume is not None:
             given = [
                 option
@@ -299,7 +326,9 @@ def play(
             ]
             if given:
                 raise RoostError(
-                    f"--resume continues a saved game as it was: leave out {', '.join(given)}"
+                    _("--resume continues a saved game as it was: leave out {options}").format(
+                        options=", ".join(given)
+                    )
                 )
             saved = load_saved(resume)
             game = saved.state.game
@@ -310,7 +339,9 @@ def play(
                     _check_bot(kind, game)
         else:
             if name is None:
-                raise RoostError("name a game to play (roost games lists them), or --resume FILE")
+                raise RoostError(
+                    _("name a game to play (roost games lists them), or --resume FILE")
+                )
             seat_kinds = _seat_kinds(seats)
             count = _player_count(players, param or [], seat_kinds, names)
             game = build_game(name, count, param or [])
@@ -320,7 +351,9 @@ def play(
                 seat_kinds = [HUMAN] + [bots] * (game.num_players - 1)
             elif len(seat_kinds) != game.num_players:
                 raise RoostError(
-                    f"--seats names {len(seat_kinds)} seats but the game has {game.num_players}"
+                    _("--seats names {given} seats but the game has {n}").format(
+                        given=len(seat_kinds), n=game.num_players
+                    )
                 )
             for kind in [*seat_kinds, bots]:
                 if kind != HUMAN:
@@ -336,15 +369,24 @@ def play(
         raise _fail(str(error)) from None
     if pace is None:
         pace = 0.0 if humans else 1.0
-    started = "Resuming" if state is not None else "Playing"
-    console.print(
-        Text(
-            f"{started} {game.title}, {game.num_players} players, seed {chosen_seed}. "
-            "Type ? at any prompt for help, q to save and stop."
-            if humans
-            else f"{started} {game.title}, {game.num_players} bots, seed {chosen_seed}."
+    facts = {"game": game.title, "n": game.num_players, "seed": chosen_seed}
+    if humans:
+        opening = (
+            (
+                _("Resuming {game}, {n} players, seed {seed}.")
+                if state is not None
+                else _("Playing {game}, {n} players, seed {seed}.")
+            ).format(**facts)
+            + " "
+            + _("Type ? at any prompt for help, q to save and stop.")
         )
-    )
+    else:
+        opening = (
+            _("Resuming {game}, {n} bots, seed {seed}.")
+            if state is not None
+            else _("Playing {game}, {n} bots, seed {seed}.")
+        ).format(**facts)
+    console.print(Text(opening))
     table = TerminalTable(
         game,
         seat_kinds,
@@ -360,13 +402,13 @@ def play(
     try:
         table.play()
     except QuitGame:
-        _stopped(table, "Game stopped.")
+        _stopped(table, _("Game stopped."))
         raise typer.Exit(0) from None
     except EOFError:
-        _stopped(table, "\nInput ended before the game did.")
+        _stopped(table, "\n" + _("Input ended before the game did."))
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
-        _stopped(table, "\nInterrupted.")
+        _stopped(table, "\n" + _("Interrupted."))
         raise typer.Exit(INTERRUPTED) from None
 
 
@@ -428,10 +470,17 @@ def _stopped(table: TerminalTable, why: str) -> None:
     try:
         path = table.save()
     except OSError as error:
-        console.print(Text(f"{why} It could not be saved: {error}."))
+        console.print(Text(why + " " + _("It could not be saved: {error}.").format(error=error)))
         return
     console.print(
-        Text(f"{why} Saved to {path}; continue with: {resume_hint(path)}"), soft_wrap=True
+        Text(
+            why
+            + " "
+            + _("Saved to {path}; continue with: {command}").format(
+                path=path, command=resume_hint(path)
+            )
+        ),
+        soft_wrap=True,
     )
 
 
@@ -479,16 +528,28 @@ def _progress_bar(disable: bool = False) -> Progress:
 def _check_writable(path: Path, option: str) -> None:
     """Refuse a path that cannot be written, before any work is done."""
     if path.is_dir():
-        raise RoostError(f"{option}: {str(path)!r} is a folder; give a file name")
+        raise RoostError(
+            _("{option}: {path} is a folder; give a file name").format(
+                option=option, path=repr(str(path))
+            )
+        )
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise RoostError(f"{option}: the folder {str(folder)!r} does not exist")
+        raise RoostError(
+            _("{option}: the folder {path} does not exist").format(
+                option=option, path=repr(str(folder))
+            )
+        )
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise RoostError(f"{option}: {str(path)!r} cannot be written (permissions)")
+        raise RoostError(
+            _("{option}: {path} cannot be written (permissions)").format(
+                option=option, path=repr(str(path))
+            )
+        )
 
 
 def _check_bot(kind: str, game: Game) -> None:
-    name, _, arg = kind.partition(":")
+    name, _colon, arg = kind.partition(":")
     budget = arg.partition("/")[0]
     digits = budget.isascii() and budget.isdigit()
     if name in ("ismcts", "hard") and digits and int(budget) > MAX_ITERATIONS:

@@ -45,6 +45,8 @@ from roost.core.game import CHANCE, Game
 from roost.core.registry import load_state
 from roost.core.state import State
 from roost.core.view import SeatView
+from roost.i18n import N_, ngettext
+from roost.i18n import gettext as _
 
 HUMAN: Final = "human"
 SAVE_FORMAT: Final = "roost-terminal-game"
@@ -57,23 +59,25 @@ terminal's history) and home the cursor."""
 Ask = Callable[[str], str]
 
 _QUESTIONS: Final = {
-    "card": "Which card?",
-    "character": "Which character do you play?",
-    "colour": "Which colour do you announce?",
-    "deck": "Draw from which deck? (nobody knows what either holds)",
-    "seat": "Against whom?",
-    "container": "Which container?",
-    "egg": "Which egg?",
-    "lay": "What do you lay?",
-    "cards": "Which cards?",
-    "number": "Which number does the Duck stand for?",
-    "suit": "Which suit does the Duck stand for?",
-    "chicken": "Which Chicken?",
-    "face_down": "Which Chicken do you place face down?",
-    "keep": "Keep the Chicken?",
-    "cluck_off": "Answer with Cluck-Off?",
+    "card": N_("Which card?"),
+    "character": N_("Which character do you play?"),
+    "colour": N_("Which colour do you announce?"),
+    "deck": N_("Draw from which deck? (nobody knows what either holds)"),
+    "seat": N_("Against whom?"),
+    "container": N_("Which container?"),
+    "egg": N_("Which egg?"),
+    "lay": N_("What do you lay?"),
+    "cards": N_("Which cards?"),
+    "number": N_("Which number does the Duck stand for?"),
+    "suit": N_("Which suit does the Duck stand for?"),
+    "chicken": N_("Which Chicken?"),
+    "face_down": N_("Which Chicken do you place face down?"),
+    "keep": N_("Keep the Chicken?"),
+    "cluck_off": N_("Answer with Cluck-Off?"),
 }
-_COMMANDS: Final = "b back · ? help · rules · log · save · q quit"
+"""The generic question of each step kind (marked for the catalogue, translated when asked)."""
+_COMMANDS: Final = N_("b back · ? help · rules · log · save · q quit")
+"""The prompt's commands: the keys stay the same in every language, their words are translated."""
 
 
 class QuitGame(Exception):
@@ -234,7 +238,10 @@ class TerminalTable:
         self._clear()
         name = self.table_names.seat(seat)
         self.console.print(
-            Panel(Text(f"Pass the device to {name}, then press Enter."), expand=False)
+            Panel(
+                Text(_("Pass the device to {name}, then press Enter.").format(name=name)),
+                expand=False,
+            )
         )
         self.ask("")
         self._clear()
@@ -248,7 +255,11 @@ class TerminalTable:
         names = self.names_for(viewer)
         if player < 0:
             return self.game.title
-        who = "Your turn" if player == viewer else f"{names.seat(player)} to move"
+        who = (
+            _("Your turn")
+            if player == viewer
+            else _("{name} to move").format(name=names.seat(player))
+        )
         return f"{self.game.title}: {who}"
 
     def _log_panel(self, viewer: int | None, room: int, *, since_mark: bool) -> Panel | None:
@@ -266,17 +277,24 @@ class TerminalTable:
         shown = lines[-room:]
         out = Text()
         if len(lines) > len(shown):
-            out.append(f"({len(lines) - len(shown)} earlier lines: type log)\n", style="dim")
+            earlier = len(lines) - len(shown)
+            out.append(
+                ngettext(
+                    "({n} earlier line: type log)", "({n} earlier lines: type log)", earlier
+                ).format(n=earlier)
+                + "\n",
+                style="dim",
+            )
         for i, line in enumerate(shown):
             if i:
                 out.append("\n")
             out.append_text(_log_text(line))
         if not self.game.perfect_recall:
-            title = "Since your last turn"
+            title = _("Since your last turn")
         elif viewer is not None and since_mark:
-            title = "Since your last move"
+            title = _("Since your last move")
         else:
-            title = "What happened"
+            title = _("What happened")
         return Panel(out, title=title, title_align="left", expand=False)
 
     def _height(self, renderable: RenderableType) -> int:
@@ -300,7 +318,7 @@ class TerminalTable:
         panel = self._log_panel(None, room, since_mark=False)
         if panel is not None:
             self.console.print(panel)
-        self.console.print(Text("Ctrl-C stops watching.", style="dim"))
+        self.console.print(Text(_("Ctrl-C stops watching."), style="dim"))
 
     # --- asking a person for a move ------------------------------------------------------------
 
@@ -312,28 +330,33 @@ class TerminalTable:
             self._show_table(state, seat, reserve=3)
             self.console.print(
                 Text.assemble(
-                    ("Your only move: ", "bold"), names.say(infos[0].text), style="default"
+                    (_("Your only move:") + " ", "bold"), names.say(infos[0].text), style="default"
                 )
             )
             while True:
-                reply = self.ask("Press Enter to play it (? help, q quit): ").strip().lower()
+                reply = self.ask(_("Press Enter to play it (? help, q quit): ")).strip().lower()
                 if reply in ("", "1"):
                     return chooser.only
                 if not self._command(reply, state, seat):
-                    self._say_error(f"{_shown(reply)}: press Enter, or type ? for help.")
+                    self._say_error(
+                        _("{reply}: press Enter, or type ? for help.").format(reply=_shown(reply))
+                    )
         reserve = self._options_height(chooser.options()) + 4
         self._show_table(state, seat, reserve)
         obs = state.observation(seat)
         self._show_options(chooser, names, obs)
         while True:
             options = chooser.options()
-            commands = f"{_COMMANDS} · hint" if self.hints else _COMMANDS
-            reply = self.ask(f"Choose 1-{len(options)} ({commands}): ").strip().lower()
+            commands = _(_COMMANDS) + (" · " + _("hint") if self.hints else "")
+            prompt = _("Choose 1-{count} ({commands}): ").format(
+                count=len(options), commands=commands
+            )
+            reply = self.ask(prompt).strip().lower()
             if reply in ("b", "back"):
                 if chooser.back():
                     self._show_options(chooser, names, obs)
                 else:
-                    self._say_error("This is the first step: there is nothing to go back to.")
+                    self._say_error(_("This is the first step: there is nothing to go back to."))
                 continue
             if self._command(reply, state, seat):
                 self._show_options(chooser, names, obs)
@@ -356,23 +379,23 @@ class TerminalTable:
         path = chooser.path
         options = chooser.options()
         if path:
-            crumbs = Text("So far: ", style="dim")
+            crumbs = Text(_("So far:") + " ", style="dim")
             for i, (step, forced) in enumerate(zip(path, chooser.forced, strict=True)):
                 if i:
                     crumbs.append(" > ", style="dim")
                 crumbs.append(names.say(step.label), style="bold")
                 if forced:
-                    crumbs.append(" (the only choice)", style="dim")
+                    crumbs.append(" " + _("(the only choice)"), style="dim")
             self.console.print(crumbs)
         self.console.print(Text(self._question(path, options, obs), style="bold"))
         count = len(options)
         columns = math.ceil(count / MAX_OPTIONS_PER_COLUMN)
         grid = Table.grid(padding=(0, 2))
         per_column = math.ceil(count / columns)
-        for _ in range(columns):
+        for _column in range(columns):
             grid.add_column(justify="right", style="bold cyan")
             grid.add_column()
-        rows: list[list[RenderableType]] = [[] for _ in range(per_column)]
+        rows: list[list[RenderableType]] = [[] for _row in range(per_column)]
         for index, option in enumerate(options):
             label = Text(names.say(option.step.label))
             if option.action is None:
@@ -389,9 +412,11 @@ class TerminalTable:
     def _question(self, path: list[Choice], options: list[Option], obs: Mapping[str, Any]) -> str:
         kinds = {option.step.kind for option in options}
         if len(kinds) != 1:
-            return "Your move:"
+            return _("Your move:")
         kind = kinds.pop()
-        return self.renderer.question(path, kind, obs) or _QUESTIONS.get(kind, "What do you do?")
+        return self.renderer.question(path, kind, obs) or _(
+            _QUESTIONS.get(kind, N_("What do you do?"))
+        )
 
     def _note(self, step: Choice) -> str | None:
         note = self.renderer.note(step)
@@ -418,17 +443,21 @@ class TerminalTable:
             self._page(Markdown(self.game.rules_file.read_text(encoding="utf-8")))
         elif reply == "log":
             log = self.logs[seat]
-            text = Text("\n").join(_log_text(line) for line in log.lines) or Text("(empty)")
-            self._page(Panel(text, title="Everything you were told", title_align="left"))
+            text = Text("\n").join(_log_text(line) for line in log.lines) or Text(_("(empty)"))
+            self._page(Panel(text, title=_("Everything you were told"), title_align="left"))
         elif reply == "hint":
             if self.hints:
                 self._show_hint(state, seat)
             else:
-                self._say_error("Hints are off in this game: start it with roost play --hints.")
+                self._say_error(_("Hints are off in this game: start it with roost play --hints."))
         elif reply == "save":
             path = self.save(state)
             self.console.print(
-                Text(f"Saved to {path}. Continue later with: {resume_hint(path)}"),
+                Text(
+                    _("Saved to {path}. Continue later with: {command}").format(
+                        path=path, command=resume_hint(path)
+                    )
+                ),
                 soft_wrap=True,
             )
         else:
@@ -439,38 +468,51 @@ class TerminalTable:
         """The hard bot's best moves for the seat, with its chances after each (from the
         seat's information only: `roost.coach.hints`)."""
         names = self.names_for(seat)
-        self.console.print(Text("Thinking...", style="dim"))
+        self.console.print(Text(_("Thinking..."), style="dim"))
         advice = hint(state, seat, seed=derive(self.seed, "hint", len(state.history())))
         measure = advice.measure
         lines = Text()
         if advice.choices == 1:
-            lines.append(f"Your only move: {names.say(advice.best.text)}", style="bold")
+            lines.append(_("Your only move:") + " " + names.say(advice.best.text), style="bold")
         else:
-            lines.append("The hard bot would play: ", style="bold")
+            lines.append(_("The hard bot would play:") + " ", style="bold")
             lines.append(names.say(advice.best.text), style="bold cyan")
             lines.append(f" ({measure} {100 * advice.best.value:.0f}%)")
             for other in advice.moves[1:]:
-                lines.append(f"\n  or {names.say(other.text)} ({100 * other.value:.0f}%)")
+                lines.append(
+                    "\n  "
+                    + _("or {move} ({percent}%)").format(
+                        move=names.say(other.text), percent=f"{100 * other.value:.0f}"
+                    )
+                )
         lines.append(
-            f"\nEstimated by search from what you know only ({advice.best.visits} iterations "
-            "on the first move).",
+            "\n"
+            + ngettext(
+                "Estimated by search from what you know only ({n} iteration on the first move).",
+                "Estimated by search from what you know only ({n} iterations on the first move).",
+                advice.best.visits,
+            ).format(n=advice.best.visits),
             style="dim",
         )
-        self.console.print(Panel(lines, title="Hint", title_align="left", expand=False))
+        self.console.print(Panel(lines, title=_("Hint"), title_align="left", expand=False))
 
     def _show_help(self, state: State, seat: int) -> None:
         obs = state.observation(seat)
         phase = str(obs.get("phase", "")).replace("_", " ")
         rules = Text(self.renderer.help(obs))
-        self.console.print(Panel(rules, title=f"The rules now ({phase})", title_align="left"))
+        self.console.print(
+            Panel(rules, title=_("The rules now ({phase})").format(phase=phase), title_align="left")
+        )
         if self.renderer.legend:
             legend = Text(self.renderer.legend)
-            self.console.print(Panel(legend, title="What is on screen", title_align="left"))
+            self.console.print(Panel(legend, title=_("What is on screen"), title_align="left"))
         self.console.print(
             Text(
-                "Type the number of a choice. b: back one step. rules: the whole rulebook. "
-                "log: everything that happened. save: save the game. q: save and stop."
-                + (" hint: the search's best moves." if self.hints else ""),
+                _(
+                    "Type the number of a choice. b: back one step. rules: the whole rulebook. "
+                    "log: everything that happened. save: save the game. q: save and stop."
+                )
+                + (" " + _("hint: the search's best moves.") if self.hints else ""),
                 style="dim",
             )
         )
@@ -486,7 +528,7 @@ class TerminalTable:
                     text.append(segment.text, segment.style)
                 self.console.print(text)
             if start + page < len(lines):
-                more = self.ask("-- more: Enter for the next page, q to stop -- ")
+                more = self.ask(_("-- more: Enter for the next page, q to stop -- "))
                 if more.strip().lower() in ("q", "quit"):
                     break
 
@@ -514,25 +556,31 @@ class TerminalTable:
         names = self.names_for(viewer)
         if len(self.humans) > 1:
             self._clear()
-        self.console.print(Rule("Game over"))
+        self.console.print(Rule(_("Game over")))
         self.console.print(self._board(state, viewer))
         room = self.console.size.height - 12 - self.game.num_players
         panel = self._log_panel(viewer, room, since_mark=viewer is not None)
         if panel is not None:
             self.console.print(panel)
         winners = state.winners()
-        table = Table(title="Result", title_justify="left")
-        table.add_column("seat")
-        table.add_column("played by")
-        table.add_column("result")
+        table = Table(title=_("Result"), title_justify="left")
+        table.add_column(_("seat"))
+        table.add_column(_("played by"))
+        table.add_column(_("result"))
         for seat, kind in enumerate(self.seats):
-            player = "you" if seat == viewer else "a person" if kind == HUMAN else f"bot: {kind}"
-            result = "won" if seat in winners else "-"
+            player = (
+                _("you")
+                if seat == viewer
+                else _("a person")
+                if kind == HUMAN
+                else _("bot: {kind}").format(kind=kind)
+            )
+            result = _("won") if seat in winners else "-"
             table.add_row(names.seat(seat), player, result)
         self.console.print(table)
         if not winners:
-            self.console.print("Nobody won.")
-        self.console.print(f"Replay this deal with --seed {self.seed}.")
+            self.console.print(_("Nobody won."))
+        self.console.print(_("Replay this deal with --seed {seed}.").format(seed=self.seed))
 
 
 def _log_text(line: LogLine) -> Text:
@@ -553,15 +601,16 @@ def _shown(reply: str) -> str:
 def parse_choice(reply: str, count: int) -> tuple[int | None, str]:
     """A 0-based choice from a typed number, or None and the reason it is not one."""
     if not reply:
-        return None, f"Type the number of a choice, 1-{count} (? for help)."
+        return None, _("Type the number of a choice, 1-{count} (? for help).").format(count=count)
     if not (reply.isascii() and reply.isdigit()):
-        return None, (
-            f"{_shown(reply)} is not a choice: type a number from 1 to {count} "
-            "(or ? for help, q to stop)."
-        )
+        return None, _(
+            "{reply} is not a choice: type a number from 1 to {count} (or ? for help, q to stop)."
+        ).format(reply=_shown(reply), count=count)
     number = int(reply[:6]) if len(reply) <= 6 else count + 1
     if not 1 <= number <= count:
-        return None, f"There is no choice {_shown(reply)[1:-1]}; type a number from 1 to {count}."
+        return None, _("There is no choice {reply}; type a number from 1 to {count}.").format(
+            reply=_shown(reply)[1:-1], count=count
+        )
     return number - 1, ""
 
 

@@ -22,6 +22,7 @@ from roost.cli.names import SeatNames
 from roost.core.actions import Choice
 from roost.core.companions import companion
 from roost.core.game import Game
+from roost.i18n import gettext
 
 
 class Render(Protocol):
@@ -50,7 +51,7 @@ MODULE = "roost.cli.render.{folder}"
 
 
 def _no_help(obs: Mapping[str, Any]) -> str:
-    return "Choose one of the moves offered; `rules` shows the whole rulebook."
+    return gettext("Choose one of the moves offered; `rules` shows the whole rulebook.")
 
 
 def _no_note(step: Choice) -> str | None:
@@ -98,7 +99,7 @@ def names_for(observation: Mapping[str, Any], names: SeatNames | None) -> SeatNa
 
 
 def cards_text(
-    cards: list[str] | list[int], card_text: Callable[[Any], Text], empty: str = "(empty)"
+    cards: list[str] | list[int], card_text: Callable[[Any], Text], empty: str | None = None
 ) -> Text:
     """Cards in a row, each drawn by the game's `card_text`, separated by commas."""
     out = Text()
@@ -107,7 +108,7 @@ def cards_text(
             out.append(", ")
         out.append_text(card_text(card))
     if not cards:
-        out.append(empty)
+        out.append(gettext("(empty)") if empty is None else empty)
     return out
 
 

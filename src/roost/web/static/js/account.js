@@ -9,6 +9,7 @@
 import { ApiError, api, heldSeats, setCsrf, setPlayerName } from "./api.js";
 import { openDialog } from "./dialog.js";
 import { h, mount, toast } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 
 let account = null;
 
@@ -37,21 +38,21 @@ function renderBar() {
   if (!bar) return;
   let nav = bar.querySelector("#account-nav");
   if (!nav) {
-    nav = h("nav", { id: "account-nav", class: "account-nav", "aria-label": "Account" });
+    nav = h("nav", { id: "account-nav", class: "account-nav", "aria-label": _("Account") });
     bar.append(nav);
   }
   if (account) {
     mount(
       nav,
-      h("a", { class: "account-name", href: `/u/${encodeURIComponent(account.name)}`, title: "Your profile" }, account.name),
-      h("a", { class: "button small ghost my-games", href: "/me/games" }, "My games"),
-      h("button", { type: "button", class: "button small ghost", id: "account-menu", onclick: accountDialog }, "Account"),
+      h("a", { class: "account-name", href: `/u/${encodeURIComponent(account.name)}`, title: _("Your profile") }, account.name),
+      h("a", { class: "button small ghost my-games", href: "/me/games" }, _("My games")),
+      h("button", { type: "button", class: "button small ghost", id: "account-menu", onclick: accountDialog }, _("Account")),
     );
   } else {
     mount(
       nav,
-      h("button", { type: "button", class: "button small ghost", id: "sign-in", onclick: () => signDialog("in") }, "Sign in"),
-      h("button", { type: "button", class: "button small primary", id: "sign-up", onclick: () => signDialog("up") }, "Sign up"),
+      h("button", { type: "button", class: "button small ghost", id: "sign-in", onclick: () => signDialog("in") }, _("Sign in")),
+      h("button", { type: "button", class: "button small primary", id: "sign-up", onclick: () => signDialog("up") }, _("Sign up")),
     );
   }
 }
@@ -90,7 +91,7 @@ export function signDialog(mode) {
       setCsrf(answer.csrf);
       setPlayerName(account.name);
       renderBar();
-      toast(up ? `Welcome, ${account.name}!` : `Signed in as ${account.name}.`, "info");
+      toast(up ? _("Welcome, {name}!", { name: account.name }) : _("Signed in as {name}.", { name: account.name }), "info");
       setTimeout(() => location.reload(), 300);
       return true;
     } catch (err) {
@@ -102,19 +103,19 @@ export function signDialog(mode) {
   const form = h(
     "form",
     { class: "account-form", onsubmit: (e) => { e.preventDefault(); dialog.el.querySelector('[data-key="submit"]')?.click(); } },
-    field("account-name", "User name", name, up ? "3 to 24 letters, digits, _ or -. Shown on your profile and at the tables." : null),
-    field("account-password", "Password", password, up ? "At least 8 characters; not one of the common passwords. A phrase of a few words is good." : null),
-    up && seats.length ? h("p", { class: "help" }, `The ${seats.length === 1 ? "seat" : `${seats.length} seats`} you hold in this browser, with their games, will be yours.`) : null,
+    field("account-name", _("User name"), name, up ? _("3 to 24 letters, digits, _ or -. Shown on your profile and at the tables.") : null),
+    field("account-password", _("Password"), password, up ? _("At least 8 characters; not one of the common passwords. A phrase of a few words is good.") : null),
+    up && seats.length ? h("p", { class: "help" }, ngettext("The seat you hold in this browser, with its game, will be yours.", "The {n} seats you hold in this browser, with their games, will be yours.", seats.length)) : null,
     error,
     h("button", { type: "submit", hidden: true, tabindex: "-1" }),
   );
   const dialog = openDialog({
-    title: up ? "Sign up" : "Sign in",
+    title: up ? _("Sign up") : _("Sign in"),
     body: form,
     id: up ? "sign-up-dialog" : "sign-in-dialog",
     buttons: [
-      { label: "Cancel", key: "cancel" },
-      { label: up ? "Sign up" : "Sign in", key: "submit", primary: true, onclick: submit },
+      { label: _("Cancel"), key: "cancel" },
+      { label: up ? _("Sign up") : _("Sign in"), key: "submit", primary: true, onclick: submit },
     ],
   });
   name.focus();
@@ -146,29 +147,29 @@ function accountDialog() {
   const body = h(
     "div",
     { class: "account-dialog" },
-    h("p", {}, "Signed in as ", h("strong", {}, account.name), "."),
+    h("p", {}, _("Signed in as {name}.", { name: account.name })),
     h(
       "p",
       { class: "row small-buttons" },
-      h("a", { class: "button small", href: `/u/${encodeURIComponent(account.name)}` }, "Your profile"),
-      h("a", { class: "button small", href: "/me/games" }, "My games"),
+      h("a", { class: "button small", href: `/u/${encodeURIComponent(account.name)}` }, _("Your profile")),
+      h("a", { class: "button small", href: "/me/games" }, _("My games")),
     ),
     h(
       "div",
       { class: "row small-buttons" },
-      h("button", { type: "button", class: "button small", id: "sign-out", onclick: () => run("/account/signout", undefined, signedOut("Signed out.")) }, "Sign out"),
+      h("button", { type: "button", class: "button small", id: "sign-out", onclick: () => run("/account/signout", undefined, signedOut(_("Signed out."))) }, _("Sign out")),
       h(
         "button",
-        { type: "button", class: "button small", id: "sign-out-everywhere", onclick: () => run("/account/signout-everywhere", undefined, signedOut("Signed out on every device.")) },
-        "Sign out everywhere",
+        { type: "button", class: "button small", id: "sign-out-everywhere", onclick: () => run("/account/signout-everywhere", undefined, signedOut(_("Signed out on every device."))) },
+        _("Sign out everywhere"),
       ),
     ),
     h(
       "fieldset",
       { class: "password-change" },
-      h("legend", {}, "Change the password"),
-      field("current-password", "Current password", current),
-      field("new-password", "New password", fresh, "Every other device is signed out."),
+      h("legend", {}, _("Change the password")),
+      field("current-password", _("Current password"), current),
+      field("new-password", _("New password"), fresh, _("Every other device is signed out.")),
       h(
         "button",
         {
@@ -181,33 +182,33 @@ function accountDialog() {
               const answer = await api("/account/password", { method: "POST", body: { password: current.value, new_password: fresh.value } });
               setCsrf(answer.csrf);
               current.value = fresh.value = "";
-              toast("The password is changed; other devices are signed out.", "info");
+              toast(_("The password is changed; other devices are signed out."), "info");
             } catch (err) {
               error.textContent = err.message;
             }
           },
         },
-        "Change the password",
+        _("Change the password"),
       ),
     ),
     h(
       "fieldset",
       { class: "danger" },
-      h("legend", {}, "Delete the account"),
-      h("p", { class: "help" }, "Your games stay, under the name “deleted player”; your ratings and profile go."),
-      field("delete-password", "Your password, to confirm", confirm),
+      h("legend", {}, _("Delete the account")),
+      h("p", { class: "help" }, _("Your games stay, under the name “deleted player”; your ratings and profile go.")),
+      field("delete-password", _("Your password, to confirm"), confirm),
       h(
         "button",
         {
           type: "button",
           class: "button small danger",
           id: "delete-account",
-          onclick: () => run("/account/delete", { password: confirm.value }, signedOut("The account is deleted.")),
+          onclick: () => run("/account/delete", { password: confirm.value }, signedOut(_("The account is deleted."))),
         },
-        "Delete my account",
+        _("Delete my account"),
       ),
     ),
     error,
   );
-  openDialog({ title: "Your account", body, id: "account-dialog", buttons: [{ label: "Close", key: "close" }] });
+  openDialog({ title: _("Your account"), body, id: "account-dialog", buttons: [{ label: _("Close"), key: "close" }] });
 }

@@ -8,7 +8,8 @@
 
 import { playerName } from "./api.js";
 import { seatHue } from "./common.js";
-import { capitalize, h, icon, mount, plural } from "./dom.js";
+import { capitalize, h, icon, mount } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 
 /** A speech bubble (dom.js's icons are the table's; this one is the chat's own). */
 function chatIcon() {
@@ -23,14 +24,19 @@ function chatIcon() {
   return svg;
 }
 
-/** Preset reactions: ordinary messages, sent by a button. */
-export const QUICK_REACTIONS = ["Good game", "Cluck!", "Nice lay"];
+/** Preset reactions: ordinary messages, sent by a button, in the sender's language (what they
+ * would have typed). */
+export function quickReactions() {
+  return [_("Good game"), _("Cluck!"), _("Nice lay")];
+}
 /** The server's limit (code points after trimming); checked here first to say so at once. */
 export const MAX_TEXT = 300;
 const NARROW = "(max-width: 900px)";
 const ANNOUNCED_KEEP = 4;
 
-const ROOM_WORDS = { players: "Players", spectators: "Spectators" };
+function roomWords() {
+  return { players: _("Players"), spectators: _("Spectators") };
+}
 
 function storage() {
   try {
@@ -211,14 +217,14 @@ export class ChatPanel {
     if (!trimmed) return;
     const n = codePoints(trimmed);
     if (n > MAX_TEXT) {
-      this.say(`Too long: ${n.toLocaleString("en")} characters. A message has at most ${MAX_TEXT}.`, "error");
+      this.say(_("Too long: {n} characters. A message has at most {max}.", { n, max: MAX_TEXT }), "error");
       return;
     }
     const ref = `c${++this.refs}`;
     const frame = { type: "chat", room: this.room, text: trimmed, ref };
     if (this.seat === null) frame.name = spectatorName();
     if (!this.socket()?.send(frame)) {
-      this.say("Not connected: the message was not sent. Reconnecting…", "error");
+      this.say(_("Not connected: the message was not sent. Reconnecting…"), "error");
       return;
     }
     this.pending.set(ref, fromInput ? trimmed : null);
@@ -227,7 +233,7 @@ export class ChatPanel {
   switchSpectators(open) {
     const ref = `c${++this.refs}`;
     if (!this.socket()?.send({ type: "chat_switch", room: "spectators", open, ref })) {
-      this.say("Not connected: try again in a moment.", "error");
+      this.say(_("Not connected: try again in a moment."), "error");
       this.renderOptions();
       return;
     }
@@ -256,18 +262,18 @@ export class ChatPanel {
         onclick: () => this.setOpen(!this.open),
       },
       chatIcon(),
-      h("span", { class: "chat-toggle-text" }, "Chat"),
+      h("span", { class: "chat-toggle-text" }, _("Chat")),
       this.unreadEl,
     );
-    this.tabsEl = h("div", { class: "chat-tabs", role: "group", "aria-label": "Chat rooms" });
-    this.list = h("ol", { class: "chat-lines", "aria-label": "Chat messages, oldest first" });
-    this.scroller = h("div", { class: "chat-scroll", tabindex: "0", "aria-label": "Chat messages" }, this.list);
+    this.tabsEl = h("div", { class: "chat-tabs", role: "group", "aria-label": _("Chat rooms") });
+    this.list = h("ol", { class: "chat-lines", "aria-label": _("Chat messages, oldest first") });
+    this.scroller = h("div", { class: "chat-scroll", tabindex: "0", "aria-label": _("Chat messages") }, this.list);
     this.hiddenEl = h("p", { class: "chat-hidden", hidden: true });
     this.statusEl = h("p", { class: "chat-status", role: "status" });
     this.quickEl = h(
       "div",
-      { class: "chat-quick", role: "group", "aria-label": "Quick reactions" },
-      QUICK_REACTIONS.map((words) =>
+      { class: "chat-quick", role: "group", "aria-label": _("Quick reactions") },
+      quickReactions().map((words) =>
         h("button", { type: "button", class: "button small chat-reaction", onclick: () => this.send(words, false) }, words),
       ),
     );
@@ -277,12 +283,12 @@ export class ChatPanel {
       id: `chat-input-${this.tableId}`,
       autocomplete: "off",
       enterkeyhint: "send",
-      "aria-label": "Message",
-      placeholder: "Say something…",
+      "aria-label": _("Message"),
+      placeholder: _("Say something…"),
       oninput: () => this.renderCount(),
     });
     this.countEl = h("span", { class: "chat-count", "aria-live": "off" });
-    this.sendButton = h("button", { type: "submit", class: "button small primary chat-send" }, "Send");
+    this.sendButton = h("button", { type: "submit", class: "button small primary chat-send" }, _("Send"));
     this.form = h(
       "form",
       {
@@ -300,13 +306,13 @@ export class ChatPanel {
     this.optionsEl = h("details", { class: "chat-options" });
     this.closeEl = h(
       "button",
-      { type: "button", class: "icon-button chat-close", "aria-label": "Close the chat", onclick: () => this.setOpen(false) },
+      { type: "button", class: "icon-button chat-close", "aria-label": _("Close the chat"), onclick: () => this.setOpen(false) },
       icon("close"),
     );
     this.body = h(
       "div",
       { class: "chat-body", id: "chat-body" },
-      h("div", { class: "chat-head" }, h("h2", { class: "side-title chat-title", id: "chat-title" }, chatIcon(), "Chat"), this.closeEl),
+      h("div", { class: "chat-head" }, h("h2", { class: "side-title chat-title", id: "chat-title" }, chatIcon(), _("Chat")), this.closeEl),
       this.tabsEl,
       this.scroller,
       this.hiddenEl,
@@ -351,7 +357,7 @@ export class ChatPanel {
     this.unreadEl.hidden = this.unread === 0;
     this.unreadEl.textContent = this.unread > 99 ? "99+" : String(this.unread);
     this.toggleEl.setAttribute("aria-expanded", String(this.open));
-    this.toggleEl.setAttribute("aria-label", this.unread ? `Chat, ${plural(this.unread, "new message")}` : "Chat");
+    this.toggleEl.setAttribute("aria-label", this.unread ? ngettext("Chat, {n} new message", "Chat, {n} new messages", this.unread) : _("Chat"));
   }
 
   /** What depends on the role, the room and the switch. */
@@ -377,7 +383,7 @@ export class ChatPanel {
                 this.renderLines();
               },
             },
-            ROOM_WORDS[room],
+            roomWords()[room],
           ),
         ),
       );
@@ -389,12 +395,12 @@ export class ChatPanel {
     let note = "";
     if (spectator && this.room === "players") {
       canWrite = false;
-      note = "Only the players write here. Spectators talk in their own room.";
+      note = _("Only the players write here. Spectators talk in their own room.");
     } else if (spectator && !this.spectatorsOpen) {
       canWrite = false;
-      note = "The table's creator has switched the spectators' chat off.";
+      note = _("The table's creator has switched the spectators' chat off.");
     } else if (spectator) {
-      note = "Only spectators read this room (players see it in the replay, after the game).";
+      note = _("Only spectators read this room (players see it in the replay, after the game).");
     }
     this.offEl.hidden = !note;
     this.offEl.textContent = note;
@@ -425,11 +431,11 @@ export class ChatPanel {
       }
       shown.push(chatLine(line, this.seat));
     }
-    mount(this.list, shown.length ? shown : h("li", { class: "chat-empty" }, this.room === "players" ? "No messages yet." : "No messages from spectators yet."));
+    mount(this.list, shown.length ? shown : h("li", { class: "chat-empty" }, this.room === "players" ? _("No messages yet.") : _("No messages from spectators yet.")));
     this.hiddenEl.hidden = hidden === 0;
     mount(
       this.hiddenEl,
-      hidden ? [`${plural(hidden, "message")} from muted players hidden. `, h("button", { type: "button", class: "linkish", onclick: () => this.unmuteAll() }, "Show them")] : null,
+      hidden ? [ngettext("{n} message from muted players hidden.", "{n} messages from muted players hidden.", hidden), " ", h("button", { type: "button", class: "linkish", onclick: () => this.unmuteAll() }, _("Show them"))] : null,
     );
     if (atEnd) this.scroller.scrollTop = this.scroller.scrollHeight;
   }
@@ -452,7 +458,7 @@ export class ChatPanel {
           h(
             "fieldset",
             { class: "chat-mute" },
-            h("legend", {}, "Hide the messages of"),
+            h("legend", {}, _("Hide the messages of")),
             people.map((s) =>
               h(
                 "label",
@@ -460,14 +466,14 @@ export class ChatPanel {
                 h("input", {
                   type: "checkbox",
                   checked: this.muted.has(s.seat),
-                  "aria-label": `Hide the messages of ${s.name || `seat ${s.seat + 1}`}`,
+                  "aria-label": _("Hide the messages of {name}", { name: s.name || _("Seat {n}", { n: s.seat + 1 }) }),
                   dataset: { muteSeat: String(s.seat) },
                   onchange: (e) => this.mute(s.seat, e.target.checked),
                 }),
-                h("bdi", {}, s.name || `Seat ${s.seat + 1}`),
+                h("bdi", {}, s.name || _("Seat {n}", { n: s.seat + 1 })),
               ),
             ),
-            h("p", { class: "help" }, "Only in this browser; nobody is told."),
+            h("p", { class: "help" }, _("Only in this browser; nobody is told.")),
           ),
         );
       }
@@ -481,15 +487,15 @@ export class ChatPanel {
             type: "checkbox",
             class: "chat-spectators-open",
             checked: this.spectatorsOpen,
-            "aria-label": "Spectators may chat among themselves",
+            "aria-label": _("Spectators may chat among themselves"),
             onchange: (e) => this.switchSpectators(e.target.checked),
           }),
-          "Spectators may chat among themselves",
+          _("Spectators may chat among themselves"),
         ),
       );
     }
     const wasOpen = this.optionsEl.open;
-    mount(this.optionsEl, h("summary", {}, "Chat options"), items.length ? items : h("p", { class: "help" }, "Nobody else to mute yet."));
+    mount(this.optionsEl, h("summary", {}, _("Chat options")), items.length ? items : h("p", { class: "help" }, _("Nobody else to mute yet.")));
     this.optionsEl.open = wasOpen;
   }
 
@@ -500,8 +506,8 @@ export class ChatPanel {
   }
 
   announce(line) {
-    const who = line.room === "spectators" ? `${line.name}, spectator,` : line.name;
-    this.announcer.append(h("p", {}, `${who} says: ${line.text}`));
+    const said = line.room === "spectators" ? _("{name}, spectator, says: {text}", { name: line.name, text: line.text }) : _("{name} says: {text}", { name: line.name, text: line.text });
+    this.announcer.append(h("p", {}, said));
     while (this.announcer.childElementCount > ANNOUNCED_KEEP) this.announcer.firstElementChild.remove();
   }
 }
@@ -516,16 +522,16 @@ export class ReplayChat {
       { class: "chat-lines" },
       this.lines.map((line) => {
         const li = chatLine(line);
-        if (line.room === "spectators") li.append(h("span", { class: "chat-room-tag" }, " (spectators' room)"));
+        if (line.room === "spectators") li.append(h("span", { class: "chat-room-tag" }, " " + _("(spectators' room)")));
         return li;
       }),
     );
-    this.emptyEl = h("p", { class: "chat-empty" }, "Nothing was said yet.");
+    this.emptyEl = h("p", { class: "chat-empty" }, _("Nothing was said yet."));
     this.el = h(
       "section",
       { class: ["log", "chat-replay"], "aria-labelledby": "chat-replay-title" },
-      h("h2", { class: "side-title", id: "chat-replay-title" }, chatIcon(), "Chat"),
-      h("div", { class: "chat-scroll", tabindex: "0", "aria-label": "Chat messages said so far" }, this.list, this.emptyEl),
+      h("h2", { class: "side-title", id: "chat-replay-title" }, chatIcon(), _("Chat")),
+      h("div", { class: "chat-scroll", tabindex: "0", "aria-label": _("Chat messages said so far") }, this.list, this.emptyEl),
     );
     this.el.hidden = this.lines.length === 0;
   }

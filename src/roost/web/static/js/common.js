@@ -2,6 +2,7 @@
 // the context a game module draws its board from, and loading a game's module.
 
 import { h, icon } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 
 // dark enough to read as text on every light background of the pages (WCAG AA, 4.5:1)
 export const SEAT_HUES = ["#9a3412", "#1e40af", "#166534", "#86198f", "#92400e", "#155e75"];
@@ -12,7 +13,7 @@ export function seatHue(seat) {
 
 /** Names people can tell apart: duplicates (two "Medium bot"s) get their seat number. */
 export function displayNames(table) {
-  const raw = table.seats.map((s) => (s.type === "open" ? `Seat ${s.seat + 1}` : s.name || `Seat ${s.seat + 1}`));
+  const raw = table.seats.map((s) => (s.type === "open" ? _("Seat {n}", { n: s.seat + 1 }) : s.name || _("Seat {n}", { n: s.seat + 1 })));
   const counts = new Map();
   for (const name of raw) counts.set(name, (counts.get(name) || 0) + 1);
   return raw.map((name, seat) => (counts.get(name) > 1 ? `${name} ${seat + 1}` : name));
@@ -35,7 +36,7 @@ export function nameChip(names, seat, you) {
   return h(
     "span",
     { class: ["name-chip", you === seat && "you"], style: { "--hue": seatHue(seat) } },
-    you === seat ? "You" : (names[seat] ?? `Seat ${seat + 1}`),
+    you === seat ? _("You") : (names[seat] ?? _("Seat {n}", { n: seat + 1 })),
   );
 }
 
@@ -122,7 +123,7 @@ export function startCountdowns() {
       const left = Number(el.dataset.deadline) - now;
       el.textContent = clockText(left);
       el.classList.toggle("low", left < 10);
-      el.setAttribute("aria-label", `${Math.max(0, Math.ceil(left))} seconds left`);
+      el.setAttribute("aria-label", ngettext("{n} second left", "{n} seconds left", Math.max(0, Math.ceil(left))));
     }
   };
   tick();

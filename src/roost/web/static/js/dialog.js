@@ -4,6 +4,7 @@
 import { gameDetail } from "./api.js";
 import { Catalogue, cardFace } from "./cards.js";
 import { h, icon } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 import { markdown } from "./markdown.js";
 
 let openCount = 0;
@@ -33,7 +34,7 @@ export function openDialog({ title, body, buttons = [], onclose, wide = false, d
     { class: "dialog-head" },
     h("h2", { id: titleId }, title),
     dismissable
-      ? h("button", { type: "button", class: "icon-button", "aria-label": "Close", onclick: () => close(null) }, icon("close"))
+      ? h("button", { type: "button", class: "icon-button", "aria-label": _("Close"), onclick: () => close(null) }, icon("close"))
       : null,
   );
   const footer = buttons.length
@@ -78,7 +79,7 @@ export function openDialog({ title, body, buttons = [], onclose, wide = false, d
 }
 
 /** A short yes/no question; resolves to true for yes. */
-export function confirmDialog(title, text, yes = "Yes", no = "Cancel") {
+export function confirmDialog(title, text, yes = _("Yes"), no = _("Cancel")) {
   return new Promise((resolve) => {
     let answer = false;
     openDialog({
@@ -98,15 +99,15 @@ const TECHNICAL = /resampl|game length|chance|actions|what each seat sees|parame
 
 /** The rules of `game` (its RULES.md) in a dialog, with a card reference. */
 export async function showRules(gameName, { intro, params } = {}) {
-  const body = h("div", { class: "rules" }, h("p", { class: "muted" }, "Loading the rules…"));
-  const dlg = openDialog({ title: "Rules", body, wide: true, className: ["rules-dialog", `game-${gameName}`] });
+  const body = h("div", { class: "rules" }, h("p", { class: "muted" }, _("Loading the rules…")));
+  const dlg = openDialog({ title: _("Rules"), body, wide: true, className: ["rules-dialog", `game-${gameName}`] });
   let detail;
   let refused = null;
   try {
     detail = await gameDetail(gameName, params);
   } catch (error) {
     if (!params || error.code !== "bad_params") {
-      body.replaceChildren(h("p", { class: "error" }, `The rules could not be loaded: ${error.message}`));
+      body.replaceChildren(h("p", { class: "error" }, _("The rules could not be loaded: {error}", { error: error.message })));
       return dlg;
     }
     refused = error.message;
@@ -115,22 +116,22 @@ export async function showRules(gameName, { intro, params } = {}) {
     try {
       detail = await gameDetail(gameName);
     } catch (error) {
-      body.replaceChildren(h("p", { class: "error" }, `The rules could not be loaded: ${error.message}`));
+      body.replaceChildren(h("p", { class: "error" }, _("The rules could not be loaded: {error}", { error: error.message })));
       return dlg;
     }
   }
-  dlg.el.querySelector("h2").textContent = `Rules: ${detail.title}`;
-  const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": "Rules and cards" });
+  dlg.el.querySelector("h2").textContent = _("Rules: {game}", { game: detail.title });
+  const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": _("Rules and cards") });
   const rulesPanel = h("div", { class: "rules-text", role: "tabpanel", id: "rules-panel-text" });
   const cardsPanel = h("div", { class: "rules-cards", role: "tabpanel", id: "rules-panel-cards", hidden: true });
   rulesPanel.append(...sections(detail.rules));
   if (refused !== null) {
-    cardsPanel.append(h("p", { class: "error" }, `These are the printed cards: the game options are not valid (${refused}).`));
+    cardsPanel.append(h("p", { class: "error" }, _("These are the printed cards: the game options are not valid ({reason}).", { reason: refused })));
   }
   if (detail.cards && detail.cards.length) {
     cardsPanel.append(cardReference(detail.cards));
   } else {
-    cardsPanel.append(h("p", { class: "muted" }, "This game has no card list yet."));
+    cardsPanel.append(h("p", { class: "muted" }, _("This game has no card list yet.")));
   }
   const tab = (label, panel, selected) =>
     h(
@@ -149,7 +150,7 @@ export async function showRules(gameName, { intro, params } = {}) {
       },
       label,
     );
-  tabs.append(tab("How to play", rulesPanel, true), tab("The cards", cardsPanel, false));
+  tabs.append(tab(_("How to play"), rulesPanel, true), tab(_("The cards"), cardsPanel, false));
   body.replaceChildren(intro ? h("p", { class: "lead" }, intro) : "", tabs, rulesPanel, cardsPanel);
   tabs.querySelector("button").focus();
   return dlg;
@@ -162,7 +163,7 @@ function sections(source) {
   scratch.innerHTML = html;
   const out = [];
   let current = null;
-  const preamble = h("details", { class: "rules-section about" }, h("summary", {}, "About these rules"));
+  const preamble = h("details", { class: "rules-section about" }, h("summary", {}, _("About these rules")));
   for (const node of [...scratch.childNodes]) {
     if (node.nodeType === Node.ELEMENT_NODE && node.tagName === "H2") {
       if (preamble.childElementCount > 1 && !out.includes(preamble)) out.push(preamble);
@@ -198,7 +199,7 @@ function cardReference(cards) {
       h(
         "section",
         { class: "card-kind" },
-        h("h3", {}, `${kind.replace(/_/g, " ")} (${members.length} ${members.length === 1 ? "type" : "types"})`),
+        h("h3", {}, kind.replace(/_/g, " ") + " (" + ngettext("{n} type", "{n} types", members.length) + ")"),
         texts.map((t) => h("p", {}, t)),
         h("div", { class: "card-row" }, members.slice(0, 40).map((c) => cardFace(c, { size: "sm" }))),
       ),

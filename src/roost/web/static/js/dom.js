@@ -1,6 +1,8 @@
 // Small DOM helpers: build elements from data, never from HTML strings (so nothing a player
 // types can become markup).
 
+import { _ } from "./i18n.js";
+
 /**
  * h("button", {class: "x", onclick: fn, "aria-label": "..."}, child, [children], "text")
  * Props: `class` (string or array, falsy entries dropped), `style` (object), `dataset`
@@ -125,17 +127,19 @@ export function toast(text, kind = "info", ms = 4000) {
 
 /** Said while a request is sent again because the server did not answer (a restart). */
 export function reconnecting() {
-  toast("The server is not answering; trying again…", "info", 5000);
+  toast(_("The server is not answering; trying again…"), "info", 5000);
 }
 
+/** English only (the per-game modules' words, until they are translated): `ngettext` is the
+ * translated form. */
 export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** "Ana", "Ana and Bo", "Ana, Bo and Cy". */
+/** "Ana", "Ana and Bo", "Ana, Bo and Cy" (in the page's language: "Ana, Bo y Cy"). */
 export function joinWords(words) {
   if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  return _("{list} and {last}", { list: words.slice(0, -1).join(", "), last: words[words.length - 1] });
 }
 
 export function capitalize(text) {

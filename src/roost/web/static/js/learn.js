@@ -7,17 +7,18 @@
 import { api, claim, playerName, rememberSeat } from "./api.js";
 import { withNames } from "./common.js";
 import { h, mount, reconnecting } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 
 /** /learn/{game}: the tutorial table, made and entered. */
 export async function learnPage(root, game) {
-  mount(root, h("p", { class: "loading" }, "Preparing your first game…"));
+  mount(root, h("p", { class: "loading" }, _("Preparing your first game…")));
   try {
     const name = playerName() || "Learner";
     const grant = await claim(`/tutorials/${encodeURIComponent(game)}`, { name }, { onRetry: reconnecting });
     rememberSeat(grant.table.id, grant.seat, grant.token, name);
     location.replace(`/t/${grant.table.id}`);
   } catch (error) {
-    mount(root, h("section", { class: "panel narrow" }, h("h1", {}, "This tutorial could not start"), h("p", {}, error.message), h("a", { class: "button primary", href: "/" }, "Go to the lobby")));
+    mount(root, h("section", { class: "panel narrow" }, h("h1", {}, _("This tutorial could not start")), h("p", {}, error.message), h("a", { class: "button primary", href: "/" }, _("Go to the lobby"))));
   }
 }
 
@@ -73,18 +74,18 @@ export class Guide {
       h(
         "div",
         { class: "guide-head" },
-        h("h2", { id: "guide-title" }, `Learn ${this.detail.title}`),
-        h("span", { class: "guide-count" }, `${reached.length} of ${total} rules`),
+        h("h2", { id: "guide-title" }, _("Learn {game}", { game: this.detail.title })),
+        h("span", { class: "guide-count" }, ngettext("{reached} of {n} rule", "{reached} of {n} rules", total, { reached: reached.length })),
       ),
       reached.length === 0 ? h("p", { class: "guide-intro" }, this.detail.intro) : null,
       now.map((lesson) => h("div", { class: "lesson", dataset: { rule: lesson.rule } }, h("strong", {}, `${lesson.title}. `), withNames(lesson.text, names, seat))),
-      move ? h("p", { class: "guide-move" }, "Your move: ", h("em", {}, withNames(move.text, names, seat)), ".") : null,
-      over ? h("p", { class: "guide-outro" }, h("strong", {}, "Now on your own. "), this.detail.outro) : null,
+      move ? h("p", { class: "guide-move" }, _("Your move:"), " ", h("em", {}, withNames(move.text, names, seat)), ".") : null,
+      over ? h("p", { class: "guide-outro" }, h("strong", {}, _("Now on your own.")), " ", this.detail.outro) : null,
       earlier.length
         ? h(
             "details",
             { class: "guide-earlier" },
-            h("summary", {}, `Rules met so far (${earlier.length})`),
+            h("summary", {}, _("Rules met so far ({n})", { n: earlier.length })),
             h("ul", {}, earlier.map((lesson) => h("li", { dataset: { rule: lesson.rule } }, h("strong", {}, `${lesson.title}. `), withNames(lesson.text, names, seat)))),
           )
         : null,

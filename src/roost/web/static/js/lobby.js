@@ -5,16 +5,19 @@ import { currentAccount } from "./account.js";
 import { api, claim, mySeat, mySeatTables, playerName, rememberSeat, setPlayerName } from "./api.js";
 import { displayNames, loadGameModule } from "./common.js";
 import { showRules } from "./dialog.js";
-import { capitalize, h, icon, mount, plural, reconnecting, toast } from "./dom.js";
+import { capitalize, h, icon, mount, reconnecting, toast } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 import { playNowButton, tableChoices, tableChoicesBody } from "./quickplay.js";
 
-const CLOCKS = [
-  [null, "No clock"],
-  [30, "30 seconds a move"],
-  [60, "1 minute a move"],
-  [120, "2 minutes a move"],
-  [300, "5 minutes a move"],
-];
+function clocks() {
+  return [
+    [null, _("No clock")],
+    [30, ngettext("{n} second a move", "{n} seconds a move", 30)],
+    [60, ngettext("{n} minute a move", "{n} minutes a move", 1)],
+    [120, ngettext("{n} minute a move", "{n} minutes a move", 2)],
+    [300, ngettext("{n} minute a move", "{n} minutes a move", 5)],
+  ];
+}
 
 function words(name) {
   return capitalize(name.replace(/_/g, " "));
@@ -22,20 +25,20 @@ function words(name) {
 
 function ago(seconds) {
   const s = Math.max(0, Date.now() / 1000 - seconds);
-  if (s < 60) return "just now";
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return `${Math.floor(s / 86400)} d ago`;
+  if (s < 60) return _("just now");
+  if (s < 3600) return _("{n} min ago", { n: Math.floor(s / 60) });
+  if (s < 86400) return _("{n} h ago", { n: Math.floor(s / 3600) });
+  return _("{n} d ago", { n: Math.floor(s / 86400) });
 }
 
 export async function lobbyPage(root) {
-  document.title = "Roost: egg card games with friends";
-  mount(root, h("p", { class: "loading" }, "Loading the games…"));
+  document.title = _("Roost: egg card games with friends");
+  mount(root, h("p", { class: "loading" }, _("Loading the games…")));
   let games;
   try {
     games = await api("/games");
   } catch (error) {
-    mount(root, h("section", { class: "panel narrow" }, h("h1", {}, "The server cannot be reached"), h("p", {}, error.message)));
+    mount(root, h("section", { class: "panel narrow" }, h("h1", {}, _("The server cannot be reached")), h("p", {}, error.message)));
     return;
   }
   const blurbs = new Map();
@@ -74,17 +77,17 @@ export async function lobbyPage(root) {
     type: "text",
     maxlength: "24",
     autocomplete: "nickname",
-    placeholder: "e.g. Ana",
+    placeholder: _("e.g. Ana"),
     value: account ? account.name : playerName(),
     readonly: account ? true : undefined,
     onchange: (e) => setPlayerName(e.target.value.trim()),
   });
   const quick = { name: () => nameInput.value.trim(), rated: () => state.rated, nameInput };
 
-  const picker = h("div", { class: "game-picker", role: "radiogroup", "aria-label": "Game" });
+  const picker = h("div", { class: "game-picker", role: "radiogroup", "aria-label": _("Game") });
   const form = h("div", { class: "table-form" });
   const tablesBox = h("div", { class: "table-list", "aria-live": "polite" });
-  const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": "Which tables" });
+  const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": _("Which tables") });
 
   function renderPicker() {
     mount(
@@ -93,7 +96,7 @@ export async function lobbyPage(root) {
         const checked = g.name === state.game.name;
         // each tile with a way to learn the game: a guided first game (learn.js)
         const learn = tutorials.has(g.name)
-          ? h("a", { class: "tile-learn", href: `/learn/${g.name}`, "aria-label": `Learn ${g.title}: a guided first game` }, icon("book"), "Learn")
+          ? h("a", { class: "tile-learn", href: `/learn/${g.name}`, "aria-label": _("Learn {game}: a guided first game", { game: g.title }) }, icon("book"), _("Learn"))
           : null;
         const tile = h(
           "label",
@@ -114,7 +117,7 @@ export async function lobbyPage(root) {
           }),
           h("span", { class: "tile-art", "aria-hidden": "true" }, icon("egg")),
           h("span", { class: "tile-title" }, g.title),
-          h("span", { class: "tile-players" }, `${g.min_players}–${g.max_players} players`),
+          h("span", { class: "tile-players" }, _("{min}–{max} players", { min: g.min_players, max: g.max_players })),
           blurbs.get(g.name) ? h("span", { class: "tile-blurb" }, blurbs.get(g.name)) : null,
         );
         return h("div", { class: "game-tile-wrap" }, tile, h("div", { class: "tile-actions" }, learn, playNowButton(g, quick)));
@@ -184,16 +187,16 @@ export async function lobbyPage(root) {
     );
     const seatRows = state.seats.map((choice, i) => {
       const options = [
-        i === 0 ? ["you", "You"] : null,
-        ["open", "Open: for a friend"],
-        ["bot:easy", "Bot: easy"],
-        ["bot:medium", "Bot: medium"],
-        ["bot:hard", "Bot: hard (thinks longer)"],
+        i === 0 ? ["you", _("You")] : null,
+        ["open", _("Open: for a friend")],
+        ["bot:easy", _("Bot: easy")],
+        ["bot:medium", _("Bot: medium")],
+        ["bot:hard", _("Bot: hard (thinks longer)")],
       ].filter(Boolean);
       return h(
         "li",
         { class: "seat-choice" },
-        h("label", { for: `seat-${i}` }, `Seat ${i + 1}`),
+        h("label", { for: `seat-${i}` }, _("Seat {n}", { n: i + 1 })),
         h(
           "select",
           { id: `seat-${i}`, onchange: (e) => { state.seats[i] = e.target.value; } },
@@ -212,7 +215,7 @@ export async function lobbyPage(root) {
     const clockSelect = h(
       "select",
       { id: "clock", onchange: (e) => { state.clock = e.target.value ? Number(e.target.value) : null; } },
-      CLOCKS.map(([value, label]) => h("option", { value: value === null ? "" : String(value), selected: value === state.clock }, label)),
+      clocks().map(([value, label]) => h("option", { value: value === null ? "" : String(value), selected: value === state.clock }, label)),
     );
     const params = game.params.filter((p) => p.name !== "players");
     mount(
@@ -221,45 +224,45 @@ export async function lobbyPage(root) {
         h(
           "div",
           { class: "field" },
-          h("label", { for: "players" }, "Players"),
+          h("label", { for: "players" }, _("Players")),
           playersSelect,
-          h("p", { class: "help" }, `${game.min_players} to ${game.max_players}; default ${game.default_players}.`),
+          h("p", { class: "help" }, _("{min} to {max}; default {default}.", { min: game.min_players, max: game.max_players, default: game.default_players })),
         ),
         h(
           "div",
           { class: "field" },
-          h("label", { for: "clock" }, "Clock"),
+          h("label", { for: "clock" }, _("Clock")),
           clockSelect,
-          h("p", { class: "help" }, "When a player's time runs out, a bot makes that move for them."),
+          h("p", { class: "help" }, _("When a player's time runs out, a bot makes that move for them.")),
         ),
       ),
       h(
         "fieldset",
         { class: "seats" },
-        h("legend", {}, "Seats"),
+        h("legend", {}, _("Seats")),
         h("ul", { class: "seat-choices" }, seatRows),
         h(
           "div",
           { class: "row small-buttons" },
-          h("button", { type: "button", class: "button small ghost", onclick: allBots }, "Fill the others with bots"),
-          h("button", { type: "button", class: "button small ghost", onclick: allOpen }, "Leave the others open"),
+          h("button", { type: "button", class: "button small ghost", onclick: allBots }, _("Fill the others with bots")),
+          h("button", { type: "button", class: "button small ghost", onclick: allOpen }, _("Leave the others open")),
         ),
-        h("p", { class: "help" }, "Open seats wait for friends; the game starts when every seat is taken (or when you start it with bots)."),
+        h("p", { class: "help" }, _("Open seats wait for friends; the game starts when every seat is taken (or when you start it with bots).")),
       ),
       tableChoices(state),
       params.length
         ? h(
             "details",
             { class: "options" },
-            h("summary", {}, `Game options (${params.length})`),
+            h("summary", {}, _("Game options ({n})", { n: params.length })),
             h("div", { class: "form-grid" }, params.map(paramField)),
           )
         : null,
       h(
         "div",
         { class: "row create-row" },
-        h("button", { type: "button", class: "button primary big", id: "create", onclick: create }, "Create table"),
-        h("button", { type: "button", class: "button ghost", onclick: () => showRules(game.name, { params: chosenParams(game) }) }, icon("book"), "Rules"),
+        h("button", { type: "button", class: "button primary big", id: "create", onclick: create }, _("Create table")),
+        h("button", { type: "button", class: "button ghost", onclick: () => showRules(game.name, { params: chosenParams(game) }) }, icon("book"), _("Rules")),
       ),
     );
   }
@@ -280,7 +283,7 @@ export async function lobbyPage(root) {
     const me = state.seats[0] === "you";
     const name = nameInput.value.trim();
     if (me && !name) {
-      toast("Type your name first (top of the page).", "error");
+      toast(_("Type your name first (top of the page)."), "error");
       nameInput.focus();
       return;
     }
@@ -307,7 +310,7 @@ export async function lobbyPage(root) {
   async function join(table) {
     const name = nameInput.value.trim();
     if (!name) {
-      toast("Type your name first (top of the page).", "error");
+      toast(_("Type your name first (top of the page)."), "error");
       nameInput.focus();
       return;
     }
@@ -326,20 +329,20 @@ export async function lobbyPage(root) {
     const names = displayNames(table);
     const mine = mySeat(table.id);
     const open = table.seats.filter((s) => s.type === "open").length;
-    const status = { waiting: `waiting for ${plural(open, "player")}`, playing: "playing", over: "finished" }[table.status];
+    const status = { waiting: ngettext("waiting for {n} player", "waiting for {n} players", open), playing: _("playing"), over: _("finished") }[table.status];
     const people = table.seats.map((s) =>
       h(
         "li",
         { class: ["who", s.type] },
         s.type === "bot" ? icon("bot") : s.type === "person" ? icon("person") : null,
-        s.type === "open" ? "open seat" : names[s.seat],
+        s.type === "open" ? _("open seat") : names[s.seat],
       ),
     );
     const buttons = [];
-    if (mine && table.status !== "over") buttons.push(h("a", { class: "button primary small", href: `/t/${table.id}` }, "Your seat"));
-    else if (table.status === "waiting" && open) buttons.push(h("button", { type: "button", class: "button primary small", onclick: () => join(table) }, "Join"));
-    if (table.status === "over") buttons.push(h("a", { class: "button small", href: `/replay/${table.id}` }, "Replay"));
-    else if (!mine) buttons.push(h("a", { class: "button small", href: `/t/${table.id}` }, icon("eye"), "Watch"));
+    if (mine && table.status !== "over") buttons.push(h("a", { class: "button primary small", href: `/t/${table.id}` }, _("Your seat")));
+    else if (table.status === "waiting" && open) buttons.push(h("button", { type: "button", class: "button primary small", onclick: () => join(table) }, _("Join")));
+    if (table.status === "over") buttons.push(h("a", { class: "button small", href: `/replay/${table.id}` }, _("Replay")));
+    else if (!mine) buttons.push(h("a", { class: "button small", href: `/t/${table.id}` }, icon("eye"), _("Watch")));
     return h(
       "li",
       { class: ["table-row", `status-${table.status}`] },
@@ -348,10 +351,10 @@ export async function lobbyPage(root) {
         { class: "table-row-main" },
         h("span", { class: "table-row-title" }, table.title),
         h("span", { class: ["status-chip", table.status] }, status),
-        table.rated ? h("span", { class: "chip rated" }, "rated") : null,
+        table.rated ? h("span", { class: "chip rated" }, _("rated")) : null,
         h("span", { class: "muted small" }, `${table.id} · ${ago(table.created_at)}`),
       ),
-      h("ul", { class: "who-list", "aria-label": "Seats" }, people),
+      h("ul", { class: "who-list", "aria-label": _("Seats") }, people),
       h("div", { class: "table-row-buttons" }, buttons),
     );
   }
@@ -372,7 +375,7 @@ export async function lobbyPage(root) {
       tablesBox,
       tables.length
         ? h("ul", { class: "tables" }, tables.map(tableRow))
-        : h("p", { class: "muted empty" }, state.tab === "over" ? "No finished games yet." : "No open tables right now. Create one above and invite your friends."),
+        : h("p", { class: "muted empty" }, state.tab === "over" ? _("No finished games yet.") : _("No open tables right now. Create one above and invite your friends.")),
     );
   }
 
@@ -380,8 +383,8 @@ export async function lobbyPage(root) {
     mount(
       tabs,
       [
-        ["open", "Open and playing"],
-        ["over", "Finished"],
+        ["open", _("Open and playing")],
+        ["over", _("Finished")],
       ].map(([key, label]) =>
         h("button", {
           type: "button",
@@ -409,15 +412,15 @@ export async function lobbyPage(root) {
       h(
         "section",
         { class: "hero" },
-        h("h1", {}, "Egg card games, with friends and bots"),
-        h("p", { class: "lead" }, "Create a table, send the link to your friends, and play in the browser. Bots take the seats nobody sits in."),
-        h("div", { class: "field inline name-field" }, h("label", { for: "player-name" }, "Your name"), nameInput),
+        h("h1", {}, _("Egg card games, with friends and bots")),
+        h("p", { class: "lead" }, _("Create a table, send the link to your friends, and play in the browser. Bots take the seats nobody sits in.")),
+        h("div", { class: "field inline name-field" }, h("label", { for: "player-name" }, _("Your name")), nameInput),
       ),
-      h("section", { class: "panel new-table", "aria-labelledby": "new-title" }, h("h2", { id: "new-title" }, "New table"), picker, form),
+      h("section", { class: "panel new-table", "aria-labelledby": "new-title" }, h("h2", { id: "new-title" }, _("New table")), picker, form),
       h(
         "section",
         { class: "panel tables-panel", "aria-labelledby": "tables-title" },
-        h("div", { class: "panel-head" }, h("h2", { id: "tables-title" }, "Tables"), tabs),
+        h("div", { class: "panel-head" }, h("h2", { id: "tables-title" }, _("Tables")), tabs),
         tablesBox,
       ),
     ),

@@ -4,10 +4,11 @@
 
 import { api } from "./api.js";
 import { currentAccount } from "./account.js";
-import { h, mount, plural } from "./dom.js";
+import { h, mount } from "./dom.js";
+import { _, formatDate, ngettext } from "./i18n.js";
 
 function when(seconds) {
-  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return formatDate(seconds);
 }
 
 function ratingText(r) {
@@ -21,9 +22,9 @@ function failed(root, error) {
     h(
       "section",
       { class: "panel narrow" },
-      h("h1", {}, missing ? "Nobody by that name" : "This page cannot be shown"),
+      h("h1", {}, missing ? _("Nobody by that name") : _("This page cannot be shown")),
       h("p", {}, error.message),
-      h("a", { class: "button", href: "/" }, "Go to the lobby"),
+      h("a", { class: "button", href: "/" }, _("Go to the lobby")),
     ),
   );
 }
@@ -45,7 +46,7 @@ export function ratingPlot(rating, name) {
   svg.setAttribute("role", "img");
   svg.setAttribute(
     "aria-label",
-    `${name}'s rating in ${rating.title}: from 1000 to ${rating.rating} over ${plural(rating.history.length, "rated game")}`,
+    ngettext("{name}'s rating in {game}: from 1000 to {rating} over {n} rated game", "{name}'s rating in {game}: from 1000 to {rating} over {n} rated games", rating.history.length, { name, game: rating.title, rating: String(rating.rating) }),
   );
   const line = document.createElementNS(ns, "polyline");
   line.setAttribute("points", points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" "));
@@ -63,15 +64,15 @@ export function ratingPlot(rating, name) {
 }
 
 function gamesTable(games) {
-  if (!games.length) return h("p", { class: "muted empty" }, "No finished games yet.");
+  if (!games.length) return h("p", { class: "muted empty" }, _("No finished games yet."));
   return h(
     "table",
     { class: "games-table" },
-    h("caption", { class: "sr-only" }, "Finished games, newest first"),
+    h("caption", { class: "sr-only" }, _("Finished games, newest first")),
     h(
       "thead",
       {},
-      h("tr", {}, ["Game", "Result", "Players", "Rating", "Date", ""].map((t) => h("th", { scope: "col" }, t))),
+      h("tr", {}, [_("Game"), _("Result"), _("Players"), _("Rating"), _("Date"), ""].map((t) => h("th", { scope: "col" }, t))),
     ),
     h(
       "tbody",
@@ -81,17 +82,17 @@ function gamesTable(games) {
           "tr",
           { class: g.won ? "won" : "lost" },
           h("td", {}, g.title, g.rated ? h("span", { class: "chip rated" }, "rated") : null),
-          h("td", {}, g.won ? "won" : g.place ? `place ${g.place}` : "lost"),
+          h("td", {}, g.won ? _("won") : g.place ? _("place {n}", { n: g.place }) : _("lost")),
           h(
             "td",
             { class: "players" },
             g.players.map((p, i) => [
               i ? ", " : "",
               p.type === "bot"
-                ? `${p.level} bot`
+                ? { easy: _("easy bot"), medium: _("medium bot"), hard: _("hard bot") }[p.level] || `${p.level} bot`
                 : p.signed_in && p.name
                   ? h("a", { href: `/u/${encodeURIComponent(p.name)}`, class: p.seat === g.seat ? "me" : null }, h("bdi", {}, p.name))
-                  : h("bdi", { class: p.seat === g.seat ? "me" : null }, p.name || "open seat"),
+                  : h("bdi", { class: p.seat === g.seat ? "me" : null }, p.name || _("open seat")),
             ]),
           ),
           h(
@@ -100,7 +101,7 @@ function gamesTable(games) {
             g.rating_after === null ? "—" : `${g.rating_after} (${g.rating_after >= g.rating_before ? "+" : ""}${g.rating_after - g.rating_before})`,
           ),
           h("td", {}, when(g.finished_at)),
-          h("td", {}, h("a", { class: "button small", href: g.replay_url, "aria-label": `Replay the game of ${when(g.finished_at)}` }, "Replay")),
+          h("td", {}, h("a", { class: "button small", href: g.replay_url, "aria-label": _("Replay the game of {date}", { date: when(g.finished_at) }) }, _("Replay"))),
         ),
       ),
     ),
@@ -110,7 +111,7 @@ function gamesTable(games) {
 async function gamesSection(name, title) {
   const box = h("div", { class: "games-list" });
   let before = null;
-  const more = h("button", { type: "button", class: "button small", hidden: true }, "Older games");
+  const more = h("button", { type: "button", class: "button small", hidden: true }, _("Older games"));
   const rows = [];
   async function load() {
     const page = await api(`/users/${encodeURIComponent(name)}/games${before ? `?before=${before}` : ""}`);
@@ -126,12 +127,12 @@ async function gamesSection(name, title) {
 
 export async function profilePage(root, name) {
   document.title = `${name}: Roost`;
-  mount(root, h("p", { class: "loading" }, "Loading the profile…"));
+  mount(root, h("p", { class: "loading" }, _("Loading the profile…")));
   let profile;
   let games;
   try {
     profile = await api(`/users/${encodeURIComponent(name)}`);
-    games = await gamesSection(profile.name, "Games");
+    games = await gamesSection(profile.name, _("Games"));
   } catch (error) {
     failed(root, error);
     return;
@@ -142,9 +143,9 @@ export async function profilePage(root, name) {
       "li",
       { class: "rating-card" },
       h("h3", {}, r.title),
-      h("p", { class: "rating-number" }, h("span", { class: "big" }, ratingText(r)), r.provisional ? h("span", { class: "muted small" }, ` provisional (${plural(r.rated_games, "rated game")} of 10)`) : h("span", { class: "muted small" }, ` ${plural(r.rated_games, "rated game")}`)),
+      h("p", { class: "rating-number" }, h("span", { class: "big" }, ratingText(r)), r.provisional ? h("span", { class: "muted small" }, " " + ngettext("provisional ({n} rated game of 10)", "provisional ({n} rated games of 10)", r.rated_games)) : h("span", { class: "muted small" }, " " + ngettext("{n} rated game", "{n} rated games", r.rated_games))),
       ratingPlot(r, profile.name),
-      h("a", { class: "small", href: `/leaderboard/${r.game}` }, "Leaderboard"),
+      h("a", { class: "small", href: `/leaderboard/${r.game}` }, _("Leaderboard")),
     ),
   );
   mount(
@@ -161,11 +162,11 @@ export async function profilePage(root, name) {
           "ul",
           { class: "stats" },
           profile.stats.length
-            ? profile.stats.map((s) => h("li", {}, h("strong", {}, s.title), `: ${plural(s.played, "game")}, ${plural(s.wins, "win")}`))
-            : h("li", { class: "muted" }, "No finished games yet."),
+            ? profile.stats.map((s) => h("li", {}, h("strong", {}, s.title), ": " + ngettext("{n} game", "{n} games", s.played) + ", " + ngettext("{n} win", "{n} wins", s.wins)))
+            : h("li", { class: "muted" }, _("No finished games yet.")),
         ),
-        h("h2", {}, "Ratings"),
-        ratings.length ? h("ul", { class: "rating-cards" }, ratings) : h("p", { class: "muted" }, "No rated games yet."),
+        h("h2", {}, _("Ratings")),
+        ratings.length ? h("ul", { class: "rating-cards" }, ratings) : h("p", { class: "muted" }, _("No rated games yet.")),
       ),
       games,
     ),
@@ -173,7 +174,7 @@ export async function profilePage(root, name) {
 }
 
 export async function myGamesPage(root) {
-  document.title = "My games: Roost";
+  document.title = _("My games: Roost");
   const me = currentAccount();
   if (!me) {
     mount(
@@ -181,16 +182,16 @@ export async function myGamesPage(root) {
       h(
         "section",
         { class: "panel narrow" },
-        h("h1", {}, "My games"),
-        h("p", {}, "Sign in (top of the page) to see your games on every device."),
-        h("a", { class: "button", href: "/" }, "Go to the lobby"),
+        h("h1", {}, _("My games")),
+        h("p", {}, _("Sign in (top of the page) to see your games on every device.")),
+        h("a", { class: "button", href: "/" }, _("Go to the lobby")),
       ),
     );
     return;
   }
-  mount(root, h("p", { class: "loading" }, "Loading your games…"));
+  mount(root, h("p", { class: "loading" }, _("Loading your games…")));
   try {
-    const section = await gamesSection(me.name, "My games");
+    const section = await gamesSection(me.name, _("My games"));
     mount(root, h("div", { class: "profile" }, section));
   } catch (error) {
     failed(root, error);
@@ -198,7 +199,7 @@ export async function myGamesPage(root) {
 }
 
 export async function leaderboardPage(root, game) {
-  mount(root, h("p", { class: "loading" }, "Loading the leaderboard…"));
+  mount(root, h("p", { class: "loading" }, _("Loading the leaderboard…")));
   let board;
   let games;
   try {
@@ -207,20 +208,20 @@ export async function leaderboardPage(root, game) {
     failed(root, error);
     return;
   }
-  document.title = `${board.title} leaderboard: Roost`;
+  document.title = _("{game} leaderboard: Roost", { game: board.title });
   mount(
     root,
     h(
       "section",
       { class: "panel leaderboard", "aria-labelledby": "board-title" },
-      h("h1", { id: "board-title" }, `${board.title}: leaderboard`),
-      h("nav", { class: "row small-buttons", "aria-label": "Other games" }, games.filter((g) => g.name !== board.game).map((g) => h("a", { class: "button small ghost", href: `/leaderboard/${g.name}` }, g.title))),
-      h("p", { class: "help" }, `Signed-in players with at least ${board.min_games} rated games. A rating is 1000 + 40 × openskill's ordinal (μ − 3σ).`),
+      h("h1", { id: "board-title" }, _("{game}: leaderboard", { game: board.title })),
+      h("nav", { class: "row small-buttons", "aria-label": _("Other games") }, games.filter((g) => g.name !== board.game).map((g) => h("a", { class: "button small ghost", href: `/leaderboard/${g.name}` }, g.title))),
+      h("p", { class: "help" }, _("Signed-in players with at least {n} rated games. A rating is 1000 + 40 × openskill's ordinal (μ − 3σ).", { n: board.min_games })),
       board.entries.length
         ? h(
             "table",
             { class: "games-table" },
-            h("thead", {}, h("tr", {}, ["#", "Player", "Rating", "Rated games"].map((t) => h("th", { scope: "col" }, t)))),
+            h("thead", {}, h("tr", {}, ["#", _("Player"), _("Rating"), _("Rated games")].map((t) => h("th", { scope: "col" }, t)))),
             h(
               "tbody",
               {},
@@ -229,7 +230,7 @@ export async function leaderboardPage(root, game) {
               ),
             ),
           )
-        : h("p", { class: "muted empty" }, "Nobody has played 10 rated games of this game yet."),
+        : h("p", { class: "muted empty" }, _("Nobody has played 10 rated games of this game yet.")),
     ),
   );
 }

@@ -6,14 +6,17 @@
 import { claim, rememberSeat, setPlayerName } from "./api.js";
 import { currentAccount } from "./account.js";
 import { h, reconnecting, toast } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 
-const FILLS = [
-  [null, "Never: wait for people"],
-  [30, "After 30 seconds"],
-  [60, "After 1 minute"],
-  [120, "After 2 minutes"],
-  [300, "After 5 minutes"],
-];
+function fills() {
+  return [
+    [null, _("Never: wait for people")],
+    [30, ngettext("After {n} second", "After {n} seconds", 30)],
+    [60, ngettext("After {n} minute", "After {n} minutes", 1)],
+    [120, ngettext("After {n} minute", "After {n} minutes", 2)],
+    [300, ngettext("After {n} minute", "After {n} minutes", 5)],
+  ];
+}
 
 /** The "Play now" button of one game. `name()` gives the player's name (typed or the
  * account's); `rated()` whether to play rated. */
@@ -23,12 +26,12 @@ export function playNowButton(game, { name, rated, nameInput }) {
     {
       type: "button",
       class: "button primary small play-now",
-      "aria-label": `Play ${game.title} now`,
+      "aria-label": _("Play {game} now", { game: game.title }),
       dataset: { game: game.name },
       onclick: async (event) => {
         const who = name();
         if (!who) {
-          toast("Type your name first (top of the page).", "error");
+          toast(_("Type your name first (top of the page)."), "error");
           nameInput?.focus();
           return;
         }
@@ -44,7 +47,7 @@ export function playNowButton(game, { name, rated, nameInput }) {
         }
       },
     },
-    "Play now",
+    _("Play now"),
   );
 }
 
@@ -57,31 +60,31 @@ export function tableChoices(state) {
     h(
       "div",
       { class: "field" },
-      h("label", { for: "visibility" }, "Who can find it"),
+      h("label", { for: "visibility" }, _("Who can find it")),
       h(
         "select",
         { id: "visibility", onchange: (e) => { state.public = e.target.value === "public"; } },
-        h("option", { value: "public", selected: state.public !== false }, "Public: listed in the lobby"),
-        h("option", { value: "private", selected: state.public === false }, "Private: by invite link only"),
+        h("option", { value: "public", selected: state.public !== false }, _("Public: listed in the lobby")),
+        h("option", { value: "private", selected: state.public === false }, _("Private: by invite link only")),
       ),
     ),
     h(
       "div",
       { class: "field" },
-      h("label", { for: "fill-after" }, "Bots take the open seats"),
+      h("label", { for: "fill-after" }, _("Bots take the open seats")),
       h(
         "select",
         { id: "fill-after", onchange: (e) => { state.fillAfter = e.target.value ? Number(e.target.value) : null; } },
-        FILLS.map(([value, label]) => h("option", { value: value === null ? "" : String(value), selected: value === (state.fillAfter ?? null) }, label)),
+        fills().map(([value, label]) => h("option", { value: value === null ? "" : String(value), selected: value === (state.fillAfter ?? null) }, label)),
       ),
     ),
     signedIn
       ? h(
           "div",
           { class: "field check" },
-          h("label", { for: "rated" }, "Rated"),
+          h("label", { for: "rated" }, _("Rated")),
           h("input", { id: "rated", type: "checkbox", checked: Boolean(state.rated), "aria-describedby": "rated-help", onchange: (e) => { state.rated = e.target.checked; } }),
-          h("p", { class: "help", id: "rated-help" }, "Ratings change at the end; only signed-in players can join."),
+          h("p", { class: "help", id: "rated-help" }, _("Ratings change at the end; only signed-in players can join.")),
         )
       : null,
   );

@@ -8,6 +8,7 @@ import { ReplayChat } from "./chat.js";
 import { displayNames, loadGameModule, nameChip, withNames } from "./common.js";
 import { showRules } from "./dialog.js";
 import { h, icon, joinWords, mount } from "./dom.js";
+import { _ } from "./i18n.js";
 import { ReviewPanel, markBadge } from "./review.js";
 
 export async function replayPage(root, id) {
@@ -25,9 +26,9 @@ export async function replayPage(root, id) {
       h(
         "section",
         { class: "panel narrow" },
-        h("h1", {}, "This game is not over yet"),
-        h("p", {}, "A replay can be watched once the game has ended. You can watch it live instead."),
-        h("a", { class: "button primary", href: `/t/${id}` }, "Watch the game"),
+        h("h1", {}, _("This game is not over yet")),
+        h("p", {}, _("A replay can be watched once the game has ended. You can watch it live instead.")),
+        h("a", { class: "button primary", href: `/t/${id}` }, _("Watch the game")),
       ),
     );
     return;
@@ -45,20 +46,20 @@ export async function replayPage(root, id) {
     playing: null,
     chat: null,
   };
-  document.title = `Replay: ${info.title} · Roost`;
+  document.title = _("Replay: {game} · Roost", { game: info.title });
 
   const viewerSelect = h(
     "select",
     { id: "viewer", onchange: (e) => setViewer(e.target.value) },
-    h("option", { value: "all" }, "Full deal: every card"),
-    h("option", { value: "spectator" }, "A spectator: public cards only"),
-    info.seats.map((s) => h("option", { value: String(s.seat) }, `${names[s.seat]}'s view`)),
+    h("option", { value: "all" }, _("Full deal: every card")),
+    h("option", { value: "spectator" }, _("A spectator: public cards only")),
+    info.seats.map((s) => h("option", { value: String(s.seat) }, _("{name}'s view", { name: names[s.seat] }))),
   );
   viewerSelect.value = state.viewer;
-  const slider = h("input", { type: "range", id: "replay-slider", min: "0", max: "0", value: "0", "aria-label": "Position in the game", oninput: (e) => go(Number(e.target.value)) });
+  const slider = h("input", { type: "range", id: "replay-slider", min: "0", max: "0", value: "0", "aria-label": _("Position in the game"), oninput: (e) => go(Number(e.target.value)) });
   const position = h("span", { class: "replay-position", "aria-live": "off" });
-  const playButton = h("button", { type: "button", class: "icon-button", "aria-label": "Play", onclick: () => togglePlay() }, icon("play"));
-  const board = h("section", { class: "board", "aria-label": "The table at this moment" });
+  const playButton = h("button", { type: "button", class: "icon-button", "aria-label": _("Play"), onclick: () => togglePlay() }, icon("play"));
+  const board = h("section", { class: "board", "aria-label": _("The table at this moment") });
   const stepsList = h("ol", { class: "log-lines steps" });
   const caption = h("div", { class: "banner replay-caption", role: "status", "aria-live": "polite" });
   const chatSlot = h("div", { class: "chat-slot" });
@@ -78,31 +79,31 @@ export async function replayPage(root, id) {
       h(
         "div",
         { class: "table-head" },
-        h("div", { class: "table-title" }, h("h1", {}, `Replay: ${info.title}`), h("span", { class: "table-meta" }, `Table ${info.id} · seed ${info.result?.seed_text ?? "?"}`)),
+        h("div", { class: "table-title" }, h("h1", {}, _("Replay: {game}", { game: info.title })), h("span", { class: "table-meta" }, _("Table {id} · seed {seed}", { id: info.id, seed: info.result?.seed_text ?? "?" }))),
         h(
           "div",
           { class: "head-tools" },
-          h("a", { class: "button ghost", href: `/t/${info.id}` }, "Final table"),
-          h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game, { params: info.params }) }, icon("book"), "Rules"),
+          h("a", { class: "button ghost", href: `/t/${info.id}` }, _("Final table")),
+          h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game, { params: info.params }) }, icon("book"), _("Rules")),
         ),
       ),
       h(
         "div",
         { class: "replay-controls panel" },
-        h("div", { class: "field inline" }, h("label", { for: "viewer" }, "Seen by"), viewerSelect),
+        h("div", { class: "field inline" }, h("label", { for: "viewer" }, _("Seen by")), viewerSelect),
         h(
           "div",
-          { class: "transport", role: "group", "aria-label": "Replay controls" },
-          control("first", "Start of the game", () => go(0)),
-          control("prev", "Previous move (left arrow)", () => step(-1)),
+          { class: "transport", role: "group", "aria-label": _("Replay controls") },
+          control("first", _("Start of the game"), () => go(0)),
+          control("prev", _("Previous move (left arrow)"), () => step(-1)),
           playButton,
-          control("next", "Next move (right arrow)", () => step(1)),
-          control("last", "End of the game", () => go(state.replay.steps.length)),
+          control("next", _("Next move (right arrow)"), () => step(1)),
+          control("last", _("End of the game"), () => go(state.replay.steps.length)),
         ),
         h("div", { class: "slider-row" }, slider, position),
       ),
       caption,
-      h("div", { class: "table-body" }, h("div", { class: "play-area" }, board), h("aside", { class: "side" }, review.el, h("section", { class: "log" }, h("h2", { class: "side-title" }, icon("list"), "Moves"), h("div", { class: "log-scroll" }, stepsList)), chatSlot)),
+      h("div", { class: "table-body" }, h("div", { class: "play-area" }, board), h("aside", { class: "side" }, review.el, h("section", { class: "log" }, h("h2", { class: "side-title" }, icon("list"), _("Moves")), h("div", { class: "log-scroll" }, stepsList)), chatSlot)),
     ),
   );
 
@@ -206,11 +207,11 @@ export async function replayPage(root, id) {
     }
     if (state.at !== version) return; // a later request won
     const last = version > 0 ? state.replay.steps[version - 1] : null;
-    const lastText = last ? `${last.kind === "move" && last.seat !== null ? `${names[last.seat]}: ` : ""}${withNames(last.text, names)}` : "The start of the game";
+    const lastText = last ? `${last.kind === "move" && last.seat !== null ? `${names[last.seat]}: ` : ""}${withNames(last.text, names)}` : _("The start of the game");
     position.textContent = `${version} / ${n}`;
     review.show(version);
     state.chat?.show(version);
-    slider.setAttribute("aria-valuetext", `Step ${version} of ${n}: ${lastText}`);
+    slider.setAttribute("aria-valuetext", _("Step {version} of {n}: {what}", { version, n, what: lastText }));
     const seat = /^\d+$/.test(state.viewer) ? Number(state.viewer) : null;
     const ctx = {
       obs: frame.observation,
@@ -249,8 +250,9 @@ export async function replayPage(root, id) {
     const atEnd = version === n;
     mount(
       caption,
-      h("strong", {}, version === 0 ? "Start. " : `Step ${version}. `),
-      last ? [last.kind === "move" && last.seat !== null ? [nameChip(names, last.seat), ": "] : null, withNames(last.text, names)] : "Nothing has happened yet.",
+      h("strong", {}, version === 0 ? _("Start.") : _("Step {version}.", { version })),
+      " ",
+      last ? [last.kind === "move" && last.seat !== null ? [nameChip(names, last.seat), ": "] : null, withNames(last.text, names)] : _("Nothing has happened yet."),
       atEnd && info.result ? [" ", h("span", { class: "final" }, resultWords(info, names))] : null,
     );
     for (const li of stepsList.querySelectorAll(".step")) {
@@ -280,12 +282,12 @@ export async function replayPage(root, id) {
       clearTimeout(state.playing);
       state.playing = null;
       mount(playButton, icon("play"));
-      playButton.setAttribute("aria-label", "Play");
+      playButton.setAttribute("aria-label", _("Play"));
       return;
     }
     if (state.at >= state.replay.steps.length) go(0);
     mount(playButton, icon("pause"));
-    playButton.setAttribute("aria-label", "Pause");
+    playButton.setAttribute("aria-label", _("Pause"));
     const tick = async () => {
       if (state.at >= state.replay.steps.length) {
         togglePlay();
@@ -304,5 +306,7 @@ export async function replayPage(root, id) {
 
 function resultWords(info, names) {
   const winners = info.result.winners;
-  return winners.length ? `${joinWords(winners.map((s) => names[s]))} ${winners.length === 1 ? "wins" : "win"}.` : "Nobody wins.";
+  if (!winners.length) return _("Nobody wins.");
+  const who = joinWords(winners.map((s) => names[s]));
+  return winners.length === 1 ? _("{name} wins.", { name: who }) : _("{names} win.", { names: who });
 }

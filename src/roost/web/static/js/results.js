@@ -5,13 +5,15 @@ import { api, rememberSeat } from "./api.js";
 import { displayNames, nameChip, ranking } from "./common.js";
 import { openDialog } from "./dialog.js";
 import { h, icon, joinWords, toast } from "./dom.js";
+import { _ } from "./i18n.js";
 
 /** "You win!", "Bo wins!", "Ana and you win!", "Nobody wins this time." */
 export function headline(result, names, you) {
   const winners = result.winners;
-  if (!winners.length) return "Nobody wins this time.";
-  const who = joinWords(winners.map((s) => (s === you ? "You" : names[s])));
-  return `${who} ${winners.length === 1 && winners[0] !== you ? "wins" : "win"}!`;
+  if (!winners.length) return _("Nobody wins this time.");
+  if (winners.length === 1) return winners[0] === you ? _("You win!") : _("{name} wins!", { name: names[winners[0]] });
+  const others = joinWords(winners.filter((s) => s !== you).map((s) => names[s]));
+  return winners.includes(you) ? _("{names} and you win!", { names: others }) : _("{names} win!", { names: others });
 }
 
 export function showResults(page) {
@@ -31,24 +33,24 @@ export function showResults(page) {
       h(
         "li",
         { class: ["result-row", winners.has(row.seat) && "winner", row.seat === page.seat && "me"] },
-        h("span", { class: "place" }, winners.has(row.seat) ? icon("trophy", "winner") : `${row.place}.`),
+        h("span", { class: "place" }, winners.has(row.seat) ? icon("trophy", _("winner")) : `${row.place}.`),
         nameChip(names, row.seat, page.seat),
-        h("span", { class: "result-detail" }, detail(row.seat) || (winners.has(row.seat) ? "winner" : "")),
+        h("span", { class: "result-detail" }, detail(row.seat) || (winners.has(row.seat) ? _("winner") : "")),
       ),
     ),
   );
   const buttons = [];
   if (info.rematch) {
-    buttons.push({ label: page.seat !== null ? "Go to the rematch" : "Watch the rematch", primary: true, onclick: () => location.assign(`/t/${info.rematch}`) });
+    buttons.push({ label: page.seat !== null ? _("Go to the rematch") : _("Watch the rematch"), primary: true, onclick: () => location.assign(`/t/${info.rematch}`) });
   } else if (page.seat !== null) {
-    buttons.push({ label: "Rematch", primary: true, key: "rematch", onclick: () => rematch(page) });
+    buttons.push({ label: _("Rematch"), primary: true, key: "rematch", onclick: () => rematch(page) });
   }
-  buttons.push({ label: "Replay", onclick: () => location.assign(`/replay/${info.id}`) });
-  if (page.seat !== null) buttons.push({ label: "Review my game", key: "review", onclick: () => location.assign(`/replay/${info.id}?viewer=${page.seat}`) });
-  buttons.push({ label: "Lobby", onclick: () => location.assign("/") });
-  buttons.push({ label: "Look at the table", key: "close" });
+  buttons.push({ label: _("Replay"), onclick: () => location.assign(`/replay/${info.id}`) });
+  if (page.seat !== null) buttons.push({ label: _("Review my game"), key: "review", onclick: () => location.assign(`/replay/${info.id}?viewer=${page.seat}`) });
+  buttons.push({ label: _("Lobby"), onclick: () => location.assign("/") });
+  buttons.push({ label: _("Look at the table"), key: "close" });
   page.resultsDialog = openDialog({
-    title: "Game over",
+    title: _("Game over"),
     className: ["results-dialog", `game-${info.game}`],
     body: [h("p", { class: "headline" }, headline(info.result, names, page.seat)), module.resultSummary?.(ctx), table],
     buttons,

@@ -12,6 +12,7 @@ import { Chooser } from "./chooser.js";
 import { arrowKeys, displayNames, loadGameModule, logLine, nameChip, startCountdowns, withNames } from "./common.js";
 import { openDialog, showRules } from "./dialog.js";
 import { capitalize, h, icon, mount, toast } from "./dom.js";
+import { _, languageSwitch } from "./i18n.js";
 import { arrive, caption, fitHand, zones } from "./motion.js";
 import { TurnAlert, askForNotifications, notificationsAllowed } from "./notify.js";
 import { prefs, setPref } from "./prefs.js";
@@ -54,7 +55,7 @@ class TablePage {
   }
 
   async start() {
-    mount(this.root, h("p", { class: "loading" }, "Loading the table…"));
+    mount(this.root, h("p", { class: "loading" }, _("Loading the table…")));
     try {
       this.info = await api(`/tables/${encodeURIComponent(this.id)}`);
     } catch (error) {
@@ -66,7 +67,7 @@ class TablePage {
       this.detail = detail;
       this.module = module;
     } catch (error) {
-      mount(this.root, h("p", { class: "error" }, `The game could not be loaded: ${error.message}`));
+      mount(this.root, h("p", { class: "error" }, _("The game could not be loaded: {error}", { error: error.message })));
       return;
     }
     this.catalogue = new Catalogue(this.detail.cards);
@@ -88,9 +89,9 @@ class TablePage {
       h(
         "section",
         { class: "panel narrow" },
-        h("h1", {}, missing ? "No such table" : "The table could not be loaded"),
-        h("p", {}, missing ? `There is no table “${this.id}” on this server. The link may be mistyped, or the server was reset.` : error.message),
-        h("p", {}, h("a", { class: "button primary", href: "/" }, "Go to the lobby")),
+        h("h1", {}, missing ? _("No such table") : _("The table could not be loaded")),
+        h("p", {}, missing ? _("There is no table “{id}” on this server. The link may be mistyped, or the server was reset.", { id: this.id }) : error.message),
+        h("p", {}, h("a", { class: "button primary", href: "/" }, _("Go to the lobby"))),
       ),
     );
   }
@@ -171,7 +172,7 @@ class TablePage {
     if (this.info.status === "over" && before?.table.status !== "over") playSound("over");
     else if (!wasMine && this.mineIn(this.view)) {
       playSound("turn");
-      this.alert.yourTurn(`Your turn · ${this.info.title}`, this.promptText());
+      this.alert.yourTurn(_("Your turn · {game}", { game: this.info.title }), this.promptText());
     }
   }
 
@@ -201,8 +202,8 @@ class TablePage {
     const [best, ...others] = hint.moves;
     if (!best) return "";
     const said = (move) => `${withNames(move.text, names, this.seat)} (${Math.round(100 * move.value)}%)`;
-    const rest = others.length ? ` Then ${others.map(said).join(", ")}.` : "";
-    return `The hard bot would play ${said(best)}: your ${hint.measure} after it.${rest}`;
+    const rest = others.length ? " " + _("Then {moves}.", { moves: others.map(said).join(", ") }) : "";
+    return _("The hard bot would play {move}: your {measure} after it.", { move: said(best), measure: hint.measure }) + rest;
   }
 
   onError(frame) {
@@ -210,10 +211,10 @@ class TablePage {
     if (this.chat.onError(frame)) return;
     if (frame.ref && frame.ref === this.pending) this.pending = null;
     if (frame.code === "stale_version") {
-      toast("The table moved on before your move arrived; here is the current state.", "info");
+      toast(_("The table moved on before your move arrived; here is the current state."), "info");
     } else if (frame.code === "storage_failed") {
       // the server's database is away (restarting, or its disk is full): nothing was played
-      toast("Your move was not stored: the server cannot save moves right now, so it was not played. Try again in a moment.", "error", 8000);
+      toast(_("Your move was not stored: the server cannot save moves right now, so it was not played. Try again in a moment."), "error", 8000);
     } else {
       toast(frame.message || frame.code, "error");
     }
@@ -233,7 +234,7 @@ class TablePage {
     if (code === 4401 && this.grant) {
       forgetSeat(this.id);
       this.grant = null;
-      toast("Your seat here was given up (nobody came to it in time). You are watching; take an open seat to play.", "error", 8000);
+      toast(_("Your seat here was given up (nobody came to it in time). You are watching; take an open seat to play."), "error", 8000);
       this.connect();
       return;
     }
@@ -241,7 +242,7 @@ class TablePage {
       this.notFound(new ApiError(404, "table_not_found", ""));
       return;
     }
-    toast("The server closed the connection.", "error");
+    toast(_("The server closed the connection."), "error");
   }
 
   onRematch(newId) {
@@ -266,16 +267,16 @@ class TablePage {
     this.topSlot = h("div", { class: "top-slot" });
     // not a live region: the announcer below says what changed (the banner's clock ticks)
     this.bannerEl = h("div", { class: "banner" });
-    this.boardEl = h("section", { class: "board", "aria-label": "The table", tabindex: "-1" });
+    this.boardEl = h("section", { class: "board", "aria-label": _("The table"), tabindex: "-1" });
     this.handSlot = h("div", { class: "tray-hand" });
-    this.barEl = h("div", { class: "action-bar", role: "group", "aria-label": "Your moves" });
-    this.trayEl = h("section", { class: "tray", "aria-label": "Your hand and your moves" }, this.handSlot, this.barEl);
+    this.barEl = h("div", { class: "action-bar", role: "group", "aria-label": _("Your moves") });
+    this.trayEl = h("section", { class: "tray", "aria-label": _("Your hand and your moves") }, this.handSlot, this.barEl);
     this.logList = h("ol", { class: "log-lines" });
     this.logEl = h(
       "section",
       { class: "log", id: "game-log", "aria-labelledby": "log-title" },
-      h("h2", { id: "log-title", class: "side-title" }, icon("list"), "Game log"),
-      h("div", { class: "log-scroll", tabindex: "0", "aria-label": "Game log, oldest first" }, this.logList),
+      h("h2", { id: "log-title", class: "side-title" }, icon("list"), _("Game log")),
+      h("div", { class: "log-scroll", tabindex: "0", "aria-label": _("Game log, oldest first") }, this.logList),
     );
     this.announcer = h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "false" });
     this.chat = new ChatPanel(this.id, () => this.socket);
@@ -298,12 +299,13 @@ class TablePage {
             h(
               "p",
               { class: "keys-hint" },
-              "Keys: ",
-              h("kbd", {}, "H"), " a playable card · ",
-              h("kbd", {}, "←"), h("kbd", {}, "→"), " your hand · ",
-              h("kbd", {}, "Enter"), " play · ",
-              h("kbd", {}, "R"), " rules · ",
-              h("kbd", {}, "L"), " log",
+              _("Keys:"),
+              " ",
+              h("kbd", {}, "H"), " ", _("a playable card"), " · ",
+              h("kbd", {}, "←"), h("kbd", {}, "→"), " ", _("your hand"), " · ",
+              h("kbd", {}, "Enter"), " ", _("play"), " · ",
+              h("kbd", {}, "R"), " ", _("rules"), " · ",
+              h("kbd", {}, "L"), " ", _("log"),
             ),
           )),
         ),
@@ -315,10 +317,10 @@ class TablePage {
   }
 
   connectionBadge() {
-    const words = { open: "Live", connecting: "Connecting…", waiting: "Reconnecting…", closed: "Disconnected" };
+    const words = { open: _("Live"), connecting: _("Connecting…"), waiting: _("Reconnecting…"), closed: _("Disconnected") };
     return h(
       "span",
-      { class: ["conn", `conn-${this.connection}`], role: "status", title: "Connection to the table" },
+      { class: ["conn", `conn-${this.connection}`], role: "status", title: _("Connection to the table") },
       icon("wifi"),
       h("span", { class: "conn-text" }, words[this.connection] || this.connection),
     );
@@ -373,7 +375,7 @@ class TablePage {
     const myTurn = Boolean(ctx?.myTurn && this.chooser.actions.length);
     document.body.dataset.myTurn = String(myTurn);
     document.body.dataset.passive = String(Boolean(this.view?.passive && this.info.to_move === this.seat));
-    this.alert.setTitle(`${myTurn ? "Your turn · " : ""}${this.info.title} · Roost`);
+    this.alert.setTitle(myTurn ? _("Your turn · {game} · Roost", { game: this.info.title }) : `${this.info.title} · Roost`);
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset?.key : null;
     this.renderHead();
@@ -395,8 +397,8 @@ class TablePage {
     } else if (this.view) {
       this.renderGame(ctx);
     } else {
-      mount(this.bannerEl, "Connecting to the table…");
-      mount(this.boardEl, h("p", { class: "loading" }, "Loading…"));
+      mount(this.bannerEl, _("Connecting to the table…"));
+      mount(this.boardEl, h("p", { class: "loading" }, _("Loading…")));
       mount(this.barEl);
     }
     this.renderLog();
@@ -410,7 +412,7 @@ class TablePage {
 
   renderHead() {
     const info = this.info;
-    const watching = info.spectators ? h("span", { class: "watchers", title: "people watching" }, icon("eye"), String(info.spectators)) : null;
+    const watching = info.spectators ? h("span", { class: "watchers", title: _("people watching") }, icon("eye"), String(info.spectators)) : null;
     const sound = prefs().sound;
     mount(
       this.headEl,
@@ -421,8 +423,8 @@ class TablePage {
         h(
           "span",
           { class: "table-meta" },
-          `Table ${info.id}`,
-          info.clock ? h("span", { class: "clock-note" }, icon("clock"), `${info.clock} s a move`) : null,
+          _("Table {id}", { id: info.id }),
+          info.clock ? h("span", { class: "clock-note" }, icon("clock"), _("{n} s a move", { n: info.clock })) : null,
           watching,
         ),
       ),
@@ -432,17 +434,17 @@ class TablePage {
         this.connectionBadge(),
         h(
           "button",
-          { type: "button", class: "button ghost icon-only", "aria-pressed": sound ? "false" : "true", "aria-label": "Mute sounds", title: sound ? "Sounds on (click to mute)" : "Sounds off", dataset: { key: "mute" }, onclick: () => setPref("sound", !sound) },
+          { type: "button", class: "button ghost icon-only", "aria-pressed": sound ? "false" : "true", "aria-label": _("Mute sounds"), title: sound ? _("Sounds on (click to mute)") : _("Sounds off"), dataset: { key: "mute" }, onclick: () => setPref("sound", !sound) },
           icon(sound ? "sound" : "mute"),
         ),
-        h("button", { type: "button", class: "button ghost icon-only", "aria-label": "Table settings", title: "Table settings", onclick: () => this.showSettings() }, icon("gear")),
+        h("button", { type: "button", class: "button ghost icon-only", "aria-label": _("Table settings"), title: _("Table settings"), onclick: () => this.showSettings() }, icon("gear")),
         this.log.length
-          ? h("button", { type: "button", class: "button ghost narrow-only", "aria-label": "Game log", onclick: () => this.showLog() }, icon("list"))
+          ? h("button", { type: "button", class: "button ghost narrow-only", "aria-label": _("Game log"), onclick: () => this.showLog() }, icon("list"))
           : null,
         info.status !== "over"
-          ? h("button", { type: "button", class: "button ghost", onclick: () => showInvite(this), "aria-label": "Invite friends" }, icon("link"), h("span", { class: "wide-only" }, "Invite"))
-          : h("a", { class: "button ghost", href: `/replay/${info.id}`, "aria-label": "Replay" }, icon("play"), h("span", { class: "wide-only" }, "Replay")),
-        h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game, { params: info.params }), "aria-keyshortcuts": "R", "aria-label": "Rules", title: "Rules (R)" }, icon("book"), h("span", { class: "wide-only" }, "Rules")),
+          ? h("button", { type: "button", class: "button ghost", onclick: () => showInvite(this), "aria-label": _("Invite friends") }, icon("link"), h("span", { class: "wide-only" }, _("Invite")))
+          : h("a", { class: "button ghost", href: `/replay/${info.id}`, "aria-label": _("Replay") }, icon("play"), h("span", { class: "wide-only" }, _("Replay"))),
+        h("button", { type: "button", class: "button ghost", onclick: () => showRules(info.game, { params: info.params }), "aria-keyshortcuts": "R", "aria-label": _("Rules"), title: _("Rules (R)") }, icon("book"), h("span", { class: "wide-only" }, _("Rules"))),
       ),
     );
   }
@@ -457,30 +459,31 @@ class TablePage {
         h("label", { for: id }, h("strong", {}, label), h("span", { class: "muted" }, help)),
       );
     openDialog({
-      title: "Table settings",
+      title: _("Table settings"),
       className: "settings-dialog",
       body: [
-        toggle("pref-sound", "Sounds", "A chime on your turn, a tap for every card, a growl for a Demogorgon.", current.sound, (on) => setPref("sound", on)),
+        toggle("pref-sound", _("Sounds"), _("A chime on your turn, a tap for every card, a growl for a Demogorgon."), current.sound, (on) => setPref("sound", on)),
         toggle(
           "pref-notify",
-          "Tell me when it is my turn",
-          "In a tab you are not looking at: a browser notification, the tab's title, and a buzz on phones.",
+          _("Tell me when it is my turn"),
+          _("In a tab you are not looking at: a browser notification, the tab's title, and a buzz on phones."),
           notificationsAllowed(),
           async (on, box) => {
             if (on) box.checked = await askForNotifications();
             else setPref("notify", false);
-            if (on && !box.checked) toast("The browser did not allow notifications; the tab's title still blinks.", "info", 5000);
+            if (on && !box.checked) toast(_("The browser did not allow notifications; the tab's title still blinks."), "info", 5000);
           },
         ),
         toggle(
           "pref-ask",
-          "Always ask me",
-          "Ask even when letting a card happen is my only answer (otherwise it is answered for me after a short pause).",
+          _("Always ask me"),
+          _("Ask even when letting a card happen is my only answer (otherwise it is answered for me after a short pause)."),
           current.alwaysAsk,
           (on) => setPref("alwaysAsk", on),
         ),
+        h("div", { class: "setting setting-language" }, h("strong", {}, _("Language")), languageSwitch(h)),
       ],
-      buttons: [{ label: "Done", primary: true }],
+      buttons: [{ label: _("Done"), primary: true }],
     });
   }
 
@@ -500,7 +503,7 @@ class TablePage {
       board = this.module.board(ctx);
     } catch (error) {
       console.error(error);
-      board = h("p", { class: "error" }, `This table cannot be drawn: ${error.message}`);
+      board = h("p", { class: "error" }, _("This table cannot be drawn: {error}", { error: error.message }));
     }
     mount(this.boardEl, board);
     mount(this.handSlot, ctx.tray && this.module.hand ? this.module.hand(ctx) : null);
@@ -519,7 +522,7 @@ class TablePage {
   /** What the seat is asked now, in words (the banner, the notification). */
   promptText() {
     const ctx = this.context();
-    return this.module.prompt ? this.module.prompt(ctx) : "Choose your move.";
+    return this.module.prompt ? this.module.prompt(ctx) : _("Choose your move.");
   }
 
   renderBanner(ctx) {
@@ -528,35 +531,37 @@ class TablePage {
     const parts = [];
     const me = this.seat;
     if (info.status === "over") {
-      parts.push(h("strong", {}, "Game over. "), headline(info.result || { winners: [] }, names, me), " ", h("button", { type: "button", class: "button small", onclick: () => showResults(this) }, "Results"));
+      parts.push(h("strong", {}, _("Game over.")), " ", headline(info.result || { winners: [] }, names, me), " ", h("button", { type: "button", class: "button small", onclick: () => showResults(this) }, _("Results")));
       if (info.rematch) {
-        parts.push(" ", h("a", { class: "button small primary", href: `/t/${info.rematch}` }, me !== null ? "Go to the rematch" : "Watch the rematch"));
+        parts.push(" ", h("a", { class: "button small primary", href: `/t/${info.rematch}` }, me !== null ? _("Go to the rematch") : _("Watch the rematch")));
       }
     } else if (this.connection !== "open") {
-      parts.push(h("strong", {}, "Reconnecting… "), "The table cannot be reached for now; it comes back by itself, with nothing lost.");
+      parts.push(h("strong", {}, _("Reconnecting…")), " ", _("The table cannot be reached for now; it comes back by itself, with nothing lost."));
     } else if (me !== null && info.seats[me]?.standin) {
       parts.push(
-        h("strong", {}, "A bot is playing for you "),
-        "while you were away. ",
-        h("button", { type: "button", class: "button small primary", onclick: () => this.socket.back(), dataset: { key: "back" } }, "I'm back"),
+        h("strong", {}, _("A bot is playing for you")),
+        " ",
+        _("while you were away."),
+        " ",
+        h("button", { type: "button", class: "button small primary", onclick: () => this.socket.back(), dataset: { key: "back" } }, _("I'm back")),
       );
     } else if (ctx.passive && info.to_move === me) {
-      parts.push(h("strong", {}, "Nothing to answer. "), this.promptText(), " It is answered for you in a moment.");
+      parts.push(h("strong", {}, _("Nothing to answer.")), " ", this.promptText(), " ", _("It is answered for you in a moment."));
     } else if (ctx.myTurn) {
-      parts.push(h("strong", { class: "your-turn" }, "Your turn. "), this.promptText());
+      parts.push(h("strong", { class: "your-turn" }, _("Your turn.")), " ", this.promptText());
     } else if (this.pending) {
-      parts.push("Sending your move…");
+      parts.push(_("Sending your move…"));
     } else if (info.to_move !== null && info.to_move !== undefined) {
       const who = info.seats[info.to_move];
       const waitingText = this.module.waiting ? this.module.waiting(ctx, info.to_move) : null;
       parts.push(
         nameChip(names, info.to_move, me),
-        waitingText ? ` ${waitingText}` : who?.type === "bot" || who?.standin ? " is thinking…" : " to play.",
+        waitingText ? ` ${waitingText}` : who?.type === "bot" || who?.standin ? " " + _("is thinking…") : " " + _("to play."),
       );
-      if (who?.standin) parts.push(h("span", { class: "muted" }, " (a bot plays for them while they are away)"));
-      if (me === null) parts.push(h("span", { class: "muted" }, " You are watching."));
+      if (who?.standin) parts.push(h("span", { class: "muted" }, " " + _("(a bot plays for them while they are away)")));
+      if (me === null) parts.push(h("span", { class: "muted" }, " " + _("You are watching.")));
     } else {
-      parts.push(me === null ? "You are watching." : "…");
+      parts.push(me === null ? _("You are watching.") : "…");
     }
     if (info.deadline && info.status === "playing") {
       parts.push(" ", h("span", { class: "banner-clock" }, icon("clock"), h("span", { class: "countdown", dataset: { deadline: String(info.deadline) } })));
@@ -593,7 +598,10 @@ class TablePage {
           });
         }
         const label = el.getAttribute("aria-label") || option.label;
-        if (!label.endsWith(", playable")) el.setAttribute("aria-label", `${label}, playable`);
+        if (!el.dataset.playableLabel) {
+          el.dataset.playableLabel = "1";
+          el.setAttribute("aria-label", _("{label}, playable", { label }));
+        }
         el.addEventListener("click", () => this.choose(option));
       } else if (isButton && !el.dataset.free) {
         el.classList.remove("playable");
@@ -605,13 +613,13 @@ class TablePage {
 
   whyNot(ctx, step) {
     if (this.info.status !== "playing" || this.pending || this.connection !== "open") return;
-    if (this.seat === null) toast("You are watching this game.", "info", 2500);
-    else if (!ctx.myTurn) toast("It is not your turn.", "info", 2500);
+    if (this.seat === null) toast(_("You are watching this game."), "info", 2500);
+    else if (!ctx.myTurn) toast(_("It is not your turn."), "info", 2500);
     else if (this.guide?.expected(this.view.version)) {
-      toast(`In this lesson the move is: ${withNames(this.guide.expected(this.view.version).text, ctx.names, this.seat)}`, "info", 3000);
+      toast(_("In this lesson the move is: {move}", { move: withNames(this.guide.expected(this.view.version).text, ctx.names, this.seat) }), "info", 3000);
     } else {
       const reason = this.module.whyNot?.(ctx, step);
-      toast(reason || "That is not a legal move now.", "info", 3000);
+      toast(reason || _("That is not a legal move now."), "info", 3000);
     }
   }
 
@@ -645,8 +653,8 @@ class TablePage {
       items.push(
         h(
           "button",
-          { type: "button", class: "button ghost hint-button", dataset: { key: "hint", free: "1" }, disabled: asked, title: "What would the hard bot play? (from what you know only)", onclick: () => this.askHint() },
-          asked ? "Thinking…" : "Hint",
+          { type: "button", class: "button ghost hint-button", dataset: { key: "hint", free: "1" }, disabled: asked, title: _("What would the hard bot play? (from what you know only)"), onclick: () => this.askHint() },
+          asked ? _("Thinking…") : _("Hint"),
         ),
       );
     } else {
@@ -656,10 +664,11 @@ class TablePage {
         h(
           "p",
           { class: "hint-box", dataset: { hint: String(best.action) } },
-          "Hint: the hard bot would play ",
+          _("Hint: the hard bot would play"),
+          " ",
           h("em", {}, withNames(best.text, names, this.seat)),
           ` (${hint.measure} ${Math.round(100 * best.value)}%)`,
-          others.length ? [". Then: ", others.map((m) => `${withNames(m.text, names, this.seat)} (${Math.round(100 * m.value)}%)`).join(", ")] : null,
+          others.length ? [". ", _("Then:"), " ", others.map((m) => `${withNames(m.text, names, this.seat)} (${Math.round(100 * m.value)}%)`).join(", ")] : null,
           ".",
         ),
       );
@@ -702,8 +711,8 @@ class TablePage {
     const words = fresh
       .filter((line) => line.kind !== "deal")
       .slice(-3)
-      .map((line) => (line.kind === "move" && line.seat !== null ? `${line.seat === this.seat ? "You" : names[line.seat]}: ${withNames(line.text, names)}` : withNames(line.text, names)));
-    if (this.mineIn(this.view) && this.info.to_move === this.seat) words.push(`Your turn. ${this.promptText()}`);
+      .map((line) => (line.kind === "move" && line.seat !== null ? `${line.seat === this.seat ? _("You") : names[line.seat]}: ${withNames(line.text, names)}` : withNames(line.text, names)));
+    if (this.mineIn(this.view) && this.info.to_move === this.seat) words.push(_("Your turn.") + " " + this.promptText());
     if (words.length) this.announcer.textContent = words.join(" ");
   }
 
@@ -748,9 +757,9 @@ class TablePage {
     const ctx = this.context();
     const kind = options[0].kind;
     const chosen = this.chooser.prefix.map((s) => s.label);
-    const title = this.module.stepTitle?.(kind, ctx, this.chooser.prefix) || `Choose ${kind === "option" ? "an option" : `a ${kind}`}`;
+    const title = this.module.stepTitle?.(kind, ctx, this.chooser.prefix) || (kind === "option" ? _("Choose an option") : _("Choose a {kind}", { kind }));
     const explain =
-      this.module.stepText?.(kind, ctx, this.chooser.prefix) || (chosen.length ? withNames(`You chose ${chosen.join(", ")}.`, ctx.names) : "");
+      this.module.stepText?.(kind, ctx, this.chooser.prefix) || (chosen.length ? withNames(_("You chose {choices}.", { choices: chosen.join(", ") }), ctx.names) : "");
     const buttons = options.map((option) => {
       const custom = this.module.optionButton?.(option, ctx);
       const el = custom || h("button", { type: "button", class: "button option" }, capitalize(withNames(option.label, ctx.names, ctx.seat)));
@@ -763,7 +772,7 @@ class TablePage {
       title,
       className: ["step-dialog", `step-${kind}`, `game-${this.info.game}`],
       body: [explain ? h("p", {}, explain) : null, h("div", { class: ["options", `options-${kind}`], role: "group", "aria-label": title }, buttons)],
-      buttons: [{ label: this.chooser.depth > 1 ? "Back" : "Cancel", onclick: () => { this.backStep(); return true; } }],
+      buttons: [{ label: this.chooser.depth > 1 ? _("Back") : _("Cancel"), onclick: () => { this.backStep(); return true; } }],
       onclose: (value) => {
         this.stepDialog = null;
         if (value === null) {

@@ -4,7 +4,8 @@
 import { api, claim, mySeat, playerName, rememberSeat, setPlayerName } from "./api.js";
 import { displayNames, seatHue } from "./common.js";
 import { openDialog, showRules } from "./dialog.js";
-import { h, icon, mount, plural, reconnecting, toast } from "./dom.js";
+import { h, icon, mount, reconnecting, toast } from "./dom.js";
+import { _, formatTime, ngettext } from "./i18n.js";
 
 /** Draw the waiting room of `page` (a TablePage) into its banner and board. */
 export function renderWaiting(page) {
@@ -14,10 +15,14 @@ export function renderWaiting(page) {
   const seated = page.seat !== null;
   mount(
     page.bannerEl,
-    h("strong", {}, "Waiting for players: "),
-    `${info.seats.length - open.length} of ${plural(info.seats.length, "seat")} taken. The game starts when every seat is filled`,
-    info.fill_at ? `, or at ${new Date(info.fill_at * 1000).toLocaleTimeString()} with bots in the open seats.` : ".",
-    info.rated ? " Rated: only signed-in players can sit here." : "",
+    h("strong", {}, _("Waiting for players:")),
+    " ",
+    ngettext("{taken} of {n} seat taken.", "{taken} of {n} seats taken.", info.seats.length, { taken: info.seats.length - open.length }),
+    " ",
+    info.fill_at
+      ? _("The game starts when every seat is filled, or at {time} with bots in the open seats.", { time: formatTime(info.fill_at) })
+      : _("The game starts when every seat is filled."),
+    info.rated ? [" ", _("Rated: only signed-in players can sit here.")] : "",
   );
   const nameInput = h("input", {
     id: "join-name",
@@ -27,7 +32,7 @@ export function renderWaiting(page) {
     // What was typed survives a re-render (a frame can arrive mid-typing: someone joins or
     // starts watching), so a name is never wiped between typing it and pressing Sit here.
     value: page.joinDraft ?? playerName(),
-    placeholder: "Your name",
+    placeholder: _("Your name"),
     required: true,
     dataset: { key: "join-name" },
     oninput: () => {
@@ -38,7 +43,7 @@ export function renderWaiting(page) {
     const name = nameInput.value.trim();
     if (!name) {
       nameInput.focus();
-      toast("Type your name first.", "error");
+      toast(_("Type your name first."), "error");
       return;
     }
     try {
@@ -58,18 +63,18 @@ export function renderWaiting(page) {
       "li",
       { class: ["seat-row", s.type], style: { "--hue": seatHue(s.seat) } },
       h("span", { class: "seat-dot", "aria-hidden": "true" }),
-      h("span", { class: "seat-num" }, `Seat ${s.seat + 1}`),
+      h("span", { class: "seat-num" }, _("Seat {n}", { n: s.seat + 1 })),
       s.type === "open"
-        ? h("span", { class: "seat-open" }, "open")
+        ? h("span", { class: "seat-open" }, _("open"))
         : h(
             "span",
             { class: "seat-who" },
             s.type === "bot" ? icon("bot") : icon("person"),
-            page.seat === s.seat ? h("strong", {}, "You") : names[s.seat],
-            s.type === "person" && !s.connected ? h("span", { class: "badge away" }, "not here") : null,
+            page.seat === s.seat ? h("strong", {}, _("You")) : names[s.seat],
+            s.type === "person" && !s.connected ? h("span", { class: "badge away" }, _("not here")) : null,
           ),
       s.type === "open" && !seated
-        ? h("button", { type: "button", class: "button primary small", onclick: () => join(s.seat), dataset: { key: `join-${s.seat}` } }, "Sit here")
+        ? h("button", { type: "button", class: "button primary small", onclick: () => join(s.seat), dataset: { key: `join-${s.seat}` } }, _("Sit here"))
         : null,
     ),
   );
@@ -77,13 +82,13 @@ export function renderWaiting(page) {
     "select",
     {
       id: "fill-level",
-      "aria-label": "Bot level for the open seats",
+      "aria-label": _("Bot level for the open seats"),
       dataset: { key: "fill-level" },
       onchange: () => {
         page.fillDraft = fillLevel.value;
       },
     },
-    ["easy", "medium", "hard"].map((level) => h("option", { value: level, selected: level === (page.fillDraft ?? "medium") }, `${level} bots`)),
+    ["easy", "medium", "hard"].map((level) => h("option", { value: level, selected: level === (page.fillDraft ?? "medium") }, { easy: _("easy bots"), medium: _("medium bots"), hard: _("hard bots") }[level])),
   );
   const startNow = async () => {
     try {
@@ -98,9 +103,9 @@ export function renderWaiting(page) {
       ? h(
           "section",
           { class: "panel join-panel" },
-          h("h2", {}, "Join this table"),
-          h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), nameInput),
-          h("p", { class: "muted" }, "Then pick an open seat below. Or just stay on this page to watch."),
+          h("h2", {}, _("Join this table")),
+          h("div", { class: "field" }, h("label", { for: "join-name" }, _("Your name")), nameInput),
+          h("p", { class: "muted" }, _("Then pick an open seat below. Or just stay on this page to watch.")),
         )
       : null;
   mount(
@@ -111,30 +116,30 @@ export function renderWaiting(page) {
       h(
         "section",
         { class: "panel intro-panel" },
-        h("h2", {}, seated ? "Your table is ready" : `You are invited to play ${info.title}`),
-        page.module.blurb ? h("p", {}, page.module.blurb) : null,
-        h("p", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => showRules(info.game, { params: info.params }) }, icon("book"), "Read the rules")),
+        h("h2", {}, seated ? _("Your table is ready") : _("You are invited to play {game}", { game: info.title })),
+        page.module.blurb ? h("p", { class: "game-blurb" }, page.module.blurb) : null,
+        h("p", { class: "row" }, h("button", { type: "button", class: "button small", onclick: () => showRules(info.game, { params: info.params }) }, icon("book"), _("Read the rules"))),
       ),
       joinPanel,
       h(
         "section",
         { class: "panel" },
-        h("h2", {}, "Seats"),
+        h("h2", {}, _("Seats")),
         h("ul", { class: "seat-list" }, seatRows),
         seated && open.length
           ? h(
               "div",
               { class: "start-now" },
-              h("p", {}, "Friends join with the invite link. Or start now with bots in the open seats:"),
-              h("div", { class: "row" }, fillLevel, h("button", { type: "button", class: "button", onclick: startNow }, "Start now")),
+              h("p", {}, _("Friends join with the invite link. Or start now with bots in the open seats:")),
+              h("div", { class: "row" }, fillLevel, h("button", { type: "button", class: "button", onclick: startNow }, _("Start now"))),
             )
           : null,
       ),
       h(
         "section",
         { class: "panel" },
-        h("h2", {}, "Invite friends"),
-        h("p", {}, "Send this link to the people you want to play with. They open it, type their name and take a seat."),
+        h("h2", {}, _("Invite friends")),
+        h("p", {}, _("Send this link to the people you want to play with. They open it, type their name and take a seat.")),
         inviteField(page),
       ),
     ),
@@ -145,7 +150,7 @@ export function renderWaiting(page) {
 export function inviteField(page) {
   // the server knows the address friends can reach (its LAN address), the browser only its own
   const url = page.info.invite_url || `${location.origin}/t/${page.id}`;
-  const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": "Invite link", onfocus: (e) => e.target.select() });
+  const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": _("Invite link"), onfocus: (e) => e.target.select() });
   const copy = async () => {
     let ok = false;
     try {
@@ -155,16 +160,16 @@ export function inviteField(page) {
       input.select();
       ok = document.execCommand?.("copy") ?? false;
     }
-    toast(ok ? "Invite link copied." : "Select the link and copy it.", ok ? "info" : "error");
+    toast(ok ? _("Invite link copied.") : _("Select the link and copy it."), ok ? "info" : "error");
   };
-  return h("div", { class: "copy-row" }, input, h("button", { type: "button", class: "button", onclick: copy }, icon("copy"), "Copy link"));
+  return h("div", { class: "copy-row" }, input, h("button", { type: "button", class: "button", onclick: copy }, icon("copy"), _("Copy link")));
 }
 
 export function showInvite(page) {
   openDialog({
-    title: "Invite friends",
+    title: _("Invite friends"),
     body: [
-      h("p", {}, page.info.status === "waiting" ? "Send this link: whoever opens it can take an open seat." : "Send this link: whoever opens it can watch the game."),
+      h("p", {}, page.info.status === "waiting" ? _("Send this link: whoever opens it can take an open seat.") : _("Send this link: whoever opens it can watch the game.")),
       inviteField(page),
     ],
   });

@@ -1,0 +1,111 @@
+"""Roost's words in the reader's language: gettext catalogues managed with Babel.
+
+The catalogue (``locale/roost.pot``, one ``locale/<lang>/LC_MESSAGES/roost.po`` a language and
+its compiled ``roost.mo``) holds what the terminal and the web client say in their own words;
+the engine's canonical texts (moves, narration, errors) stay English and are what tests and the
+API compare. The web client reads the same catalogue compiled to JSON (``roost.i18n.webjson``).
+
+The terminal's language is process-wide (one person at one keyboard): `set_language` picks it,
+`gettext`/`ngettext` read it. English is the source language and needs no catalogue.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+DOMAIN: Final = "roost"
+SOURCE_LANGUAGE: Final = "en"
+LANGUAGES: Final[Mapping[str, str]] = {"en": "English", "es": "Español"}
+"""The languages a person can choose, each by its own name."""
+
+_active: _gettext.NullTranslations = _gettext.NullTranslations()
+_language: str = SOURCE_LANGUAGE
+
+
+class UnknownLanguageError(ValueError):
+    """A language was asked for by name (``--lang``) that Roost does not speak."""
+
+
+def normalize(tag: str) -> str | None:
+    """The supported language a tag names (``es``, ``es_ES.UTF-8``, ``es-AR``), or None.
+
+    Only the primary language counts: Roost has one Spanish, written in Spain's usage, and it
+    serves every Spanish reader better than English would."""
+    base = tag.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def parse_language(tag: str) -> str:
+    """The language ``--lang`` names, or `UnknownLanguageError` listing the ones there are."""
+    found = normalize(tag)
+    if found is None:
+        known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+        raise UnknownLanguageError(f"no language {tag!r}: Roost speaks {known}")
+    return found
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, the way gettext reads it: the first of
+    ``LANGUAGE`` (a colon-separated list of preferences), ``LC_ALL``, ``LC_MESSAGES`` and
+    ``LANG`` that is set; the first supported entry of it, else English (``C``/``POSIX`` too)."""
+    env = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if not value:
+            continue
+        for entry in value.split(":"):
+            found = normalize(entry)
+            if found is not None:
+                return found
+        if variable != "LANGUAGE":
+            return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+def translations(language: str) -> _gettext.NullTranslations:
+    """The compiled catalogue of `language` (English: the messages as written)."""
+    if language == SOURCE_LANGUAGE:
+        return _gettext.NullTranslations()
+    if language not in LANGUAGES:
+        raise UnknownLanguageError(f"no language {language!r}")
+    with open(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as handle:
+        return _gettext.GNUTranslations(handle)
+
+
+def set_language(language: str) -> None:
+    """Make `language` the one `gettext` and `ngettext` answer in."""
+    global _active, _language
+    _active = translations(language)
+    _language = language
+
+
+def current_language() -> str:
+    return _language
+
+
+def gettext(message: str) -> str:
+    """`message` in the current language (as written where it has no translation)."""
+    return _active.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for `n`, by the current language's plural rule (CLDR's)."""
+    return _active.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
+    """Mark `message` for the catalogue where it is defined (a table of module constants),
+    to be translated with `gettext` where it is shown."""
+    return message
+
+
+def format_number(value: float) -> str:
+    """A number the way the current language writes it (``1,234.5`` / ``1234,5``)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=_language)
