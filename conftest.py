@@ -11,6 +11,7 @@ without it they are left out, as the tests in tests/rl skip themselves.
 from __future__ import annotations
 
 import importlib.util
+import os
 import signal
 import sys
 import threading
@@ -23,6 +24,11 @@ from typing import Any
 import pytest
 
 collect_ignore_glob = [] if importlib.util.find_spec("gymnasium") else ["src/roost/rl/*"]
+
+# The terminal speaks the language the environment asks for (roost.i18n): the tests read its
+# English, so the test run asks for English whatever the machine's locale (the tests of the
+# choice itself pass their own environment; subprocesses inherit this one).
+os.environ["LANGUAGE"] = "en"
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
