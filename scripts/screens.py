@@ -6,6 +6,8 @@ page at your turn: at the start, mid-game and at the end. For looking at the pag
 
     .venv/bin/python scripts/screens.py                      # every game, both widths
     .venv/bin/python scripts/screens.py --games eggo --widths 390x844 --moves 6 --out /tmp/shots
+    .venv/bin/python scripts/screens.py --games egg-bound --lang es \
+        --param own_cards=chicken:4-4-2:Big_Red --param copies=rooster:0
 """
 
 from __future__ import annotations
@@ -62,7 +64,16 @@ def shoot(page: Page, out: Path, name: str) -> None:
     print(path)
 
 
-def run(games: list[str], widths: list[str], moves: int, out: Path, seed: int) -> None:
+def run(
+    games: list[str],
+    widths: list[str],
+    moves: int,
+    out: Path,
+    seed: int,
+    params: dict[str, str] | None = None,
+    lang: str | None = None,
+) -> None:
+    query = f"?lang={lang}" if lang else ""
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     with (
@@ -73,8 +84,17 @@ def run(games: list[str], widths: list[str], moves: int, out: Path, seed: int) -
         for game in games:
             for width in widths:
                 seats = [{"type": "open"}] + [{"type": "bot", "level": "easy"}] * 2
-                body = {"game": game, "players": 3, "seats": seats, "name": "Ana"}
-                grant = httpx.post(f"{server.url}/api/tables", json=body).json()
+                body = {
+                    "game": game,
+                    "players": 3,
+                    "seats": seats,
+                    "name": "Ana",
+                    "params": params or {},
+                }
+                answer = httpx.post(f"{server.url}/api/tables", json=body)
+                if answer.status_code != 201:
+                    raise SystemExit(f"{game}: {answer.json()['error']['message']}")
+                grant = answer.json()
                 context = browser.new_context(viewport=size(width))  # type: ignore[arg-type]
                 page = context.new_page()
                 page.goto(f"{server.url}/")
@@ -82,8 +102,8 @@ def run(games: list[str], widths: list[str], moves: int, out: Path, seed: int) -
                     "([id, grant]) => localStorage.setItem('roost.seat.' + id, grant)",
                     [grant["table"]["id"], httpx.Response(200, json=grant).text],
                 )
-                page.goto(f"{server.url}/t/{grant['table']['id']}")
-                tag = f"{game}-{width}"
+                page.goto(f"{server.url}/t/{grant['table']['id']}{query}")
+                tag = f"{game}-{width}{'-' + lang if lang else ''}"
                 # polled: the server's CSP forbids the eval wait_for_function does in the page
                 while not page.evaluate("Number(document.body.dataset.version ?? -1) >= 0"):
                     page.wait_for_timeout(50)
@@ -116,8 +136,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=8, help="your steps before 'mid'")
     parser.add_argument("--out", type=Path, default=ROOT / "test-artifacts" / "screens")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--param", action="append", default=[], metavar="K=V", help="game option")
+    parser.add_argument("--lang", help="the page's language (?lang=), e.g. es")
     args = parser.parse_args()
-    run(args.games, args.widths, args.moves, args.out, args.seed)
+    params = dict(item.split("=", 1) for item in args.param if "=" in item)
+    if len(params) != len(args.param):
+        parser.error("--param takes K=V")
+    run(args.games, args.widths, args.moves, args.out, args.seed, params, args.lang)
 
 
 if __name__ == "__main__":

@@ -105,6 +105,19 @@ def known_words(base: str) -> set[str]:
     return words
 
 
+def assert_clear_of_the_chat_button(page: Any) -> None:
+    """On a phone the chat's button floats at the top bar's end: the bar's own links and
+    buttons (longer in another language) must stay clear of it, not slide under it."""
+    chat = page.locator(".chat-toggle").bounding_box()
+    assert chat is not None
+    for item in page.locator(".topbar a:visible, .topbar button:visible").all():
+        box = item.bounding_box()
+        if box is None or box["width"] == 0:
+            continue
+        overlaps = box["x"] + box["width"] > chat["x"] and box["y"] < chat["y"] + chat["height"]
+        assert not overlaps, (item.inner_text(), box, chat)
+
+
 @pytest.fixture
 def phone(browser: Browser) -> Any:
     someone = person(browser, "Ana", PHONE)
@@ -155,6 +168,7 @@ def test_a_table_in_the_pseudo_locale(server: LiveServer, phone: Any) -> None:
     allowed = known_words(server.url)
     for chrome in (".topbar", ".table-head", ".banner strong", ".chat", ".side"):
         assert untranslated(page, allowed, within=chrome) == [], chrome
+    assert_clear_of_the_chat_button(page)
     page.locator(".chat-toggle").click()
     page.wait_for_selector(".chat-body")
     assert untranslated(page, allowed, within=".chat") == []

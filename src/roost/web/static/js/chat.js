@@ -257,6 +257,7 @@ export class ChatPanel {
       {
         type: "button",
         class: "chat-toggle",
+        "aria-label": _("Chat"),
         "aria-controls": "chat-body",
         "aria-expanded": "false",
         onclick: () => this.setOpen(!this.open),
