@@ -56,6 +56,7 @@ from roost.server.tables.log import SeatLog, TableLog, Viewer
 from roost.server.tables.reactions import reaction_pause
 from roost.server.tables.rows import (
     ActionRecord,
+    Append,
     NoteRecord,
     SeatRecord,
     TableRecord,
@@ -1016,7 +1017,10 @@ def _append(
     record: TableRecord | None = None,
 ) -> Callable[[Any], None]:
     """The write of a move: its actions, and at the end the status, the result and what the
-    result hook writes (the ratings), all in one transaction."""
+    result hook writes (the ratings), all in one transaction. A move that changes no status
+    is an `Append`, which the store batches with other tables' moves."""
+    if status == old_status and result is None and hook is None:
+        return Append(table_id, start, tuple(records))
 
     def write(session: Any) -> None:
         append_actions(
