@@ -8,7 +8,8 @@
   (the move is then stored: with ``--durability full``, on stable storage);
 * ``roost_bot_jobs`` (gauge): bot moves asked for and not yet answered (the queue's depth);
 * ``roost_bot_think_seconds{pool}`` (histogram): a bot's thinking, its wait for a worker
-  included (``process``: hard bots in the workers; ``thread``: the others);
+  included (``process``: hard bots in the workers; ``inline``: the heuristic levels at a
+  table, in the event loop; ``thread``: other work in threads);
 * ``roost_database_errors_total`` (counter): writes the database refused or could not take
   (each answered "not stored, try again");
 * ``roost_database_up`` (gauge): 0 from a refused write until a write commits again, else 1;
