@@ -59,13 +59,20 @@ class BotJob:
     seed: int
 
 
+_kinds: dict[tuple[str, type], str] = {}
+
+
 def bot_kind(level: str, game: Game) -> str:
     """The bot kind for a level; a game without a heuristic bot gets random play for the
-    heuristic levels (every game has one today)."""
-    kind = LEVEL_KINDS[level]
-    if kind in ("easy", "medium") and not has_heuristic(game):
-        return "random"
-    return kind
+    heuristic levels (every game has one today). Looked up once per game and level."""
+    key = (level, type(game))
+    found = _kinds.get(key)
+    if found is None:
+        found = LEVEL_KINDS[level]
+        if found in ("easy", "medium") and not has_heuristic(game):
+            found = "random"
+        _kinds[key] = found
+    return found
 
 
 def bot_seed(table_seed: int, version: int, seat: int) -> int:
