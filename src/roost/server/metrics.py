@@ -91,6 +91,15 @@ def bot_job(pool: str) -> Iterator[None]:
         BOT_THINK.labels(pool).observe(time.perf_counter() - started)
 
 
+_INLINE_THINK = BOT_THINK.labels("inline")
+
+
+def thought_inline(seconds: float) -> None:
+    """A heuristic bot's move decided in the event loop (`seconds` of thinking, no queue):
+    observed directly, the job gauge untouched (it is never waiting)."""
+    _INLINE_THINK.observe(seconds)
+
+
 def tables_by_status(statuses: list[str]) -> None:
     tally = Tally(statuses)
     for status in STATUSES:

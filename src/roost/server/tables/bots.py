@@ -18,6 +18,7 @@ import asyncio
 import hashlib
 import multiprocessing
 import os
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -155,9 +156,11 @@ class BotRunner:
         copy of it (`INLINE_KINDS`), with the same action as from the job's history."""
         kind = job.kind.partition(":")[0]
         if state is not None and kind in INLINE_KINDS:
-            with metrics.bot_job("inline"):
-                bot = make_bot(job.kind, state.game, job.seed)
-                return int(bot.choose(SeatView(state.clone(), job.seat)))
+            started = time.perf_counter()
+            bot = make_bot(job.kind, state.game, job.seed)
+            action = int(bot.choose(SeatView(state.clone(), job.seat)))
+            metrics.thought_inline(time.perf_counter() - started)
+            return action
         if self._pool is None or kind not in SEARCH_KINDS:
             with metrics.bot_job("thread"):
                 return await asyncio.to_thread(choose_action, job)
