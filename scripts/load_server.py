@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -197,6 +198,15 @@ def children_cpu(pid: int) -> float:
     return sum(cpu_seconds(int(child)) for child in found)
 
 
+def thread_cpu(pid: int, tid: int) -> float:
+    """CPU time (user + system) of one thread of a process so far (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def children_rss(pid: int) -> float:
     try:
         found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
@@ -265,6 +275,7 @@ async def conductor(args: argparse.Namespace) -> None:
         peak = baseline
         at_full = 0.0
         cpu_start = 0.0
+        loop_start = 0.0
         loads: list[str] = []
         while time.time() < stop_at:
             await asyncio.sleep(1.0)
@@ -273,11 +284,13 @@ async def conductor(args: argparse.Namespace) -> None:
             if time.time() >= start_at and not at_full:
                 at_full = rss
                 cpu_start = cpu_seconds(server.pid) + children_cpu(server.pid)
+                loop_start = thread_cpu(server.pid, server.pid)
                 loads.append(load_average())
                 if args.profile:
                     profiler = _start_profile(server, args)
         loads.append(load_average())
         cpu_used = cpu_seconds(server.pid) + children_cpu(server.pid) - cpu_start
+        loop_used = thread_cpu(server.pid, server.pid) - loop_start
         if profiler is not None:
             profiler.wait(60)
         results = []
@@ -310,7 +323,9 @@ async def conductor(args: argparse.Namespace) -> None:
         print(
             f"server CPU: {cpu_used:.1f} s in the {args.seconds:.0f} s window "
             f"({100 * cpu_used / args.seconds:.0f}% of one core), "
-            f"{1000 * cpu_used / max(1, decisions + draws):.2f} ms per stored action"
+            f"{1000 * cpu_used / max(1, decisions + draws):.2f} ms per stored action; "
+            f"{loop_used:.1f} s of it in the main thread (the event loop), the rest in "
+            "threads (the store's writer and readers, heuristic bots) and bot processes"
         )
         print(f"games finished: {sum(r['games'] for r in results)}; errors: {dict(errors)}")
         if args.profile:
@@ -355,7 +370,8 @@ def _start_profile(server: Server, args: argparse.Namespace) -> subprocess.Popen
         "--duration",
         str(int(args.seconds) - 2),
         "--rate",
-        "50",
+        str(args.profile_rate),
+        *(["--gil"] if args.profile_gil else []),
         "--format",
         "raw",
         "--nonblocking",
@@ -424,6 +440,12 @@ def main() -> None:
         "--durability", default="full", choices=["full", "fast"], help="roost serve --durability"
     )
     parser.add_argument("--profile", default="", help="py-spy raw profile of the server to FILE")
+    parser.add_argument("--profile-rate", type=int, default=200, help="py-spy samples a second")
+    parser.add_argument(
+        "--profile-gil",
+        action="store_true",
+        help="sample only the thread holding the GIL (where the Python CPU goes)",
+    )
     # a client process's own arguments
     parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--base", help=argparse.SUPPRESS)

@@ -127,7 +127,7 @@ def test_metrics_and_json_logs_of_a_game(tmp_path: Path, postgres_url: str) -> N
     assert found[("roost_moves_stored_total", (("by", "chance"),))] >= 1
     assert found[("roost_ack_seconds_count", ())] == acks
     assert 0 < found[("roost_ack_seconds_sum", ())] < acks * 5
-    assert found[("roost_bot_think_seconds_count", (("pool", "thread"),))] >= acks
+    assert found[("roost_bot_think_seconds_count", (("pool", "inline"),))] >= acks
     assert found[("roost_bot_think_seconds_count", (("pool", "process"),))] >= 1
     assert ("roost_bot_jobs", ()) in found
     assert found[("roost_database_errors_total", ())] == 0

@@ -37,7 +37,7 @@ from roost.server.chat.service import ChatService
 from roost.server.coach import routes as coach_routes
 from roost.server.coach import tutorials as tutorial_routes
 from roost.server.coach.service import Coach
-from roost.server.collector import collect_every
+from roost.server.collector import collect_every, freeze_start_up
 from roost.server.config import Settings
 from roost.server.db import Store
 from roost.server.headers import SecurityHeaders
@@ -79,6 +79,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if cluster is not None:
             cluster.on_chat = chat.news
             await cluster.start(lobby)
+        if settings.gc_every > 0:  # roost serve: the process's collections are scheduled
+            frozen = freeze_start_up()
+            log.info("start-up objects frozen out of the collector's scans: %d", frozen)
         restored = await lobby.restore_all()
         if cluster is not None:
             cluster.adopting()

@@ -153,7 +153,9 @@ class Settings:
     """Seconds a finished table with nobody connected stays in memory (then: from the store)."""
     gc_every: float = 0.0
     """Seconds between scheduled full garbage collections; 0: none (the interpreter's own
-    schedule). `roost serve` sets `collector.FULL_EVERY` with its tuned thresholds."""
+    schedule). `roost serve` sets `collector.FULL_EVERY` with its tuned thresholds; above 0,
+    the objects of start-up are frozen out of the collections' scans too
+    (`collector.freeze_start_up`)."""
     chat: ChatLimits = ChatLimits()
     """The limits of table chat."""
     accounts: AccountSettings = AccountSettings()

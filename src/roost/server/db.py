@@ -243,7 +243,7 @@ class Store:
         with self._lock:
             try:
                 with self.session() as session:
-                    results = [(True, op(session)) for op in ops]
+                    results = _run_batch(session, ops)
                 self.commits += 1
                 self.outage.committed()
                 return results
@@ -279,6 +279,28 @@ class Store:
         self._committer.shutdown(wait=False)
         self._readers.shutdown(wait=False)
         self.engine.dispose()
+
+
+def _run_batch(session: Session, ops: list[Op]) -> list[tuple[bool, Any]]:
+    """Every op of a batch in `session`'s transaction. Ops of one kind that share statements
+    (those with a ``run_many`` static method, as `roost.server.tables.rows.Append`: two
+    statements for the moves of every table instead of two per table) run together, after the
+    others; each op of a batch is a different table's or request's, so their order within the
+    transaction does not matter. Their result is None."""
+    results: list[tuple[bool, Any]] = [(True, None)] * len(ops)
+    together: dict[Callable[[Session, list[Any]], None], list[Op]] = {}
+    for index, op in enumerate(ops):
+        run_many = getattr(op, "run_many", None)
+        if run_many is None:
+            results[index] = (True, op(session))
+        else:
+            together.setdefault(run_many, []).append(op)
+    for run_many, group in together.items():
+        if len(group) == 1:
+            group[0](session)
+        else:
+            run_many(session, group)
+    return results
 
 
 class StorageError(RuntimeError):

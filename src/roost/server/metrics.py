@@ -8,7 +8,8 @@
   (the move is then stored: with ``--durability full``, on stable storage);
 * ``roost_bot_jobs`` (gauge): bot moves asked for and not yet answered (the queue's depth);
 * ``roost_bot_think_seconds{pool}`` (histogram): a bot's thinking, its wait for a worker
-  included (``process``: hard bots in the workers; ``thread``: the others);
+  included (``process``: hard bots in the workers; ``inline``: the heuristic levels at a
+  table, in the event loop; ``thread``: other work in threads);
 * ``roost_database_errors_total`` (counter): writes the database refused or could not take
   (each answered "not stored, try again");
 * ``roost_database_up`` (gauge): 0 from a refused write until a write commits again, else 1;
@@ -65,10 +66,17 @@ DATABASE_UP.set(1)
 router = APIRouter(tags=["server"])
 
 
+_MOVES_BY: dict[str, Counter] = {}
+"""`MOVES`'s counter of each label value, looked up once (`stored` runs at every move)."""
+
+
 def stored(by: list[str]) -> None:
     """Count the actions of one stored move (its decisions and the chance draws after it)."""
-    for who, count in Tally(by).items():
-        MOVES.labels(who).inc(count)
+    for who in by:
+        counter = _MOVES_BY.get(who)
+        if counter is None:
+            counter = _MOVES_BY[who] = MOVES.labels(who)
+        counter.inc()
 
 
 @contextmanager
@@ -81,6 +89,15 @@ def bot_job(pool: str) -> Iterator[None]:
     finally:
         BOT_JOBS.dec()
         BOT_THINK.labels(pool).observe(time.perf_counter() - started)
+
+
+_INLINE_THINK = BOT_THINK.labels("inline")
+
+
+def thought_inline(seconds: float) -> None:
+    """A heuristic bot's move decided in the event loop (`seconds` of thinking, no queue):
+    observed directly, the job gauge untouched (it is never waiting)."""
+    _INLINE_THINK.observe(seconds)
 
 
 def tables_by_status(statuses: list[str]) -> None:

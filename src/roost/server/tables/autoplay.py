@@ -160,7 +160,9 @@ class Autoplay:
             scripted = self.scripted(version)
             try:
                 # a tutorial's script decides for its bots (and a stand-in of its learner)
-                action = scripted if scripted is not None else await self.bots.choose(job)
+                action = (
+                    scripted if scripted is not None else await self.bots.choose(job, self.state)
+                )
             except asyncio.CancelledError:
                 raise
             except Exception:

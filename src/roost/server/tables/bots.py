@@ -18,6 +18,7 @@ import asyncio
 import hashlib
 import multiprocessing
 import os
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -41,6 +42,11 @@ A = TypeVar("A")
 R = TypeVar("R")
 SEARCH_KINDS: Final = frozenset({"hard", "ismcts"})
 """Bot kinds that think in the process pool (the others think in a thread)."""
+INLINE_KINDS: Final = frozenset({"easy", "medium", "random"})
+"""Bot kinds that decide in the event loop itself, on a copy of the table's state, when the
+table gives it (`BotRunner.choose`): a medium bot's Eggo move takes about 70 us there, where a
+thread's job cost more in handing over (the pool's queue, waking the loop) and, once a server
+held more tables than a thread's cache of states, ~450 us replaying the game's history."""
 
 
 @dataclass(frozen=True)
@@ -54,13 +60,20 @@ class BotJob:
     seed: int
 
 
+_kinds: dict[tuple[str, type], str] = {}
+
+
 def bot_kind(level: str, game: Game) -> str:
     """The bot kind for a level; a game without a heuristic bot gets random play for the
-    heuristic levels (every game has one today)."""
-    kind = LEVEL_KINDS[level]
-    if kind in ("easy", "medium") and not has_heuristic(game):
-        return "random"
-    return kind
+    heuristic levels (every game has one today). Looked up once per game and level."""
+    key = (level, type(game))
+    found = _kinds.get(key)
+    if found is None:
+        found = LEVEL_KINDS[level]
+        if found in ("easy", "medium") and not has_heuristic(game):
+            found = "random"
+        _kinds[key] = found
+    return found
 
 
 def bot_seed(table_seed: int, version: int, seat: int) -> int:
@@ -137,8 +150,18 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, work, job)
 
-    async def choose(self, job: BotJob) -> int:
-        if self._pool is None or job.kind.partition(":")[0] not in SEARCH_KINDS:
+    async def choose(self, job: BotJob, state: State | None = None) -> int:
+        """The bot's action for `job`. `state`, the table's state at the job's version (the
+        caller's: it is not changed), lets a heuristic bot decide now in the event loop on a
+        copy of it (`INLINE_KINDS`), with the same action as from the job's history."""
+        kind = job.kind.partition(":")[0]
+        if state is not None and kind in INLINE_KINDS:
+            started = time.perf_counter()
+            bot = make_bot(job.kind, state.game, job.seed)
+            action = int(bot.choose(SeatView(state.clone(), job.seat)))
+            metrics.thought_inline(time.perf_counter() - started)
+            return action
+        if self._pool is None or kind not in SEARCH_KINDS:
             with metrics.bot_job("thread"):
                 return await asyncio.to_thread(choose_action, job)
         loop = asyncio.get_running_loop()

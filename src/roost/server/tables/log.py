@@ -12,14 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from roost.core.game import CHANCE
 from roost.core.state import State
-from roost.server.protocol import LogKind, LogLine
+from roost.server.protocol import LogKind
 
 Viewer = int | None
 DEAL_LINE = "The cards are dealt."
+
+
+class LogLine(TypedDict):
+    """One line of a viewer's log, laid out as `roost.server.protocol.LogLine` (plain data: a
+    view frame encodes it without a model, `roost.server.wire`)."""
+
+    n: int
+    version: int
+    seat: int | None
+    kind: LogKind
+    text: str
 
 
 @dataclass
@@ -67,7 +78,7 @@ class TableLog:
 def log_line(
     seat_log: SeatLog, version: int, seat: int | None, kind: LogKind, text: str
 ) -> LogLine:
-    return LogLine(n=len(seat_log.lines), version=version, seat=seat, kind=kind, text=text)
+    return {"n": len(seat_log.lines), "version": version, "seat": seat, "kind": kind, "text": text}
 
 
 class LogDraft:

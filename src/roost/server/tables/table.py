@@ -23,7 +23,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
@@ -35,15 +35,12 @@ from roost.core.errors import IllegalActionError, RoostError
 from roost.core.game import CHANCE, TERMINAL, Game
 from roost.core.registry import load_game
 from roost.core.state import State
-from roost.server import metrics
+from roost.server import metrics, wire
 from roost.server.config import Settings
 from roost.server.db import Conflict, StorageError, Store
 from roost.server.errors import ServerError
 from roost.server.protocol import (
-    Ack,
     ErrorFrame,
-    Result,
-    SeatInfo,
     TableFrame,
     TableInfo,
     ViewFrame,
@@ -56,6 +53,7 @@ from roost.server.tables.log import SeatLog, TableLog, Viewer
 from roost.server.tables.reactions import reaction_pause
 from roost.server.tables.rows import (
     ActionRecord,
+    Append,
     NoteRecord,
     SeatRecord,
     TableRecord,
@@ -267,48 +265,58 @@ class Table(Autoplay):
 
     def info(self) -> TableInfo:
         """The table's public description (no token, no seed before the end)."""
+        return TableInfo.model_validate(self.info_data())
+
+    def info_data(self) -> dict[str, Any]:
+        """`info` as plain data, laid out and typed as `TableInfo` (what a view frame
+        carries, encoded without the model: `roost.server.wire`)."""
         record = self.record
         connected = self.connected_seats()
         to_move = self.to_move()
         base = self.public_url()
         result = None
         if record.status == "over" and record.result is not None:
-            result = Result(**record.result, seed=record.seed, seed_text=str(record.seed))
-        return TableInfo(
-            id=record.id,
-            game=self.game.name,
-            title=self.game.title,
-            params=self.game.params,
-            status=record.status,  # type: ignore[arg-type]
-            version=self.version,
-            seats=[
-                SeatInfo(
-                    seat=seat.seat,
-                    type=seat.type,  # type: ignore[arg-type]
-                    name=self.seat_name(seat.seat) if seat.type != "open" else None,
-                    level=seat.level,  # type: ignore[arg-type]
-                    connected=seat.type == "bot" or seat.seat in connected,
-                    standin=seat.away,
-                    signed_in=seat.user is not None,
-                )
+            result = {
+                "returns": [float(r) for r in record.result["returns"]],
+                "winners": [int(w) for w in record.result["winners"]],
+                "seed": record.seed,
+                "seed_text": str(record.seed),
+            }
+        return {
+            "id": record.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "params": self.game.params,
+            "status": record.status,
+            "version": self.version,
+            "seats": [
+                {
+                    "seat": seat.seat,
+                    "type": seat.type,
+                    "name": self.seat_name(seat.seat) if seat.type != "open" else None,
+                    "level": seat.level,
+                    "connected": seat.type == "bot" or seat.seat in connected,
+                    "standin": seat.away,
+                    "signed_in": seat.user is not None,
+                }
                 for seat in record.seats
             ],
-            to_move=to_move,
-            clock=record.clock,
-            deadline=self.timers.deadline(("clock", to_move)) if to_move is not None else None,
-            spectators=sum(1 for a in self.connections.values() if a.seat is None),
-            invite_url=f"{base}/t/{record.id}",
-            created_at=record.created_at,
-            rematch=record.rematch,
-            rematch_of=record.rematch_of,
-            result=result,
-            rated=record.rated,
-            public=record.public,
-            fill_after=record.fill_after,
-            fill_at=self.fill_at(),
-            hints=not record.rated,
-            tutorial=record.tutorial,
-        )
+            "to_move": to_move,
+            "clock": record.clock,
+            "deadline": self.timers.deadline(("clock", to_move)) if to_move is not None else None,
+            "spectators": sum(1 for a in self.connections.values() if a.seat is None),
+            "invite_url": f"{base}/t/{record.id}",
+            "created_at": record.created_at,
+            "rematch": record.rematch,
+            "rematch_of": record.rematch_of,
+            "result": result,
+            "rated": record.rated,
+            "public": record.public,
+            "fill_after": record.fill_after,
+            "fill_at": self.fill_at(),
+            "hints": not record.rated,
+            "tutorial": record.tutorial,
+        }
 
     def authenticate(self, token: str | None) -> int | None:
         """The seat whose token this is (None for no token: a spectator), or `unauthorized`.
@@ -342,6 +350,14 @@ class Table(Autoplay):
     def view(self, viewer: Viewer, *, full: bool) -> ViewFrame:
         """The view frame for `viewer`: `full` carries the whole log (a new connection),
         otherwise the lines not yet broadcast."""
+        return ViewFrame.model_validate(self.view_data(viewer, full=full))
+
+    def view_text(self, viewer: Viewer, *, full: bool) -> str:
+        """`view` as the frame's JSON text (encoded without the model: `roost.server.wire`)."""
+        return wire.dumps(self.view_data(viewer, full=full))
+
+    def view_data(self, viewer: Viewer, *, full: bool) -> dict[str, Any]:
+        """`view` as plain data, laid out as `ViewFrame`."""
         seat_log = self.logs[viewer]
         if full:
             start = 0
@@ -351,15 +367,24 @@ class Table(Autoplay):
         else:
             lines = seat_log.lines[seat_log.sent :]
         actions = self.actions_for(viewer)
-        return ViewFrame(
-            version=self.version,
-            seat=viewer,
-            table=self.info(),
-            observation=dict(self.state.observation(viewer)),
-            actions=actions,
-            log=lines,
-            passive=bool(actions) and self._answered_for(viewer),
-        )
+        return {
+            "type": "view",
+            "version": self.version,
+            "seat": viewer,
+            "table": self.info_data(),
+            "observation": dict(self.observation(viewer)),
+            "actions": actions,
+            "log": lines,
+            "passive": bool(actions) and self._answered_for(viewer),
+        }
+
+    def observation(self, viewer: Viewer) -> Mapping[str, Any]:
+        """`viewer`'s observation of the current state: the one the log worked out for this
+        version when it has it (`TableLog.seen`, keyed by viewer like every view), else new."""
+        version, seen = self.log.seen
+        if version == self.version and viewer in seen:
+            return seen[viewer]
+        return self.state.observation(viewer)
 
     def _answered_for(self, seat: int | None) -> bool:
         """Whether the server (the table's owner, wherever it runs) answers for this person
@@ -387,7 +412,7 @@ class Table(Autoplay):
             connection.deliver(
                 frame_text(Welcome(table_id=self.id, seat=seat, role=role))  # type: ignore[arg-type]
             )
-            connection.deliver(frame_text(self.view(seat, full=True)))
+            connection.deliver(self.view_text(seat, full=True))
             if seat is not None:
                 self.timers.cancel(("grace", seat))
                 if self.seats[seat].away and self.status == "playing":
@@ -747,7 +772,7 @@ class Table(Autoplay):
             self.record.status = status
             self.record.result = result
         if connection is not None:
-            connection.deliver(frame_text(Ack(ref=ref, version=self.version)))
+            connection.deliver(wire.ack_text(ref, self.version))
         self._schedule()  # first: the views carry the clock's deadline
         self._broadcast()
         if status == "over" and self.on_change is not None:
@@ -972,7 +997,7 @@ class Table(Autoplay):
         for connection, attached in self.connections.items():
             by_viewer.setdefault(attached.seat, []).append(connection)
         for viewer, connections in by_viewer.items():
-            text = frame_text(self.view(viewer, full=False))
+            text = self.view_text(viewer, full=False)
             for connection in connections:
                 connection.deliver(text)
         for viewer_log in self.log.of.values():
@@ -991,7 +1016,7 @@ class Table(Autoplay):
         """Send one connection its full current view (after a stale move, for instance)."""
         attached = self.connections.get(connection)
         if attached is not None:
-            connection.deliver(frame_text(self.view(attached.seat, full=True)))
+            connection.deliver(self.view_text(attached.seat, full=True))
 
     def notify_table(self) -> None:
         """Tell every connection the table's description changed (a rematch was made)."""
@@ -1016,7 +1041,10 @@ def _append(
     record: TableRecord | None = None,
 ) -> Callable[[Any], None]:
     """The write of a move: its actions, and at the end the status, the result and what the
-    result hook writes (the ratings), all in one transaction."""
+    result hook writes (the ratings), all in one transaction. A move that changes no status
+    is an `Append`, which the store batches with other tables' moves."""
+    if status == old_status and result is None and hook is None:
+        return Append(table_id, start, tuple(records))
 
     def write(session: Any) -> None:
         append_actions(
