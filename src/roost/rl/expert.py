@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,13 +80,13 @@ class SearchTeacher:
         root = self._search.search(view)
         visits = [root.children[a].visits if a in root.children else 0 for a in legal]
         hint = self._heuristic(view, self._rng)
-        self.samples.append(
-            Sample(self._encoding.encode(view.observation()), legal, visits, hint)
-        )
+        self.samples.append(Sample(self._encoding.encode(view.observation()), legal, visits, hint))
         return max(zip(legal, visits, strict=True), key=lambda p: (p[1], -p[0]))[0]
 
 
-def play_labelled(game_name: str, players: int, seed: int, index: int, iterations: int) -> list[Sample]:
+def play_labelled(
+    game_name: str, players: int, seed: int, index: int, iterations: int
+) -> list[Sample]:
     """One game of the data set: the searching seat's samples, with the outcome filled in."""
     game = load_game(game_name, players=players)
     rng = random.Random(f"{seed}:{index}")
@@ -108,22 +107,10 @@ def _job(args: tuple[str, int, int, int, int]) -> list[Sample]:
     return play_labelled(*args)
 
 
-def generate(
-    game_name: str, players: int, games: int, seed: int, *, iterations: int = 1000, jobs: int = 1
-) -> Iterator[list[Sample]]:
-    """The samples of each game in order (game 0, 1, ...), played on `jobs` processes."""
-    work = [(game_name, players, seed, g, iterations) for g in range(games)]
-    if jobs <= 1:
-        yield from map(_job, work)
-        return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(_job, work)
-
-
 def to_dataset(samples: list[Sample]) -> Dataset:
     if not samples:
-        return Dataset(*(np.zeros((0, 1), t) for t in (np.float32, np.int64, np.float32)),
-                       np.zeros(0, np.int64), np.zeros(0, np.float32))  # fmt: skip
+        empty = np.zeros((0, 1), np.float32)
+        return Dataset(empty, empty.astype(np.int64), empty, np.zeros(0, np.int64), empty[:, 0])
     width = max(len(s.legal) for s in samples)
     n = len(samples)
     legal = np.full((n, width), -1, np.int64)

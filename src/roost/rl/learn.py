@@ -112,7 +112,7 @@ def train(
             rows = torch.as_tensor(order[start : start + batch])
             policy_loss, value_loss, _ = losses(rows)
             optimizer.zero_grad()
-            (policy_loss + value_weight * value_loss).backward()
+            (policy_loss + value_weight * value_loss).backward()  # type: ignore[no-untyped-call]
             optimizer.step()
         if log and (epoch % 5 == 4 or epoch == epochs - 1):
             modules.eval()
@@ -149,7 +149,9 @@ def train(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m roost.rl.learn", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m roost.rl.learn", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=1200, help="search-labelled games to play")
@@ -160,7 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=256)
     parser.add_argument("--no-hint", action="store_true", help="no heuristic move as input")
     parser.add_argument(
-        "--target", choices=TARGETS, default="move",
+        "--target",
+        choices=TARGETS,
+        default="move",
         help="imitate the search's visit shares, the move it played, or that move where sure",
     )
     parser.add_argument("--out", type=Path, required=True)

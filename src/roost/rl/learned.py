@@ -79,6 +79,7 @@ class LearnedPolicy:
         self._encoding = encoding_for(game)
         self._heuristic = policy_for(game) if network.hint else None
         self._rng = random.Random(seed)
+        self._players = game.num_players
 
     def choose(self, view: SeatView) -> int:
         legal = view.legal_actions()
@@ -97,9 +98,7 @@ class LearnedPolicy:
 
     def evaluate(self, state: State) -> list[float]:
         """`roost.bots.ismcts.Evaluator`: each seat's chance to win from what it sees."""
-        rows = np.stack(
-            [self._encoding.encode_state(state, seat) for seat in range(state.num_players())]
-        )
+        rows = np.stack([self._encoding.encode_state(state, seat) for seat in range(self._players)])
         return [float(v) for v in self._network.win_chance(rows)]
 
 

@@ -46,7 +46,8 @@ class Network:
     def trunk(self, x: Array) -> Array:
         w = self.weights
         h = np.maximum(x @ w["w1"] + w["b1"], 0.0)
-        return np.maximum(h @ w["w2"] + w["b2"], 0.0)
+        out: Array = np.maximum(h @ w["w2"] + w["b2"], 0.0)
+        return out
 
     def logits(self, x: Array, legal: Sequence[int], hint: int = -1) -> Array:
         """The policy's logits of the `legal` actions (in that order) for one tensor `x`."""
@@ -72,9 +73,12 @@ class Network:
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        stored = {name: np.asarray(value, dtype=np.float16) for name, value in self.weights.items()}
-        meta = np.asarray([self.players, self.inputs, self.actions, int(self.hint)], np.int64)
-        np.savez_compressed(path, game=np.asarray(self.game), meta=meta, **stored)
+        arrays: dict[str, Any] = {
+            name: np.asarray(value, dtype=np.float16) for name, value in self.weights.items()
+        }
+        arrays["game"] = np.asarray(self.game)
+        arrays["meta"] = np.asarray([self.players, self.inputs, self.actions, int(self.hint)])
+        np.savez_compressed(path, **arrays)
 
 
 def load_network(path: Path) -> Network:
