@@ -55,9 +55,10 @@ def network_for(game: Game, path: str = "") -> Network:
     if not path:
         file = weights_path(game)
         if not file.exists():
+            shipped = [folder.replace("_", "-") for folder in shipped_games()]
             raise ParameterError(
                 f"no learned weights for {game.name!r} with {game.num_players} players; "
-                f"they ship for: {', '.join(shipped_games()) or 'no game'} (4 players); "
+                f"they ship for: {', '.join(shipped) or 'no game'} (4 players); "
                 "train some with python -m roost.rl.learn and play them as learned:PATH.npz"
             )
         path = str(file)
