@@ -193,6 +193,8 @@ def test_the_wheel_holds_the_compiled_engine_and_the_web_client(wheel: Path) -> 
         "roost/server/accounts/common_passwords.txt",
         "roost/server/ratings/bots.json",
         "roost/server/migrations/env.py",
+        "roost/rl/weights/big_chicken.npz",
+        "roost/rl/weights/manda_huevos.npz",
         "roost/py.typed",
         # the translations: the terminal reads the compiled catalogue (docs/contributors/i18n.md)
         "roost/i18n/locale/roost.pot",

@@ -10,6 +10,8 @@ since it depends on the machine), and ``/key=value`` settings that replace the g
 experiments: ``bias``, ``c`` (exploration), ``worlds`` (0: a fresh one every iteration),
 ``depth`` (playout decisions before the estimate), ``widen`` (root widening along the
 heuristic's order; 0: off), e.g. ``ismcts:2000/bias=0/worlds=40``.
+
+``learned`` is a network trained to imitate search (`roost.rl.learned`; needs numpy).
 """
 
 from __future__ import annotations
@@ -149,6 +151,17 @@ def _ismcts(game: Game, seed: int, arg: str) -> Bot:
     return search_bot(game, seed, iterations, seconds=seconds, hooks=hooks)
 
 
+def _learned(game: Game, seed: int, arg: str) -> Bot:
+    try:
+        from roost.rl.learned import make_learned_bot
+    except ImportError as error:
+        raise ParameterError(
+            f"bot 'learned' needs a package that is not installed ({error.name}); "
+            "pip install roost[rl]"
+        ) from None
+    return make_learned_bot(game, seed, arg)
+
+
 _BOTS: dict[str, BotFactory] = {
     "random": _random,
     "heuristic": _heuristic,
@@ -156,6 +169,7 @@ _BOTS: dict[str, BotFactory] = {
     "easy": _easy,
     "medium": _heuristic,
     "hard": _ismcts,
+    "learned": _learned,
 }
 
 

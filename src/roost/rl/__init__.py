@@ -4,7 +4,9 @@
 * `roost.rl.pettingzoo`: ``env("eggo", players=4)``, a PettingZoo AEC environment;
 * `roost.rl.gymnasium`: one seat learns, Roost bots play the others (``action_masks()``);
 * `roost.rl.openspiel`: ``register()`` makes every game a pyspiel game;
-* `roost.rl.bot`: a trained policy as a Roost bot (``ppo:/path/to/model.zip``).
+* `roost.rl.bot`: a trained policy as a Roost bot (``ppo:/path/to/model.zip``);
+* `roost.rl.learned`: the ``learned`` bot kind, a network imitating search played with numpy
+  (`roost.rl.mlp`), trained by ``python -m roost.rl.learn`` (`roost.rl.expert`'s games).
 
 The core never imports this package; it imports numpy and the RL libraries it adapts to.
 """

@@ -1,0 +1,209 @@
+"""Train the learned bot from one command: search-labelled games, then a network that imitates
+the search (one round of expert iteration whose first expert is ISMCTS with the heuristic as its
+prior; see `roost.rl.expert`).
+
+    python -m roost.rl.learn big-chicken --games 1200 --seed 1 --out runs/learned/big-chicken
+
+plays the games into ``OUT/data`` (resumable: finished chunks are kept), fits the network of
+`roost.rl.mlp` with torch on one thread (policy: cross-entropy against the search's visit
+shares over the legal moves; value: whether the seat won) and writes ``OUT/weights.npz``;
+``--install`` also copies it to the package's weights (``src/roost/rl/weights/<game>.npz``),
+the file the ``learned`` bot kind plays. Same arguments, same data and, on one thread, the same
+weights up to torch's own floating-point nondeterminism. Needs the ``rl`` extra (torch).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from roost.core.errors import RoostError
+from roost.core.registry import load_game
+from roost.rl.expert import Dataset, collect, load_folder
+from roost.rl.learned import weights_path
+from roost.rl.mlp import GATE, LAYERS, Network
+
+TARGETS = ("visits", "move", "confident")
+
+
+def train(
+    data: Dataset,
+    *,
+    game: str,
+    players: int,
+    actions: int,
+    hint: bool = True,
+    hidden: int = 256,
+    epochs: int = 30,
+    seed: int = 1,
+    value_weight: float = 0.5,
+    target: str = "visits",
+    log: bool = True,
+) -> Network:
+    """Fit the network to `data`: nine tenths trained on, one tenth held out to report the fit.
+
+    The policy's `target` is the search's visit shares (``visits``), or the move the search
+    played (``move``: its most visited, the lowest action of equals): where the visits are
+    spread thin over many moves their shares say little, while the move played is what made
+    the search strong; or that move only where the search was sure of it (``confident``: at
+    least twice the visits of the heuristic's move, else the heuristic's move), so the network
+    does not learn to leave the rule of thumb where the search found the moves about equal."""
+    import torch
+    from torch import nn
+
+    torch.set_num_threads(1)
+    torch.manual_seed(seed)
+    generator = np.random.default_rng(seed)
+    inputs = data.tensors.shape[1]
+    trunk = nn.Sequential(
+        nn.Linear(inputs, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU()
+    )
+    policy = nn.Linear(hidden, actions)
+    value = nn.Linear(hidden, 1)
+    gate = nn.Linear(hidden, 1)
+    nn.init.zeros_(gate.weight)
+    nn.init.constant_(gate.bias, 2.0)  # start by following the heuristic
+    modules = nn.ModuleList([trunk, policy, value, gate])
+    optimizer = torch.optim.Adam(modules.parameters(), lr=1e-3, weight_decay=1e-5)
+
+    x = torch.as_tensor(data.tensors)
+    legal = torch.as_tensor(data.legal)
+    hints = torch.as_tensor(data.hints)
+    valid = legal >= 0
+    safe = legal.clamp(min=0)
+    if target not in TARGETS:
+        raise RoostError(f"unknown target {target!r}; the targets are {', '.join(TARGETS)}")
+    shares = torch.as_tensor(data.target)
+    best = shares.argmax(1)
+    if target == "confident":
+        at_hint = (legal == hints[:, None]) & valid
+        hint_share = (shares * at_hint).sum(1)
+        keep = (shares.max(1).values >= 2 * hint_share) | ~at_hint.any(1)
+        best = torch.where(keep, best, at_hint.float().argmax(1))
+    goal = shares if target == "visits" else nn.functional.one_hot(best, shares.shape[1]).float()
+    won = torch.as_tensor(data.won)
+    shuffled = generator.permutation(len(data))
+    held = torch.as_tensor(shuffled[: len(data) // 10])
+    kept = shuffled[len(data) // 10 :]
+
+    def losses(rows: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        h = trunk(x[rows])
+        logits = policy(h).gather(1, safe[rows])
+        if hint:
+            at_hint = (legal[rows] == hints[rows, None]) & valid[rows]
+            logits = logits + gate(h) * at_hint
+        logits = logits.masked_fill(~valid[rows], -1e9)
+        logp = torch.log_softmax(logits, dim=1)
+        policy_loss = -(goal[rows] * logp).sum(1).mean()
+        agree = (logits.argmax(1) == goal[rows].argmax(1)).float().mean()
+        value_loss = nn.functional.binary_cross_entropy_with_logits(value(h)[:, 0], won[rows])
+        return policy_loss, value_loss, agree
+
+    batch = 256
+    for epoch in range(epochs):
+        modules.train()
+        order = generator.permutation(kept)
+        for start in range(0, len(order), batch):
+            rows = torch.as_tensor(order[start : start + batch])
+            policy_loss, value_loss, _ = losses(rows)
+            optimizer.zero_grad()
+            (policy_loss + value_weight * value_loss).backward()  # type: ignore[no-untyped-call]
+            optimizer.step()
+        if log and (epoch % 5 == 4 or epoch == epochs - 1):
+            modules.eval()
+            with torch.no_grad():
+                p, v, agree = losses(held)
+            print(
+                f"epoch {epoch + 1}: policy loss {float(p):.3f}, value loss {float(v):.3f}, "
+                f"agrees with search on {float(agree):.1%} (held out)",
+                flush=True,
+            )
+
+    def weight(layer: nn.Linear) -> np.ndarray:
+        return layer.weight.detach().numpy().T.copy()
+
+    def bias(layer: nn.Linear) -> np.ndarray:
+        return layer.bias.detach().numpy().copy()
+
+    first, second = trunk[0], trunk[2]
+    assert isinstance(first, nn.Linear) and isinstance(second, nn.Linear)
+    found = {
+        "w1": weight(first),
+        "b1": bias(first),
+        "w2": weight(second),
+        "b2": bias(second),
+        "wp": weight(policy),
+        "bp": bias(policy),
+        "wv": weight(value),
+        "bv": bias(value),
+    }
+    if hint:
+        found |= {"wg": weight(gate), "bg": bias(gate)}
+    assert set(found) == set(LAYERS + (GATE if hint else ()))
+    return Network(game, players, inputs, actions, hint, found)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m roost.rl.learn", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=1200, help="search-labelled games to play")
+    parser.add_argument("--iterations", type=int, default=500, help="search iterations a move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--hidden", type=int, default=256)
+    parser.add_argument("--no-hint", action="store_true", help="no heuristic move as input")
+    parser.add_argument(
+        "--target",
+        choices=TARGETS,
+        default="move",
+        help="imitate the search's visit shares, the move it played, or that move where sure",
+    )
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--install", action="store_true", help="copy to the package's weights")
+    args = parser.parse_args(argv)
+    try:
+        game = load_game(args.game, players=args.players)
+        if args.games < 1 or args.iterations < 1 or args.epochs < 1:
+            raise RoostError("--games, --iterations and --epochs must be positive")
+        start = time.perf_counter()
+        folder = args.out / "data"
+        collect(game.name, args.players, args.games, args.seed, folder,
+                iterations=args.iterations, jobs=args.jobs)  # fmt: skip
+        data = load_folder(folder, args.games)
+        played = time.perf_counter()
+        print(f"{len(data)} samples from {args.games} games in {played - start:.0f} s", flush=True)
+        network = train(
+            data,
+            game=game.name,
+            players=args.players,
+            actions=game.num_distinct_actions(),
+            hint=not args.no_hint,
+            hidden=args.hidden,
+            epochs=args.epochs,
+            seed=args.seed,
+            target=args.target,
+        )
+        out = args.out / "weights.npz"
+        network.save(out)
+        print(f"trained in {time.perf_counter() - played:.0f} s; wrote {out}", flush=True)
+        if args.install:
+            target = weights_path(game)
+            shutil.copyfile(out, target)
+            print(f"installed as {target}")
+    except RoostError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

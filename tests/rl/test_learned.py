@@ -1,0 +1,125 @@
+"""The ``learned`` bot: shipped weights load and play legal, reproducible games; a tiny training
+run gives weights that load and play; bad input is a clear error. No win rates here: those
+are measured in docs/measured/learned.md."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import roost
+from roost.bots import bot_names, make_bot
+from roost.core.errors import ParameterError
+from roost.core.runner import play_game
+from roost.rl.learned import network_for, shipped_games, weights_path
+from roost.rl.mlp import load_network
+
+SHIPPED = {"big_chicken": "big-chicken", "manda_huevos": "manda-huevos"}
+
+
+def history(game_name: str, kinds: list[str], seed: int) -> list[int]:
+    game = roost.load_game(game_name, players=len(kinds))
+    bots = [make_bot(kind, game, seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    state = play_game(game, bots, random.Random(seed))  # an illegal move would raise
+    assert state.is_terminal()
+    return list(state.history())
+
+
+def test_the_kind_is_listed() -> None:
+    assert "learned" in bot_names()
+
+
+def test_weights_ship_small_for_the_trained_games() -> None:
+    assert set(shipped_games()) == set(SHIPPED)
+    total = 0
+    for folder, name in SHIPPED.items():
+        game = roost.load_game(name, players=4)
+        path = weights_path(game)
+        total += path.stat().st_size
+        network = load_network(path)
+        assert (network.game, network.players) == (game.name, 4)
+        assert network.actions == game.num_distinct_actions()
+        assert path.stem == folder
+    assert total < 5_000_000
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED.values()))
+def test_plays_legal_reproducible_games(name: str) -> None:
+    kinds = ["learned", "medium", "learned", "medium"]
+    first = history(name, kinds, 3)
+    assert first == history(name, kinds, 3)
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED.values()))
+def test_search_with_the_network_as_prior_plays_legal_games(name: str) -> None:
+    history(name, ["learned:search=20/value", "learned:search=20", "medium", "learned"], 5)
+
+
+@pytest.mark.parametrize("name", ["eggo", "egg-bound"])
+def test_a_game_without_weights_is_a_clear_error(name: str) -> None:
+    game = roost.load_game(name, players=4)
+    with pytest.raises(ParameterError, match="no learned weights for"):
+        make_bot("learned", game, 1)
+
+
+def test_weights_of_another_game_or_count_are_refused() -> None:
+    manda = str(weights_path(roost.load_game("manda-huevos", players=4)))
+    with pytest.raises(ParameterError, match="trained for"):
+        make_bot(f"learned:{manda}", roost.load_game("big-chicken", players=4), 1)
+    with pytest.raises(ParameterError, match="trained for"):
+        make_bot("learned", roost.load_game("big-chicken", players=3), 1)
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("learned:nowhere.npz", "no weights at"),
+        ("learned:model.zip", "weights file"),
+        ("learned:searchy", "learned:search takes"),
+        ("learned:search=0", "positive number"),
+        ("learned:search/policy", "/value or nothing"),
+    ],
+)
+def test_bad_options_are_clear_errors(kind: str, message: str) -> None:
+    with pytest.raises(ParameterError, match=message):
+        make_bot(kind, roost.load_game("big-chicken", players=4), 1)
+
+
+def test_a_file_that_is_not_weights_is_a_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.npz"
+    bad.write_text("not numpy")
+    with pytest.raises(ParameterError, match="not a weights file"):
+        make_bot(f"learned:{bad}", roost.load_game("big-chicken", players=4), 1)
+
+
+@pytest.mark.parametrize("hint", [True, False])
+def test_a_tiny_training_run_gives_weights_that_play(tmp_path: Path, hint: bool) -> None:
+    pytest.importorskip("torch")
+    from roost.rl.learn import main
+
+    out = tmp_path / "run"
+    args = ["big-chicken", "--games", "2", "--iterations", "8", "--epochs", "2", "--hidden", "16"]
+    assert main([*args, "--out", str(out), *([] if hint else ["--no-hint"])]) == 0
+    weights = out / "weights.npz"
+    network = load_network(weights)
+    assert network.hint is hint
+    game = roost.load_game("big-chicken", players=4)
+    assert network_for(game, str(weights)).inputs == network.inputs
+    history("big-chicken", [f"learned:{weights}", "medium", "random", "medium"], 2)
+    # the data is kept and reused: a second run with the same arguments plays no game again
+    stamp = sorted(p.stat().st_mtime_ns for p in (out / "data").iterdir())
+    assert main([*args, "--out", str(out)]) == 0
+    assert stamp == sorted(p.stat().st_mtime_ns for p in (out / "data").iterdir())
+
+
+def test_training_refuses_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("torch")
+    from roost.rl.learn import main
+
+    assert main(["no-such-game", "--out", str(tmp_path)]) == 2
+    assert main(["big-chicken", "--games", "0", "--out", str(tmp_path)]) == 2
+    assert "error:" in capsys.readouterr().err
