@@ -43,6 +43,7 @@ from roost.games.manda_huevos.actions import (
     PASS,
     PLACE,
     PLAY_HEN,
+    POP6,
     POSITIONS,
     SLEEP_BIT,
     SWAP,
@@ -70,6 +71,18 @@ OWN_BIT = len(ACTION_CARDS)
 
 if TYPE_CHECKING:
     from roost.games.manda_huevos.game import MandaHuevosGame
+
+
+def _nth_bit(mask: int, j: int, first: int, n: int) -> int:
+    """The position of the `j`-th (from 0) set bit of `mask` in containers `first` to
+    ``n - 1``, counted in increasing position order."""
+    for c in range(first, n):
+        chunk = (mask >> (CONTAINER_SIZE * c)) & FULL
+        count = POP6[chunk]
+        if j < count:
+            return CONTAINER_SIZE * c + BITS6[chunk][j]
+        j -= count
+    raise AssertionError(f"mask {mask:#x} has no bit {j} past container {first}")
 
 
 class MandaHuevosState(State["MandaHuevosGame"]):
@@ -204,6 +217,92 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             actions.append(PASS)
         return actions
 
+    def _random_legal(self, rng: random.Random) -> int:
+        """A normal turn's random move without listing the turn's ~43 actions (most of a
+        random game's time): `_random_turn_action`; elsewhere, and in games with own action
+        cards (whose use depends on their targets), from the list."""
+        if self._phase == TURN and not self._game.own_actions:
+            return self._random_turn_action(rng)
+        legal = self._legal_cached()
+        return legal[randbelow(rng, len(legal))]
+
+    def _random_turn_action(self, rng: random.Random) -> int:
+        """``_turn_actions()[randbelow(rng, len)]`` from the same draw, without the list: each
+        kind of move is counted off the masks (placements, the hen, Moves, Swaps, Sleep /
+        Wake, in increasing id order as `_turn_actions` lists them), one index is drawn over
+        the total, and only the move at that index is built (the conformance suite checks it
+        picks what the list would)."""
+        n = self._game.num_players
+        player = self._player
+        occupied = self._occupied
+        rooms = 0
+        for c in range(n):
+            if (occupied >> (CONTAINER_SIZE * c)) & FULL != FULL:
+                rooms |= 1 << c
+        values: list[int] = []
+        hen = 0
+        for v in self._hands[player]:
+            if v == HEN:
+                hen = 1
+            elif v not in values:
+                values.append(v)
+        values.sort()
+        places = POP6[rooms] * len(values)
+        down = self._down[player]
+        awake = occupied & ~self._asleep
+        pops = [POP6[(awake >> (CONTAINER_SIZE * c)) & FULL] for c in range(n)]
+        moves = swaps = toggles = 0
+        if not down & MOVE_BIT:
+            for c in range(n):
+                moves += pops[c] * POP6[rooms & ~(1 << c)]
+        if not down & SWAP_BIT:
+            later = 0
+            for c in range(n):
+                later += pops[c]
+            for c in range(n):
+                later -= pops[c]
+                swaps += pops[c] * later
+        if not down & SLEEP_BIT:
+            for c in range(n):
+                toggles += POP6[(occupied >> (CONTAINER_SIZE * c)) & FULL]
+        total = places + hen + moves + swaps + toggles
+        if total == 0:
+            randbelow(rng, 1)  # the draw `[PASS][randbelow(rng, 1)]` makes
+            return PASS
+        k = randbelow(rng, total)
+        if k < places:
+            count = len(values)
+            return PLACE + BITS6[rooms][k // count] * EGG_TYPES + values[k % count]
+        k -= places
+        if k < hen:
+            return PLAY_HEN
+        k -= hen
+        if k < moves:
+            for c in range(n):
+                targets = rooms & ~(1 << c)
+                count = POP6[targets]
+                per = pops[c] * count
+                if k < per:
+                    chunk = (awake >> (CONTAINER_SIZE * c)) & FULL
+                    slot = BITS6[chunk][k // count]
+                    return MOVE + (CONTAINER_SIZE * c + slot) * MAX_SEATS + BITS6[targets][k % count]
+                k -= per
+        k -= moves
+        if k < swaps:
+            later = 0
+            for c in range(n):
+                later += pops[c]
+            for c in range(n):
+                later -= pops[c]
+                per = pops[c] * later
+                if k < per:
+                    base = CONTAINER_SIZE * c
+                    a = base + BITS6[(awake >> base) & FULL][k // later]
+                    return SWAP + a * POSITIONS + _nth_bit(awake, k % later, c + 1, n)
+                k -= per
+        k -= swaps
+        return TOGGLE + _nth_bit(occupied, k, 0, n)
+
     def _effect_actions(self, effect: int) -> list[int]:
         """Every target of one application of an effect now (an own action card's legal
         actions while it is carried out, and whether it can be used at all): the ids of the
@@ -289,7 +388,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         if phase != TURN or action < 0:
             return False
         if action < PLAY_HEN:
-            container, value = divmod(action - PLACE, EGG_TYPES)
+            container = (action - PLACE) // EGG_TYPES
+            value = action - PLACE - container * EGG_TYPES
             return (
                 container < n
                 and (occupied >> (CONTAINER_SIZE * container)) & FULL != FULL
@@ -303,7 +403,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         awake = occupied & ~self._asleep
         cells = CONTAINER_SIZE * n
         if action < SWAP:
-            position, target = divmod(action - MOVE, MAX_SEATS)
+            position = (action - MOVE) // MAX_SEATS
+            target = action - MOVE - position * MAX_SEATS
             return (
                 not down & MOVE_BIT
                 and position < cells
@@ -313,7 +414,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                 and (occupied >> (CONTAINER_SIZE * target)) & FULL != FULL
             )
         if action < TOGGLE:
-            a, b = divmod(action - SWAP, POSITIONS)
+            a = (action - SWAP) // POSITIONS
+            b = action - SWAP - a * POSITIONS
             return (
                 not down & SWAP_BIT
                 and b < cells
@@ -436,7 +538,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         return base + (free & -free).bit_length() - 1
 
     def _place(self, action: int) -> None:
-        container, value = divmod(action - PLACE, EGG_TYPES)
+        container = (action - PLACE) // EGG_TYPES
+        value = action - PLACE - container * EGG_TYPES
         player = self._player
         self._hands[player].remove(value)
         base = CONTAINER_SIZE * container
@@ -531,7 +634,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
     def _use_action_card(self, action: int) -> None:
         player = self._player
         if action < SWAP:
-            position, target = divmod(action - MOVE, MAX_SEATS)
+            position = (action - MOVE) // MAX_SEATS
+            target = action - MOVE - position * MAX_SEATS
             self._shift(position, self._lowest_free(target))
             self._down[player] |= MOVE_BIT
             if self._game.quick and (self._occupied >> (CONTAINER_SIZE * target)) & FULL == FULL:
@@ -563,7 +667,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             target = player
             self._shift(action - HEN_TAKE, self._lowest_free(player))
         elif action < SWAP:
-            position, target = divmod(action - MOVE, MAX_SEATS)
+            position = (action - MOVE) // MAX_SEATS
+            target = action - MOVE - position * MAX_SEATS
             self._shift(position, self._lowest_free(target))
         else:
             target = -1
@@ -586,7 +691,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
     def _apply_swap_or_toggle(self, action: int) -> None:
         """A Swap Eggs or Put to Sleep / Wake id's effect on the board."""
         if action < TOGGLE:
-            a, b = divmod(action - SWAP, POSITIONS)
+            a = (action - SWAP) // POSITIONS
+            b = action - SWAP - a * POSITIONS
             cells = self._cells
             cells[a], cells[b] = cells[b], cells[a]
             if self._record:
