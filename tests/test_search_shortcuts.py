@@ -75,7 +75,7 @@ def test_playing_chance_at_once_deals_what_one_draw_at_a_time_could(name: str) -
     assert checked > 0
 
 
-RANDOM_ACTION_CASES = [(name, {}) for name in GAMES] + [
+RANDOM_ACTION_CASES: list[tuple[str, dict[str, object]]] = [(name, {}) for name in GAMES] + [
     ("manda-huevos", {"players": 2}),
     ("manda-huevos", {"players": 6, "quick": True}),
     ("manda-huevos", {"players": 3, "copies": "swap-eggs=0/hen=0", "hand": 5}),

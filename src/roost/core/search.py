@@ -31,6 +31,11 @@ class SearchHooks(Generic[S]):
     stop after `rollout_depth` decisions."""
     playout_action: Callable[[S, list[int], random.Random], int] | None = None
     """A cheap move for playouts (rules of thumb, no search), from the legal actions given."""
+    playout_move: Callable[[S, random.Random], int] | None = None
+    """`playout_action`'s move at the state's own legal actions, from the same draws, worked
+    out without listing them where the game can (BIG CHICKEN's lead with a full hand): the
+    playouts ask it instead. It must give exactly what ``playout_action(state,
+    state._legal_cached(), rng)`` gives (a game's tests check it at many positions)."""
     rollout_depth: int | None = None
     """Decisions a playout makes before it asks `evaluate` (None: play to the end)."""
     worlds: int | None = None
@@ -63,6 +68,8 @@ class SearchHooks(Generic[S]):
             raise ValueError(f"worlds must be at least 1; got {self.worlds}")
         if self.bias < 0.0:
             raise ValueError(f"bias must be 0 or more; got {self.bias}")
+        if self.playout_move is not None and self.playout_action is None:
+            raise ValueError("a playout_move stands for a playout_action, which is missing")
         if self.bias > 0.0 and self.playout_action is None:
             raise ValueError("a bias needs a playout_action to name the moves it favours")
         if self.exploration < 0.0:

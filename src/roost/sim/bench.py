@@ -4,9 +4,10 @@ Every engine plays uniformly random games through its public API for the same wa
 legal action uniformly, sample chance by its probabilities, until the game ends. Our games draw
 each move with `State.random_action` (one call; Manda Huevos! counts its moves instead of
 listing them); the peers, which have no such call, list the legal actions and draw an index
-with ``random.randrange``; ``--listed`` drives ours that way too, for the like-for-like figure. Decision steps
-(a player chose) and chance steps (a shuffle, deal or draw) are counted apart, because engines
-model chance differently (RLCard deals inside `reset`, OpenSpiel and Roost deal card by card).
+with ``random.randrange``; ``--listed`` drives ours that way too, for the like-for-like figure.
+Decision steps (a player chose) and chance steps (a shuffle, deal or draw) are counted apart,
+because engines model chance differently (RLCard deals inside `reset`, OpenSpiel and Roost deal
+card by card).
 Ratios compare decision steps per second, the number that matters for search and learning.
 The time is split in rounds: each round measures every engine in turn, and each engine's figure
 adds up its rounds, so a change of load on a shared machine falls on every engine alike (the

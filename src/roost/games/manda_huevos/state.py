@@ -284,8 +284,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                 per = pops[c] * count
                 if k < per:
                     chunk = (awake >> (CONTAINER_SIZE * c)) & FULL
-                    slot = BITS6[chunk][k // count]
-                    return MOVE + (CONTAINER_SIZE * c + slot) * MAX_SEATS + BITS6[targets][k % count]
+                    position = CONTAINER_SIZE * c + BITS6[chunk][k // count]
+                    return MOVE + position * MAX_SEATS + BITS6[targets][k % count]
                 k -= per
         k -= moves
         if k < swaps:
