@@ -68,7 +68,7 @@ SCORE_PER_ROUND: Final = 6.0
 EXPLORE: Final = 0.05
 """Playouts: the share of moves made at random (the policy is deterministic otherwise)."""
 
-_POW3: Final = (1, 3, 9, 27)
+_POW3: Final[tuple[int, ...]] = (1, 3, 9, 27)
 COUNT: Final = tuple(sum(code // _POW3[s] % 3 for s in range(4)) for code in range(CODES))
 """Cards in a number's base-3 code."""
 

@@ -637,22 +637,22 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             position = (action - MOVE) // MAX_SEATS
             target = action - MOVE - position * MAX_SEATS
             self._shift(position, self._lowest_free(target))
-            self._down[player] |= MOVE_BIT
+            self._down[player] = self._down[player] | MOVE_BIT
             if self._game.quick and (self._occupied >> (CONTAINER_SIZE * target)) & FULL == FULL:
                 self._phase = OVER
                 return
         elif action < TOGGLE:
             self._apply_swap_or_toggle(action)
-            self._down[player] |= SWAP_BIT
+            self._down[player] = self._down[player] | SWAP_BIT
         else:
             self._apply_swap_or_toggle(action)
-            self._down[player] |= SLEEP_BIT
+            self._down[player] = self._down[player] | SLEEP_BIT
         self._player = (player + 1) % self._game.num_players
 
     def _use_own_card(self, index: int) -> None:
         """Turn own action card `index` face down and start carrying out its effect (it has a
         target: `_turn_actions` offers it only then)."""
-        self._down[self._player] |= 1 << (OWN_BIT + index)
+        self._down[self._player] = self._down[self._player] | (1 << (OWN_BIT + index))
         self._acting = index
         self._left = self._game.own_actions[index][1]
         self._phase = ACTING
