@@ -230,38 +230,42 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         """``_turn_actions()[randbelow(rng, len)]`` from the same draw, without the list: each
         kind of move is counted off the masks (placements, the hen, Moves, Swaps, Sleep /
         Wake, in increasing id order as `_turn_actions` lists them), one index is drawn over
-        the total, and only the move at that index is built (the conformance suite checks it
-        picks what the list would)."""
+        the total, and only the move at that index is built (tests/test_search_shortcuts.py
+        checks it picks what the list would). Counts are kept in ints, not lists: mypyc boxes
+        every int it puts in a list."""
         n = self._game.num_players
         player = self._player
         occupied = self._occupied
-        rooms = 0
-        for c in range(n):
-            if (occupied >> (CONTAINER_SIZE * c)) & FULL != FULL:
-                rooms |= 1 << c
-        values: list[int] = []
-        hen = 0
-        for v in self._hands[player]:
-            if v == HEN:
-                hen = 1
-            elif v not in values:
-                values.append(v)
-        values.sort()
-        places = POP6[rooms] * len(values)
-        down = self._down[player]
         awake = occupied & ~self._asleep
-        pops = [POP6[(awake >> (CONTAINER_SIZE * c)) & FULL] for c in range(n)]
+        rooms = 0
+        eggs_awake = 0  # awake eggs of all containers
+        for c in range(n):
+            shift = CONTAINER_SIZE * c
+            if (occupied >> shift) & FULL != FULL:
+                rooms |= 1 << c
+            eggs_awake += POP6[(awake >> shift) & FULL]
+        present = 0  # the card types in the hand, as a bit mask
+        for v in self._hands[player]:
+            present |= 1 << v
+        hen = present >> HEN & 1
+        eggs = present & ~(1 << HEN)
+        count = 0  # distinct egg values in hand
+        rest = eggs
+        while rest:
+            rest &= rest - 1
+            count += 1
+        places = POP6[rooms] * count
+        down = self._down[player]
         moves = swaps = toggles = 0
         if not down & MOVE_BIT:
             for c in range(n):
-                moves += pops[c] * POP6[rooms & ~(1 << c)]
+                moves += POP6[(awake >> (CONTAINER_SIZE * c)) & FULL] * POP6[rooms & ~(1 << c)]
         if not down & SWAP_BIT:
-            later = 0
+            later = eggs_awake
             for c in range(n):
-                later += pops[c]
-            for c in range(n):
-                later -= pops[c]
-                swaps += pops[c] * later
+                here = POP6[(awake >> (CONTAINER_SIZE * c)) & FULL]
+                later -= here
+                swaps += here * later
         if not down & SLEEP_BIT:
             for c in range(n):
                 toggles += POP6[(occupied >> (CONTAINER_SIZE * c)) & FULL]
@@ -271,8 +275,12 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             return PASS
         k = randbelow(rng, total)
         if k < places:
-            count = len(values)
-            return PLACE + BITS6[rooms][k // count] * EGG_TYPES + values[k % count]
+            j = k % count  # the j-th egg value held, in increasing order
+            while j:
+                eggs &= eggs - 1
+                j -= 1
+            value = (eggs & -eggs).bit_length() - 1
+            return PLACE + BITS6[rooms][k // count] * EGG_TYPES + value
         k -= places
         if k < hen:
             return PLAY_HEN
@@ -280,24 +288,24 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         if k < moves:
             for c in range(n):
                 targets = rooms & ~(1 << c)
-                count = POP6[targets]
-                per = pops[c] * count
+                chunk = (awake >> (CONTAINER_SIZE * c)) & FULL
+                room_count = POP6[targets]
+                per = POP6[chunk] * room_count
                 if k < per:
-                    chunk = (awake >> (CONTAINER_SIZE * c)) & FULL
-                    position = CONTAINER_SIZE * c + BITS6[chunk][k // count]
-                    return MOVE + position * MAX_SEATS + BITS6[targets][k % count]
+                    position = CONTAINER_SIZE * c + BITS6[chunk][k // room_count]
+                    return MOVE + position * MAX_SEATS + BITS6[targets][k % room_count]
                 k -= per
         k -= moves
         if k < swaps:
-            later = 0
+            later = eggs_awake
             for c in range(n):
-                later += pops[c]
-            for c in range(n):
-                later -= pops[c]
-                per = pops[c] * later
+                base = CONTAINER_SIZE * c
+                chunk = (awake >> base) & FULL
+                here = POP6[chunk]
+                later -= here
+                per = here * later
                 if k < per:
-                    base = CONTAINER_SIZE * c
-                    a = base + BITS6[(awake >> base) & FULL][k // later]
+                    a = base + BITS6[chunk][k // later]
                     return SWAP + a * POSITIONS + _nth_bit(awake, k % later, c + 1, n)
                 k -= per
         k -= swaps
