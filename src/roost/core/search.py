@@ -32,10 +32,11 @@ class SearchHooks(Generic[S]):
     playout_action: Callable[[S, list[int], random.Random], int] | None = None
     """A cheap move for playouts (rules of thumb, no search), from the legal actions given."""
     playout_move: Callable[[S, random.Random], int] | None = None
-    """`playout_action`'s move at the state's own legal actions, from the same draws, worked
-    out without listing them where the game can (BIG CHICKEN's lead with a full hand): the
-    playouts ask it instead. It must give exactly what ``playout_action(state,
-    state._legal_cached(), rng)`` gives (a game's tests check it at many positions)."""
+    """The playout step worked out without listing the legal actions where the game can
+    (BIG CHICKEN's lead with a full hand): the playouts ask it instead of `playout_action`. It
+    must give what the step it replaces gives from the same draws, ``playout_action(state,
+    legal, rng)`` with two or more legal actions and ``legal[randbelow(rng, 1)]`` with one,
+    so a seeded search is the same with it or without it (tests/test_playout_moves.py)."""
     rollout_depth: int | None = None
     """Decisions a playout makes before it asks `evaluate` (None: play to the end)."""
     worlds: int | None = None

@@ -146,7 +146,7 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
     def _random_legal(self, rng: random.Random) -> int:
         """`random_action` at a decision node: the cached legal actions, one drawn with
         `randbelow` (``rng.randrange``'s value and draws). Games that can count their moves
-        override it to skip the listing (the conformance suite checks they agree)."""
+        override it to skip the listing (tests/test_search_shortcuts.py checks they agree)."""
         legal = self._legal_cached()
         return legal[randbelow(rng, len(legal))]
 
