@@ -57,6 +57,7 @@ def search_bot(
         rollout_depth=hooks.rollout_depth,
         evaluator=hooks.evaluate,
         playout_policy=hooks.playout_action,
+        playout_move=hooks.playout_move,
         worlds=hooks.worlds,
         bias=hooks.bias,
         candidates=hooks.candidates,

@@ -53,6 +53,9 @@ Evaluator = Callable[[State], list[float]]
 PlayoutPolicy = Callable[[State, list[int], random.Random], int]
 """Picks a move in a playout from the legal actions (cheap rules of thumb, not search); the list
 is the state's own: read it, never change it."""
+PlayoutMove = Callable[[State, random.Random], int]
+"""The playout policy's move at the state's own legal actions, found without listing them where
+the game can (see `roost.core.search.SearchHooks.playout_move`)."""
 Candidates = Callable[[State, list[int]], list[int]]
 """The legal moves worth telling apart (see `roost.core.search.SearchHooks.candidates`)."""
 Ranking = Callable[[SeatView], list[int]]
@@ -89,6 +92,7 @@ class ISMCTSBot:
         rollout_depth: int | None = None,
         evaluator: Evaluator | None = None,
         playout_policy: PlayoutPolicy | None = None,
+        playout_move: PlayoutMove | None = None,
         worlds: int | None = None,
         bias: float = 0.0,
         candidates: Candidates | None = None,
@@ -108,6 +112,8 @@ class ISMCTSBot:
             raise ValueError("a rollout_depth needs an evaluator for the states it stops at")
         if bias < 0.0:
             raise ValueError(f"bias must be 0 or more; got {bias}")
+        if playout_move is not None and playout_policy is None:
+            raise ValueError("a playout_move stands for a playout policy, which is missing")
         if bias > 0.0 and playout_policy is None:
             raise ValueError("a bias needs a playout policy to name the moves it favours")
         if widening < 0.0:
@@ -121,6 +127,7 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.evaluator = evaluator
         self.playout_policy = playout_policy
+        self.playout_move = playout_move
         self.worlds = worlds
         self.bias = bias
         self.candidates = candidates
@@ -343,6 +350,7 @@ class ISMCTSBot:
     def _playout(self, state: State, rng: random.Random) -> list[float]:
         depth = -1 if self.rollout_depth is None else self.rollout_depth
         policy = self.playout_policy
+        move = self.playout_move
         decisions = 0
         while True:
             player = state.current_player()
@@ -356,9 +364,16 @@ class ISMCTSBot:
                     evaluator = self.evaluator
                     assert evaluator is not None
                     return evaluator(state)
-                legal = state._legal_cached()
-                if policy is not None and len(legal) > 1:
-                    state._act(policy(state, legal, rng))
+                if move is not None:
+                    # The policy's move without the listing; `_act` still checks it (one
+                    # action, cheaply, where the game can).
+                    state._act(move(state, rng))
+                elif policy is not None:
+                    legal = state._legal_cached()
+                    if len(legal) > 1:
+                        state._act(policy(state, legal, rng))
+                    else:  # the draw is made all the same: seeded searches stay as they were
+                        state._apply_legal(legal[randbelow(rng, 1)])
                 else:
-                    state._apply_legal(legal[randbelow(rng, len(legal))])
+                    state._apply_legal(state._random_legal(rng))
                 decisions += 1

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from roost.core.rand import randbelow
 from roost.core.view import SeatView
 
 
@@ -17,5 +16,6 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> int:
-        legal = view.legal_actions()
-        return legal[randbelow(self._rng, len(legal))]
+        """`SeatView.random_action`: the pick ``legal_actions()[randrange(n)]`` makes, from
+        the same draws, without listing the moves where the game need not."""
+        return view.random_action(self._rng)

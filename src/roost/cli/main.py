@@ -593,6 +593,13 @@ def bench(
             "random playouts, splitting --seconds; 3 for search)"
         ),
     ] = None,
+    listed: Annotated[
+        bool,
+        typer.Option(
+            help="draw our random moves as the peers' are drawn: list the legal actions, pick "
+            "an index with random.randrange (default: State.random_action, the same moves)"
+        ),
+    ] = False,
 ) -> None:
     """Random-playout speed of every game, with ratios to peer engines measured alongside."""
     from roost.sim.bench import run_benchmarks
@@ -602,7 +609,13 @@ def bench(
         run_search_benchmarks(console, games=game or None, peers=peers, rounds=rounds or 3)
     else:
         run_benchmarks(
-            console, seconds=seconds, games=game or None, peers=peers, seed=seed, rounds=rounds or 5
+            console,
+            seconds=seconds,
+            games=game or None,
+            peers=peers,
+            seed=seed,
+            rounds=rounds or 5,
+            listed=listed,
         )
 
 

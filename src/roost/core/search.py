@@ -31,6 +31,12 @@ class SearchHooks(Generic[S]):
     stop after `rollout_depth` decisions."""
     playout_action: Callable[[S, list[int], random.Random], int] | None = None
     """A cheap move for playouts (rules of thumb, no search), from the legal actions given."""
+    playout_move: Callable[[S, random.Random], int] | None = None
+    """The playout step worked out without listing the legal actions where the game can
+    (BIG CHICKEN's lead with a full hand): the playouts ask it instead of `playout_action`. It
+    must give what the step it replaces gives from the same draws, ``playout_action(state,
+    legal, rng)`` with two or more legal actions and ``legal[randbelow(rng, 1)]`` with one,
+    so a seeded search is the same with it or without it (tests/test_playout_moves.py)."""
     rollout_depth: int | None = None
     """Decisions a playout makes before it asks `evaluate` (None: play to the end)."""
     worlds: int | None = None
@@ -63,6 +69,8 @@ class SearchHooks(Generic[S]):
             raise ValueError(f"worlds must be at least 1; got {self.worlds}")
         if self.bias < 0.0:
             raise ValueError(f"bias must be 0 or more; got {self.bias}")
+        if self.playout_move is not None and self.playout_action is None:
+            raise ValueError("a playout_move stands for a playout_action, which is missing")
         if self.bias > 0.0 and self.playout_action is None:
             raise ValueError("a bias needs a playout_action to name the moves it favours")
         if self.exploration < 0.0:

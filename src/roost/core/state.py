@@ -23,6 +23,7 @@ The hooks a game writes (all take checked arguments):
 ``chance_outcomes()``                  (outcome, probability) at a chance node, else []
 ``_chance_ok(outcome)``                whether a chance outcome can happen here
 ``_is_legal(action)``                  optional: one decision's legality without listing all
+``_random_legal(rng)``                 optional: a uniform legal decision without listing all
 ``_apply(action)``                     the rules: change the state (already checked)
 ``_explain_illegal(action)``           why an in-range action is not legal here, in words
 ``_observe(viewer)``                   the observation (the game's TypedDict)
@@ -57,6 +58,7 @@ from roost.core.actions import ActionInfo
 from roost.core.blank import Blank
 from roost.core.errors import IllegalActionError, RoostError
 from roost.core.game import CHANCE, JSON, OMNISCIENT, TERMINAL, Game, as_int
+from roost.core.rand import randbelow
 
 G = TypeVar("G", bound=Game, default=Game, covariant=True)
 """The game class a state belongs to (``class EggoState(State["EggoGame"])``), so a state reads
@@ -79,7 +81,8 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
         "_history": "compared by __eq__ directly",
         "_legal": "a cache, worked out again from the other fields",
         "_record": "whether a copy keeps its history is not part of the position",
-        "_sampled": "the outcome sample_chance drew at this node, a shortcut for the check",
+        "_sampled": "what sample_chance or random_action drew at this node, a shortcut for "
+        "the check",
     }
     """Fields `_key` leaves out on purpose, with the reason."""
 
@@ -88,8 +91,8 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
     _legal: list[int] | None
     _record: bool
     _sampled: int
-    """The chance outcome `sample_chance` last drew at this node (-1: none): `apply_action`
-    knows it is possible here without asking the game."""
+    """The chance outcome `sample_chance` (or the decision `random_action`) last drew at this
+    node (-1: none): `apply_action` knows it is legal here without asking the game."""
 
     def __init__(self, game: G) -> None:
         self._game = game
@@ -124,6 +127,28 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
             return self._legal_now()  # a fresh list, not kept: `_act` checks with `_is_legal`
         legal = self._legal = self._legal_now()
         return legal.copy()
+
+    def random_action(self, rng: random.Random) -> int:
+        """A uniformly random legal decision of the seat to move: what
+        ``legal_actions()[rng.randrange(len(legal_actions()))]`` gives, from the same draws of
+        `rng`, so seeded random play is the same game either way. It makes no copy of the legal
+        actions, and a game that can count its moves picks one without listing them all
+        (Manda Huevos!: ~43 a turn); random play and random playouts use it.
+        `RoostError` where no seat is to decide (a chance node, or the end)."""
+        if self.current_player() < 0:
+            raise RoostError(
+                f"{self._game.name}: random_action called where {self._who()} is to move; "
+                "only a seat's decision has legal actions"
+            )
+        action = self._sampled = self._random_legal(rng)  # `apply_action` trusts it here
+        return action
+
+    def _random_legal(self, rng: random.Random) -> int:
+        """`random_action` at a decision node: the cached legal actions, one drawn with
+        `randbelow` (``rng.randrange``'s value and draws). Games that can count their moves
+        override it to skip the listing (tests/test_search_shortcuts.py checks they agree)."""
+        legal = self._legal_cached()
+        return legal[randbelow(rng, len(legal))]
 
     def reaction_window(self) -> bool:
         """Whether the seat to move answers another seat's card in a window the rules open
@@ -227,7 +252,7 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
             elif player == TERMINAL:
                 raise IllegalActionError(action, "the game is over")
             else:
-                ok = self._is_legal(action)
+                ok = (action == self._sampled and action >= 0) or self._is_legal(action)
             if not ok:
                 raise IllegalActionError(action, self._why_illegal(action))
         if self._record:

@@ -47,6 +47,15 @@ class SeatView:
             return []
         return self._state.legal_actions()
 
+    def random_action(self, rng: random.Random) -> int:
+        """A uniformly random legal action of the seat (`State.random_action`: the same pick
+        as ``legal_actions()[rng.randrange(len(...))]``); `RoostError` when it is not this
+        seat's turn."""
+        state = self._state
+        if state.current_player() != self.seat:
+            raise RoostError(f"{state.game.name}: it is not seat {self.seat}'s turn to decide")
+        return state.random_action(rng)
+
     def observation(self) -> Mapping[str, Any]:
         return self._state.observation(self.seat)
 

@@ -1,9 +1,13 @@
 """Random-playout speed of our games and of peer engines, measured in the same run.
 
 Every engine plays uniformly random games through its public API for the same wall time: pick a
-legal action uniformly, sample chance by its probabilities, until the game ends. Decision steps
-(a player chose) and chance steps (a shuffle, deal or draw) are counted apart, because engines
-model chance differently (RLCard deals inside `reset`, OpenSpiel and Roost deal card by card).
+legal action uniformly, sample chance by its probabilities, until the game ends. Our games draw
+each move with `State.random_action` (one call; Manda Huevos! counts its moves instead of
+listing them); the peers, which have no such call, list the legal actions and draw an index
+with ``random.randrange``; ``--listed`` drives ours that way too, for the like-for-like figure.
+Decision steps (a player chose) and chance steps (a shuffle, deal or draw) are counted apart,
+because engines model chance differently (RLCard deals inside `reset`, OpenSpiel and Roost deal
+card by card).
 Ratios compare decision steps per second, the number that matters for search and learning.
 The time is split in rounds: each round measures every engine in turn, and each engine's figure
 adds up its rounds, so a change of load on a shared machine falls on every engine alike (the
@@ -62,8 +66,14 @@ class Measurement:
         return self.chance / self.seconds
 
 
-def measure_roost(name: str, seconds: float, seed: int, **params: object) -> Measurement:
-    """Random games of one of our games for about `seconds`."""
+def measure_roost(
+    name: str, seconds: float, seed: int, *, listed: bool = False, **params: object
+) -> Measurement:
+    """Random games of one of our games for about `seconds`: each move drawn by
+    `State.random_action`, the public call for a uniform legal move (Manda Huevos! draws it
+    without listing its ~43 actions), or with `listed` the way the peers are driven, listing
+    the legal actions and drawing an index with ``rng.randrange``. Both pick the same moves
+    from the same draws, so they play the same games."""
     game = load_game(name, **params)
     rng = random.Random(seed)
     randrange = rng.randrange
@@ -72,14 +82,23 @@ def measure_roost(name: str, seconds: float, seed: int, **params: object) -> Mea
     deadline = start + seconds
     while time.perf_counter() < deadline:
         state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                chance += 1
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[randrange(len(legal))])
-                decisions += 1
+        if listed:
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    state.apply_action(state.sample_chance(rng))
+                    chance += 1
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[randrange(len(legal))])
+                    decisions += 1
+        else:
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    state.apply_action(state.sample_chance(rng))
+                    chance += 1
+                else:
+                    state.apply_action(state.random_action(rng))
+                    decisions += 1
         games += 1
     elapsed = time.perf_counter() - start
     label = f"{name} ({game.num_players}p)"
@@ -201,9 +220,11 @@ def run_benchmarks(
     peers: bool = True,
     seed: int = 1,
     rounds: int = 5,
+    listed: bool = False,
 ) -> list[tuple[Measurement, list[tuple[str, Measurement]]]]:
     """Measure our games (and their peers) for `seconds` each, in `rounds` interleaved rounds;
-    print a table and the ratios, return them."""
+    print a table and the ratios, return them. `listed` drives our games as the peers are
+    driven (`measure_roost`)."""
     if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
         raise RoostError(
             f"--seconds takes a number of seconds above 0 and at most {MAX_SECONDS:g}; "
@@ -239,7 +260,7 @@ def run_benchmarks(
     for round_ in range(rounds):
         console.print(f"round {round_ + 1} of {rounds} ...")
         for name in names:
-            m = measure_roost(name, share, seed)
+            m = measure_roost(name, share, seed, listed=listed)
             ours[name] = ours[name] + m if name in ours else m
         for label, peer in peer_list.items():
             m = peer.measure(peer.game, share, seed)

@@ -54,7 +54,7 @@ SIZE_NAMES: Final = ("", "single", "pair", "trips", "little coop", "big coop")
 COOP_SIZE: Final = 4
 MAX_LAY: Final = 5
 CODES: Final = 81
-_POW3: Final = (1, 3, 9, 27)
+_POW3: Final[tuple[int, ...]] = (1, 3, 9, 27)
 """Base-3 codes of the Egg copies held of one number: suit s counts 3**s."""
 
 _SIZE: list[int] = [0]

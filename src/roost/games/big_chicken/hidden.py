@@ -85,7 +85,7 @@ def set_hand(state: BigChickenState, seat: int, counts: list[int]) -> None:
     """Make `seat` hold exactly `counts` (copies per type, see `rules.py` for the shape)."""
     eggs = [0] * 10
     for card in range(NUM_EGG_TYPES):
-        eggs[card >> 2] += counts[card] * 3 ** (card & 3)
+        eggs[card >> 2] = eggs[card >> 2] + (counts[card] * 3 ** (card & 3))
     state._eggs[seat] = eggs
     state._ducks[seat] = counts[DUCK]
     state._chicks[seat] = sum(counts[card] << i for i, card in enumerate(CHICKENS))
@@ -283,11 +283,11 @@ class _Round:
                     for card in CARDS[event[2]]:
                         work.center.append(card)
                         if p != seat:
-                            work.out[p * T + card] += 1
+                            work.out[p * T + card] = work.out[p * T + card] + 1
                             self._take(work, p, card, i)
                 elif kind == EV_CLEAR:
                     for card in work.center:
-                        work.disc[card] += 1
+                        work.disc[card] = work.disc[card] + 1
                     work.center = []
                 elif kind == EV_CATCH:
                     p, start = event[1], event[2]
@@ -297,22 +297,22 @@ class _Round:
                             card = self.history[pos]
                             if not work.disc[card]:
                                 raise _Conflict(work.chosen[card])
-                            work.disc[card] -= 1
+                            work.disc[card] = work.disc[card] - 1
                     elif drawn:
                         return self._draw(i, work, p, drawn, 0, 0)
                 elif kind == EV_GIFT:
                     giver, taker, card = event[1], event[2], event[3]
                     if giver != seat:
-                        work.out[giver * T + card] += 1
+                        work.out[giver * T + card] = work.out[giver * T + card] + 1
                         self._take(work, giver, card, i)
                     if taker != seat:
-                        work.inn[taker * T + card] += 1
-                        work.run[taker * T + card] += 1
+                        work.inn[taker * T + card] = work.inn[taker * T + card] + 1
+                        work.run[taker * T + card] = work.run[taker * T + card] + 1
                 elif kind == EV_SHOW:
                     p, card = event[1], event[2]
                     if p != seat:
                         self._take(work, p, card, i)
-                        work.run[p * T + card] += 1
+                        work.run[p * T + card] = work.run[p * T + card] + 1
                 elif kind == EV_RESTRICT:
                     p, mask = event[1], event[2]
                     if p != seat:
@@ -325,12 +325,12 @@ class _Round:
     def _take(self, work: _Work, p: int, card: int, step: int) -> None:
         """Seat `p` gave up `card`: it must have held it."""
         index = p * T + card
-        work.run[index] -= 1
+        work.run[index] = work.run[index] - 1
         if work.run[index] < work.low[index]:
             work.low[index] = work.run[index]
             work.low_at[index] = step
-            work.tot_def[card] += 1
-            work.sum_def[p] += 1
+            work.tot_def[card] = work.tot_def[card] + 1
+            work.sum_def[p] = work.sum_def[p] + 1
             if work.tot_def[card] > self.avail[card]:
                 raise _Conflict(self._deal_conflict(work, card))
             if work.sum_def[p] > self.deal_size[p]:
@@ -418,9 +418,9 @@ class _Round:
         for _, _, card in candidates:
             branch = work.copy()
             branch.levels.append((p, i, drawable))
-            branch.chosen[card] |= bit
-            branch.disc[card] -= 1
-            branch.run[base + card] += 1
+            branch.chosen[card] = branch.chosen[card] | bit
+            branch.disc[card] = branch.disc[card] - 1
+            branch.run[base + card] = branch.run[base + card] + 1
             if self.final is not None and not self._final_fits(branch, p, card):
                 blame |= branch.chosen[card] | branch.levels_of(p, card)
                 continue
@@ -545,7 +545,7 @@ def _cards(counts: list[int]) -> list[int]:
 def _counts(cards: tuple[int, ...] | list[int]) -> list[int]:
     counts = [0] * T
     for card in cards:
-        counts[card] += 1
+        counts[card] = counts[card] + 1
     return counts
 
 

@@ -65,7 +65,10 @@ QUIET: Final = 2
 """`_last_egg` value of a player who stayed quiet with one card left and was not caught."""
 SAID: Final = 1
 
-_POW3: Final = (1, 3, 9, 27)
+_POW3: Final[tuple[int, ...]] = (1, 3, 9, 27)
+"""Each suit's place value in a base-3 code. Typed as a tuple of any length on purpose: mypyc
+keeps a fixed-length tuple of ints unboxed and builds a new tuple object each time one is
+indexed by a variable (a deal did that for every card, `holds` eight times a Lay)."""
 _CHICK0: Final = CHICKENS[0]
 _BIG_RED_BIT: Final = 1 << (BIG_RED - _CHICK0)
 
@@ -88,22 +91,22 @@ CHICKEN_CARDS: Final = tuple(
 
 def add_card(state: BigChickenState, seat: int, card: int) -> None:
     if card < NUM_EGG_TYPES:
-        state._eggs[seat][card >> 2] += _POW3[card & 3]
+        state._eggs[seat][card >> 2] = state._eggs[seat][card >> 2] + (_POW3[card & 3])
     elif card == DUCK:
-        state._ducks[seat] += 1
+        state._ducks[seat] = state._ducks[seat] + 1
     else:
-        state._chicks[seat] |= 1 << (card - _CHICK0)
-    state._sizes[seat] += 1
+        state._chicks[seat] = state._chicks[seat] | (1 << (card - _CHICK0))
+    state._sizes[seat] = state._sizes[seat] + 1
 
 
 def remove_card(state: BigChickenState, seat: int, card: int) -> None:
     if card < NUM_EGG_TYPES:
-        state._eggs[seat][card >> 2] -= _POW3[card & 3]
+        state._eggs[seat][card >> 2] = state._eggs[seat][card >> 2] - (_POW3[card & 3])
     elif card == DUCK:
-        state._ducks[seat] -= 1
+        state._ducks[seat] = state._ducks[seat] - 1
     else:
-        state._chicks[seat] &= ~(1 << (card - _CHICK0))
-    state._sizes[seat] -= 1
+        state._chicks[seat] = state._chicks[seat] & (~(1 << (card - _CHICK0)))
+    state._sizes[seat] = state._sizes[seat] - 1
 
 
 def hand_counts(state: BigChickenState, seat: int) -> list[int]:
@@ -220,12 +223,12 @@ def deal_drawn(state: BigChickenState, card: int) -> None:
     """Give `card`, already taken from the pool, to the next seat dealt to."""
     seat = state._deal_seat
     if card < NUM_EGG_TYPES:
-        state._eggs[seat][card >> 2] += _POW3[card & 3]
+        state._eggs[seat][card >> 2] = state._eggs[seat][card >> 2] + (_POW3[card & 3])
     elif card == DUCK:
-        state._ducks[seat] += 1
+        state._ducks[seat] = state._ducks[seat] + 1
     else:
-        state._chicks[seat] |= 1 << (card - _CHICK0)
-    state._sizes[seat] += 1
+        state._chicks[seat] = state._chicks[seat] | (1 << (card - _CHICK0))
+    state._sizes[seat] = state._sizes[seat] + 1
     state._deal_seat = (seat + 1) % state._game.num_players
     state._deal_left -= 1
     if state._deal_left == 0:
@@ -342,13 +345,13 @@ def lay(state: BigChickenState, action: int) -> None:
     p = state._player
     number = NUMBER[action]
     if number <= 10:
-        state._eggs[p][number - 1] -= CODE[action]
+        state._eggs[p][number - 1] = state._eggs[p][number - 1] - CODE[action]
         if USES_DUCK[action]:
-            state._ducks[p] -= 1
+            state._ducks[p] = state._ducks[p] - 1
             if state._game.num_players > 2:
                 state._direction = -state._direction  # every Duck flips the direction
     else:
-        state._chicks[p] &= ~CHICKS[action]
+        state._chicks[p] = state._chicks[p] & ~CHICKS[action]
     size = SIZE[action]
     left = state._sizes[p] = state._sizes[p] - size
     state._run_actions.append(action)
@@ -416,8 +419,8 @@ def catch(state: BigChickenState) -> None:
     caught = state._caught
     game = state._game
     state._queue = []
-    state._catches[caught] += 1
-    state._penalties[caught] += game.catch_penalty
+    state._catches[caught] = state._catches[caught] + 1
+    state._penalties[caught] = state._penalties[caught] + game.catch_penalty
     state._last_egg[caught] = SAID  # said now, by the catcher
     draws = min(2, len(state._discard))
     if state._record:
@@ -474,7 +477,7 @@ def _end_round(state: BigChickenState) -> None:
             good = p
     state._round_scores.append(scores)
     for p in range(n):
-        state._totals[p] += scores[p]
+        state._totals[p] = state._totals[p] + scores[p]
     state._good, state._bad = good, bad
     state._last_hands = hands
     state._round += 1

@@ -68,7 +68,7 @@ SCORE_PER_ROUND: Final = 6.0
 EXPLORE: Final = 0.05
 """Playouts: the share of moves made at random (the policy is deterministic otherwise)."""
 
-_POW3: Final = (1, 3, 9, 27)
+_POW3: Final[tuple[int, ...]] = (1, 3, 9, 27)
 COUNT: Final = tuple(sum(code // _POW3[s] % 3 for s in range(4)) for code in range(CODES))
 """Cards in a number's base-3 code."""
 
@@ -180,9 +180,35 @@ def playout_action(state: BigChickenState, legal: list[int], rng: random.Random)
     return best
 
 
+def playout_move(state: BigChickenState, rng: random.Random) -> int:
+    """`playout_action`'s move at the state's own legal actions, from the same draws (the
+    playout's single legal action drawn as the search draws it): a lead with more than five
+    cards, the playouts' longest list of Lays, is chosen from the hand's tables without
+    listing the Lays (a hand of six or more always has two Lays to lead: two different single
+    cards, or a Duck)."""
+    if state._phase == PLAY and state._top < 0:
+        p = state._player
+        if state._sizes[p] > 5:
+            if rng.random() < EXPLORE:
+                legal = state._legal_cached()
+                return legal[randbelow(rng, len(legal))]
+            return _lead(state, None, p, state._eggs[p], state._ducks[p], state._chicks[p])
+    legal = state._legal_cached()
+    if len(legal) > 1:
+        return playout_action(state, legal, rng)
+    return legal[randbelow(rng, 1)]
+
+
 def _lead(
-    state: BigChickenState, legal: list[int], p: int, eggs: list[int], ducks: int, chicks: int
+    state: BigChickenState,
+    legal: list[int] | None,
+    p: int,
+    eggs: list[int],
+    ducks: int,
+    chicks: int,
 ) -> int:
+    """The lead `playout_action` picks; `legal` may be None (the state's own are listed only
+    if the last resort needs them)."""
     if lays_needed(eggs, ducks, chicks) <= 2:
         if chicks & 16:
             return BIG_RED_LAY
@@ -210,6 +236,8 @@ def _lead(
         return fallback  # the highest, hardest to beat
     if chicks & 15:
         return WHOLE_CHICKENS[chicks & 15]
+    if legal is None:
+        legal = state._legal_cached()
     return legal[-1]  # Big Red, else the highest Duck or Coop
 
 
@@ -295,7 +323,12 @@ def evaluate(state: BigChickenState) -> list[float]:
 
 
 SEARCH: Final = SearchHooks[BigChickenState](
-    evaluate=evaluate, playout_action=playout_action, rollout_depth=8, worlds=20, bias=1.0
+    evaluate=evaluate,
+    playout_action=playout_action,
+    playout_move=playout_move,
+    rollout_depth=8,
+    worlds=20,
+    bias=1.0,
 )
 """BIG CHICKEN's search settings: playouts of 8 decisions, then the Golden Egg estimate; 20
 determinizations reused in turn (resampling with penalty draws is a search of its own); a

@@ -240,12 +240,12 @@ class BigChickenState(State["BigChickenGame"]):
             for number in range(10):
                 code = eggs[number]
                 if code:
-                    out += lead[index + code]
+                    out.extend(lead[index + code])
                 elif duck:
-                    out += DUCK_ONLY_LEAD[number]
+                    out.extend(DUCK_ONLY_LEAD[number])
                 index += CODES
             if chicks:
-                out += CH_LEAD[chicks]
+                out.extend(CH_LEAD[chicks])
             return out
         out = [CLUCK]
         if top == BIG_RED_LAY:
@@ -262,20 +262,24 @@ class BigChickenState(State["BigChickenGame"]):
                     continue
                 index = number * CODES + code
                 if number > top_number:
-                    out += follow[index]
+                    out.extend(follow[index])
                 elif number == top_number:
-                    out += [a for a in follow[index] if KEY[a] > key]
+                    for a in follow[index]:
+                        if KEY[a] > key:
+                            out.append(a)
                 if code:
                     coops = COOPS[index]
                     if coops:
-                        out += coops
+                        out.extend(coops)
             if chicks:
                 chick_lays = CH_FOLLOW[size][chicks]
                 if top_number == 10:
-                    out += [a for a in chick_lays if KEY[a] > key]
+                    for a in chick_lays:
+                        if KEY[a] > key:
+                            out.append(a)
                 else:
-                    out += chick_lays
-                out += CH_COOPS[chicks]
+                    out.extend(chick_lays)
+                out.extend(CH_COOPS[chicks])
         else:
             for number in range(10):
                 code = eggs[number]

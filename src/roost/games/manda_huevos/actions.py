@@ -91,6 +91,8 @@ BITS6: Final = tuple(
     tuple(slot for slot in range(CONTAINER_SIZE) if chunk >> slot & 1) for chunk in range(1 << 6)
 )
 """The set slots of each 6-bit container mask."""
+POP6: Final = tuple(len(slots) for slots in BITS6)
+"""How many bits each 6-bit mask has set."""
 
 # Id tables, so that generating legal actions costs one `extend` per container, not a Python
 # step per action. A 6-bit mask is either the eggs of one container or a set of containers.

@@ -43,6 +43,7 @@ from roost.games.manda_huevos.actions import (
     PASS,
     PLACE,
     PLAY_HEN,
+    POP6,
     POSITIONS,
     SLEEP_BIT,
     SWAP,
@@ -70,6 +71,18 @@ OWN_BIT = len(ACTION_CARDS)
 
 if TYPE_CHECKING:
     from roost.games.manda_huevos.game import MandaHuevosGame
+
+
+def _nth_bit(mask: int, j: int, first: int, n: int) -> int:
+    """The position of the `j`-th (from 0) set bit of `mask` in containers `first` to
+    ``n - 1``, counted in increasing position order."""
+    for c in range(first, n):
+        chunk = (mask >> (CONTAINER_SIZE * c)) & FULL
+        count = POP6[chunk]
+        if j < count:
+            return CONTAINER_SIZE * c + BITS6[chunk][j]
+        j -= count
+    raise AssertionError(f"mask {mask:#x} has no bit {j} past container {first}")
 
 
 class MandaHuevosState(State["MandaHuevosGame"]):
@@ -204,6 +217,100 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             actions.append(PASS)
         return actions
 
+    def _random_legal(self, rng: random.Random) -> int:
+        """A normal turn's random move without listing the turn's ~43 actions (most of a
+        random game's time): `_random_turn_action`; elsewhere, and in games with own action
+        cards (whose use depends on their targets), from the list."""
+        if self._phase == TURN and not self._game.own_actions:
+            return self._random_turn_action(rng)
+        legal = self._legal_cached()
+        return legal[randbelow(rng, len(legal))]
+
+    def _random_turn_action(self, rng: random.Random) -> int:
+        """``_turn_actions()[randbelow(rng, len)]`` from the same draw, without the list: each
+        kind of move is counted off the masks (placements, the hen, Moves, Swaps, Sleep /
+        Wake, in increasing id order as `_turn_actions` lists them), one index is drawn over
+        the total, and only the move at that index is built (tests/test_search_shortcuts.py
+        checks it picks what the list would). Counts are kept in ints, not lists: mypyc boxes
+        every int it puts in a list."""
+        n = self._game.num_players
+        player = self._player
+        occupied = self._occupied
+        awake = occupied & ~self._asleep
+        rooms = 0
+        eggs_awake = 0  # awake eggs of all containers
+        for c in range(n):
+            shift = CONTAINER_SIZE * c
+            if (occupied >> shift) & FULL != FULL:
+                rooms |= 1 << c
+            eggs_awake += POP6[(awake >> shift) & FULL]
+        present = 0  # the card types in the hand, as a bit mask
+        for v in self._hands[player]:
+            present |= 1 << v
+        hen = present >> HEN & 1
+        eggs = present & ~(1 << HEN)
+        count = 0  # distinct egg values in hand
+        rest = eggs
+        while rest:
+            rest &= rest - 1
+            count += 1
+        places = POP6[rooms] * count
+        down = self._down[player]
+        moves = swaps = toggles = 0
+        if not down & MOVE_BIT:
+            for c in range(n):
+                moves += POP6[(awake >> (CONTAINER_SIZE * c)) & FULL] * POP6[rooms & ~(1 << c)]
+        if not down & SWAP_BIT:
+            later = eggs_awake
+            for c in range(n):
+                here = POP6[(awake >> (CONTAINER_SIZE * c)) & FULL]
+                later -= here
+                swaps += here * later
+        if not down & SLEEP_BIT:
+            for c in range(n):
+                toggles += POP6[(occupied >> (CONTAINER_SIZE * c)) & FULL]
+        total = places + hen + moves + swaps + toggles
+        if total == 0:
+            randbelow(rng, 1)  # the draw `[PASS][randbelow(rng, 1)]` makes
+            return PASS
+        k = randbelow(rng, total)
+        if k < places:
+            j = k % count  # the j-th egg value held, in increasing order
+            while j:
+                eggs &= eggs - 1
+                j -= 1
+            value = (eggs & -eggs).bit_length() - 1
+            return PLACE + BITS6[rooms][k // count] * EGG_TYPES + value
+        k -= places
+        if k < hen:
+            return PLAY_HEN
+        k -= hen
+        if k < moves:
+            for c in range(n):
+                targets = rooms & ~(1 << c)
+                chunk = (awake >> (CONTAINER_SIZE * c)) & FULL
+                room_count = POP6[targets]
+                per = POP6[chunk] * room_count
+                if k < per:
+                    position = CONTAINER_SIZE * c + BITS6[chunk][k // room_count]
+                    return MOVE + position * MAX_SEATS + BITS6[targets][k % room_count]
+                k -= per
+        k -= moves
+        if k < swaps:
+            later = eggs_awake
+            for c in range(n):
+                base = CONTAINER_SIZE * c
+                chunk = (awake >> base) & FULL
+                here = POP6[chunk]
+                later -= here
+                per = here * later
+                if k < per:
+                    a = base + BITS6[chunk][k // later]
+                    return SWAP + a * POSITIONS + _nth_bit(awake, k % later, c + 1, n)
+                k -= per
+        k -= swaps
+        return TOGGLE + _nth_bit(occupied, k, 0, n)
+
     def _effect_actions(self, effect: int) -> list[int]:
         """Every target of one application of an effect now (an own action card's legal
         actions while it is carried out, and whether it can be used at all): the ids of the
@@ -289,7 +396,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         if phase != TURN or action < 0:
             return False
         if action < PLAY_HEN:
-            container, value = divmod(action - PLACE, EGG_TYPES)
+            container = (action - PLACE) // EGG_TYPES
+            value = action - PLACE - container * EGG_TYPES
             return (
                 container < n
                 and (occupied >> (CONTAINER_SIZE * container)) & FULL != FULL
@@ -303,7 +411,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         awake = occupied & ~self._asleep
         cells = CONTAINER_SIZE * n
         if action < SWAP:
-            position, target = divmod(action - MOVE, MAX_SEATS)
+            position = (action - MOVE) // MAX_SEATS
+            target = action - MOVE - position * MAX_SEATS
             return (
                 not down & MOVE_BIT
                 and position < cells
@@ -313,7 +422,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
                 and (occupied >> (CONTAINER_SIZE * target)) & FULL != FULL
             )
         if action < TOGGLE:
-            a, b = divmod(action - SWAP, POSITIONS)
+            a = (action - SWAP) // POSITIONS
+            b = action - SWAP - a * POSITIONS
             return (
                 not down & SWAP_BIT
                 and b < cells
@@ -436,7 +546,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         return base + (free & -free).bit_length() - 1
 
     def _place(self, action: int) -> None:
-        container, value = divmod(action - PLACE, EGG_TYPES)
+        container = (action - PLACE) // EGG_TYPES
+        value = action - PLACE - container * EGG_TYPES
         player = self._player
         self._hands[player].remove(value)
         base = CONTAINER_SIZE * container
@@ -531,24 +642,25 @@ class MandaHuevosState(State["MandaHuevosGame"]):
     def _use_action_card(self, action: int) -> None:
         player = self._player
         if action < SWAP:
-            position, target = divmod(action - MOVE, MAX_SEATS)
+            position = (action - MOVE) // MAX_SEATS
+            target = action - MOVE - position * MAX_SEATS
             self._shift(position, self._lowest_free(target))
-            self._down[player] |= MOVE_BIT
+            self._down[player] = self._down[player] | MOVE_BIT
             if self._game.quick and (self._occupied >> (CONTAINER_SIZE * target)) & FULL == FULL:
                 self._phase = OVER
                 return
         elif action < TOGGLE:
             self._apply_swap_or_toggle(action)
-            self._down[player] |= SWAP_BIT
+            self._down[player] = self._down[player] | SWAP_BIT
         else:
             self._apply_swap_or_toggle(action)
-            self._down[player] |= SLEEP_BIT
+            self._down[player] = self._down[player] | SLEEP_BIT
         self._player = (player + 1) % self._game.num_players
 
     def _use_own_card(self, index: int) -> None:
         """Turn own action card `index` face down and start carrying out its effect (it has a
         target: `_turn_actions` offers it only then)."""
-        self._down[self._player] |= 1 << (OWN_BIT + index)
+        self._down[self._player] = self._down[self._player] | (1 << (OWN_BIT + index))
         self._acting = index
         self._left = self._game.own_actions[index][1]
         self._phase = ACTING
@@ -563,7 +675,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
             target = player
             self._shift(action - HEN_TAKE, self._lowest_free(player))
         elif action < SWAP:
-            position, target = divmod(action - MOVE, MAX_SEATS)
+            position = (action - MOVE) // MAX_SEATS
+            target = action - MOVE - position * MAX_SEATS
             self._shift(position, self._lowest_free(target))
         else:
             target = -1
@@ -586,7 +699,8 @@ class MandaHuevosState(State["MandaHuevosGame"]):
     def _apply_swap_or_toggle(self, action: int) -> None:
         """A Swap Eggs or Put to Sleep / Wake id's effect on the board."""
         if action < TOGGLE:
-            a, b = divmod(action - SWAP, POSITIONS)
+            a = (action - SWAP) // POSITIONS
+            b = action - SWAP - a * POSITIONS
             cells = self._cells
             cells[a], cells[b] = cells[b], cells[a]
             if self._record:
