@@ -25,7 +25,13 @@ from roost.core.game import CHANCE
 from roost.core.registry import load_game, registered_games
 from roost.core.state import State
 from roost.core.view import SeatView
-from roost.sim.search_bench import ITERATIONS, _hearts_positions, fixed_positions
+from roost.sim.bench import play_openspiel_game
+from roost.sim.search_bench import (
+    ITERATIONS,
+    _hearts_positions,
+    fixed_positions,
+    openspiel_cpp_seconds,
+)
 
 
 def ours_random(name: str, games: int, *, listed: bool) -> float:
@@ -61,22 +67,7 @@ def peer_random(games: int) -> float:
     decisions = 0
     start = time.process_time()
     for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                point = rng.random()
-                chosen = outcomes[-1][0]
-                for outcome, probability in outcomes:
-                    point -= probability
-                    if point < 0:
-                        chosen = outcome
-                        break
-                state.apply_action(chosen)
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                decisions += 1
+        decisions += play_openspiel_game(game, rng)[0]
     return decisions / (time.process_time() - start)
 
 
@@ -95,27 +86,8 @@ def ours_search(name: str, positions: list[State]) -> float:
 
 def peer_search() -> float:
     """OpenSpiel's C++ ISMCTS on hearts, as `roost bench --search` runs it."""
-    import pyspiel
-
-    elapsed = 0.0
     positions = _hearts_positions(8)
-    for index, state in enumerate(positions):
-        evaluator = pyspiel.RandomRolloutEvaluator(1, index)
-        bot = pyspiel.ISMCTSBot(
-            index,
-            evaluator,
-            2.0,
-            ITERATIONS,
-            -1,
-            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
-            False,
-            False,
-        )
-        start = time.process_time()
-        bot.step(state)
-        elapsed += time.process_time() - start
-        del bot, evaluator
-    return len(positions) * ITERATIONS / elapsed
+    return len(positions) * ITERATIONS / openspiel_cpp_seconds(positions, time.process_time)
 
 
 def main() -> None:

@@ -23,6 +23,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -143,6 +144,31 @@ def measure_rlcard_run(name: str, seconds: float, seed: int) -> Measurement:
     return Measurement("rlcard env.run", name, games, decisions, 0, elapsed)
 
 
+def play_openspiel_game(game: Any, rng: random.Random) -> tuple[int, int]:
+    """One game of an OpenSpiel game (a ``pyspiel.Game``) by uniformly random players, chance
+    sampled from `chance_outcomes`: (decisions, chance outcomes). How every peer figure of
+    OpenSpiel's random play is driven (`measure_openspiel`, ``scripts/cpu_ratios.py``)."""
+    decisions = chance = 0
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            point = rng.random()
+            chosen = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                point -= probability
+                if point < 0:
+                    chosen = outcome
+                    break
+            state.apply_action(chosen)
+            chance += 1
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions, chance
+
+
 def measure_openspiel(name: str, seconds: float, seed: int) -> Measurement:
     """OpenSpiel's C++ game driven from Python, chance sampled from `chance_outcomes`."""
     import pyspiel
@@ -153,23 +179,9 @@ def measure_openspiel(name: str, seconds: float, seed: int) -> Measurement:
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                point = rng.random()
-                chosen = outcomes[-1][0]
-                for outcome, probability in outcomes:
-                    point -= probability
-                    if point < 0:
-                        chosen = outcome
-                        break
-                state.apply_action(chosen)
-                chance += 1
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                decisions += 1
+        made, drawn = play_openspiel_game(game, rng)
+        decisions += made
+        chance += drawn
         games += 1
     elapsed = time.perf_counter() - start
     return Measurement("open_spiel", name, games, decisions, chance, elapsed)

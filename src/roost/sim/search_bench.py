@@ -16,7 +16,9 @@ from __future__ import annotations
 import importlib.util
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -137,11 +139,13 @@ def measure_openspiel_python() -> SearchRate:
     return SearchRate("OpenSpiel ISMCTS (Python)", "hearts", done, elapsed, skipped)
 
 
-def measure_openspiel_cpp() -> SearchRate:
+def openspiel_cpp_seconds(positions: list[Any], clock: Callable[[], float]) -> float:
+    """Seconds (by `clock`) OpenSpiel's C++ ISMCTS takes for `ITERATIONS` iterations from each
+    of `positions` (hearts states), random rollouts, ``uct_c`` 2: how every peer figure of its
+    search is taken (`measure_openspiel_cpp`, ``scripts/cpu_ratios.py`` with CPU time)."""
     import pyspiel
 
     elapsed = 0.0
-    positions = _hearts_positions(POSITIONS)
     for index, state in enumerate(positions):
         evaluator = pyspiel.RandomRolloutEvaluator(1, index)  # kept alive: the bot borrows it
         bot = pyspiel.ISMCTSBot(
@@ -154,10 +158,16 @@ def measure_openspiel_cpp() -> SearchRate:
             False,
             False,
         )
-        start = time.perf_counter()
+        start = clock()
         bot.step(state)
-        elapsed += time.perf_counter() - start
+        elapsed += clock() - start
         del bot, evaluator
+    return elapsed
+
+
+def measure_openspiel_cpp() -> SearchRate:
+    positions = _hearts_positions(POSITIONS)
+    elapsed = openspiel_cpp_seconds(positions, time.perf_counter)
     return SearchRate("OpenSpiel ISMCTS (C++)", "hearts", len(positions), elapsed)
 
 
