@@ -6,7 +6,6 @@ part of the game everywhere (game strings, saved games, variant files, the lab).
 
 from __future__ import annotations
 
-import json
 import pickle
 import random
 from collections import Counter
@@ -14,12 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import roost
 from roost.bots import make_bot
-from roost.cli.main import app
-from roost.core.errors import ParameterError, RoostError
+from roost.core.errors import ParameterError
 from roost.core.game import OMNISCIENT
 from roost.core.runner import play_game
 from roost.games.egg_bound.actions import (
@@ -35,12 +32,10 @@ from roost.games.egg_bound.actions import (
 from roost.games.egg_bound.cards import CARD_NAMES, HAND_SIZE, NUM_TYPES, STARS
 from roost.games.egg_bound.game import EggBoundGame
 from roost.games.egg_bound.views import read, result_text
-from roost.lab.variants import read_variant
 from roost.rl.encoding import encoding_for
 from roost.testing.conformance import random_playthrough
 from roost.testing.scenario import Scenario
 
-EXAMPLE = Path(__file__).parents[1] / "examples" / "variants" / "egg-bound-own-cards.toml"
 BIG_RED = "chicken:4-4-2x2:Big_Red"
 """Two own Chickens with 4 Pecking Order, 4 IQ and 2 Speed (type id 18)."""
 ROOM = "egg-card:16"
@@ -276,29 +271,6 @@ def test_own_cards_are_part_of_the_game_s_identity() -> None:
     spiel = pyspiel.load_game("roost_egg_bound", dict(game.params))
     assert pyspiel.load_game(str(spiel)) == spiel
     assert spiel.num_distinct_actions() == 206
-
-
-def test_the_example_deck_file_reads_and_a_bad_one_names_the_file(tmp_path: Path) -> None:
-    variant = read_variant(EXAMPLE, "egg-bound")
-    assert dict(variant.params)["own_cards"] == BIG_RED
-    bad = tmp_path / "no-room.toml"
-    bad.write_text('[params]\nown_cards = "chicken:4-4-2"\nplayers = 4\n', encoding="utf-8")
-    with pytest.raises(RoostError, match=r"no-room\.toml: .*these counts make 86"):
-        read_variant(bad, "egg-bound")
-
-
-def test_a_lab_run_on_a_deck_with_own_chickens(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    result = CliRunner().invoke(
-        app,
-        ["lab", "egg-bound", "--deck", str(EXAMPLE), "--players", "3", "--games", "6",
-         "--skill", "none", "--bots", "heuristic", "--no-plots", "--out", str(out)],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
-    params = summary["plan"]["settings"][0]["params"]
-    assert params["own_cards"] == BIG_RED
-    assert "Big Red" in (out / "cards.csv").read_text(encoding="utf-8")
 
 
 def test_card_names_of_the_printed_game_are_unchanged() -> None:

@@ -6,7 +6,6 @@ lab, server tables)."""
 
 from __future__ import annotations
 
-import json
 import pickle
 import random
 from collections.abc import Sequence
@@ -20,7 +19,7 @@ import roost
 from roost.bots import make_bot
 from roost.cli.main import app
 from roost.cli.render.eggo import RENDERER
-from roost.core.errors import ParameterError, RoostError
+from roost.core.errors import ParameterError
 from roost.core.game import OMNISCIENT
 from roost.core.runner import play_game
 from roost.core.view import SeatView
@@ -28,12 +27,10 @@ from roost.games.eggo.actions import NUM_ACTIONS, OWN_PLAY
 from roost.games.eggo.cards import NUM_TYPES
 from roost.games.eggo.game import EggoGame
 from roost.games.eggo.views import read
-from roost.lab.variants import read_variant
 from roost.rl.encoding import encoding_for
 from roost.testing.conformance import check_game, random_playthrough
 from roost.testing.scenario import Scenario
 
-EXAMPLE = Path(__file__).parents[1] / "examples" / "variants" / "eggo-own-cards.toml"
 OWN = "draw:3x2/draw:1"
 
 
@@ -268,29 +265,6 @@ def test_openspiel_game_strings_carry_the_own_cards() -> None:
 
 
 # --- the lab and the server -----------------------------------------------------------------
-
-
-def test_the_example_deck_file_reads_and_a_bad_one_names_the_file(tmp_path: Path) -> None:
-    variant = read_variant(EXAMPLE, "eggo")
-    assert dict(variant.params)["own_cards"]
-    bad = tmp_path / "draw-9.toml"
-    bad.write_text('[params]\nown_cards = "draw:9"\n', encoding="utf-8")
-    with pytest.raises(RoostError, match=r"draw-9\.toml: .*own_cards"):
-        read_variant(bad, "eggo")
-
-
-def test_a_lab_run_on_a_deck_with_own_cards(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    result = CliRunner().invoke(
-        app,
-        ["lab", "eggo", "--deck", str(EXAMPLE), "--players", "3", "--games", "6",
-         "--skill", "none", "--bots", "heuristic", "--no-plots", "--out", str(out)],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
-    params = summary["plan"]["settings"][0]["params"]
-    assert params["own_cards"] == "draw:3x2"
-    assert "red Draw 3" in (out / "cards.csv").read_text(encoding="utf-8")
 
 
 def test_a_server_table_with_own_cards(tmp_path: Path) -> None:

@@ -6,30 +6,23 @@ files, the lab)."""
 
 from __future__ import annotations
 
-import json
 import pickle
 import random
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import roost
 from roost.bots import make_bot
-from roost.cli.main import app
 from roost.cli.render.manda_huevos import question
-from roost.core.errors import IllegalActionError, ParameterError, RoostError
+from roost.core.errors import IllegalActionError, ParameterError
 from roost.core.game import OMNISCIENT
 from roost.core.runner import play_game
 from roost.games.manda_huevos.actions import MOVE, PASS, SWAP, TOGGLE, USE_OWN, Phase
 from roost.games.manda_huevos.cards import OWN_ACTION_IDS
 from roost.games.manda_huevos.game import MandaHuevosGame
 from roost.games.manda_huevos.state import MandaHuevosState
-from roost.lab.variants import read_variant
 from roost.rl.encoding import encoding_for
 from roost.testing.conformance import random_playthrough
-
-EXAMPLE = Path(__file__).parents[1] / "examples" / "variants" / "manda-huevos-own-cards.toml"
 
 
 def _game(players: int = 4, **params: object) -> MandaHuevosGame:
@@ -251,30 +244,6 @@ def test_the_game_string_and_a_saved_game_keep_the_own_cards() -> None:
         copy.apply_action(action)
     assert copy.observation(OMNISCIENT) == state.observation(OMNISCIENT)
     assert "," not in str(game.params["own_cards"])  # lives in OpenSpiel game strings
-
-
-def test_the_example_deck_file_reads_and_a_bad_one_names_the_file(tmp_path: Path) -> None:
-    variant = read_variant(EXAMPLE, "manda-huevos")
-    assert dict(variant.params)["own_cards"]
-    bad = tmp_path / "too-many.toml"
-    bad.write_text('[params]\nown_cards = "move:2/take:1"\nplayers = "2-5"\n', encoding="utf-8")
-    with pytest.raises(RoostError, match=r"too-many\.toml: .*takes 10 blank cards with 5 players"):
-        read_variant(bad, "manda-huevos")
-
-
-def test_a_lab_run_on_a_deck_with_own_cards(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    result = CliRunner().invoke(
-        app,
-        ["lab", "manda-huevos", "--deck", str(EXAMPLE), "--players", "3", "--games", "6",
-         "--skill", "none", "--bots", "heuristic", "--no-plots", "--out", str(out)],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
-    params = summary["plan"]["settings"][0]["params"]
-    assert params["own_cards"] == "move:2/egg:12x2"
-    names = (out / "cards.csv").read_text(encoding="utf-8")
-    assert "own 1: Move 2 Eggs" in names
 
 
 def test_own_cards_are_part_of_the_game_s_identity() -> None:
