@@ -4,6 +4,7 @@ a parallel arena within seconds, rich markup never eats text."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -93,6 +94,17 @@ def _start(args: list[str]) -> subprocess.Popen[str]:
     )
 
 
+def _wait_for_output(process: subprocess.Popen[str], seconds: float = 60.0) -> None:
+    """Until the command has printed something (it runs its own code, past the interpreter's
+    start-up), or fail after `seconds`."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], seconds)
+    if not ready:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"the command printed nothing in {seconds:.0f} s")
+
+
 def _interrupt(process: subprocess.Popen[str]) -> tuple[int, str, float]:
     """Ctrl-C as a terminal sends it: SIGINT to the whole process group."""
     sent = time.perf_counter()
@@ -125,7 +137,8 @@ def test_ctrl_c_stops_a_parallel_arena_at_once_without_a_traceback() -> None:
 def test_ctrl_c_stops_watching_bots_with_130() -> None:
     process = _start(["play", "eggo", "--seats", "random,random", "--pace", "0.2",
                       "--save", os.devnull])  # fmt: skip
-    time.sleep(3)
+    _wait_for_output(process)  # past start-up: a fixed 3 s was too short under load
+    time.sleep(1)
     code, output, _ = _interrupt(process)
     assert code == 130, output
     assert "Traceback" not in output and "Interrupted" in output
