@@ -65,10 +65,12 @@ docs: $(VENV)/.installed-dev
 # JSON the web client loads, with the pseudo-locale en-XA made from the .pot for the tests.
 LOCALE_DIR := src/roost/i18n/locale
 LANGS := es
+EXTRACT_KEYWORDS = $(shell $(BIN)/python -c \
+	"from roost.i18n import EXTRACT_KEYWORDS as k; print(' '.join('-k ' + w for w in k))")
 catalogues: $(VENV)/.installed-dev
 	$(BIN)/pybabel --quiet extract -F babel.cfg --sort-output \
 		--add-location=file --project=Roost --copyright-holder="Roost's authors" \
-		--omit-header -o $(LOCALE_DIR)/roost.pot .
+		--omit-header $(EXTRACT_KEYWORDS) -o $(LOCALE_DIR)/roost.pot .
 	for lang in $(LANGS); do \
 		if [ -f $(LOCALE_DIR)/$$lang/LC_MESSAGES/roost.po ]; then \
 			$(BIN)/pybabel --quiet update --no-fuzzy-matching --ignore-pot-creation-date -D roost -l $$lang \

@@ -16,7 +16,7 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from roost.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE
+from roost.i18n import DOMAIN, EXTRACT_KEYWORDS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE
 from roost.i18n.pseudo import PLACEHOLDER, PSEUDO_LANGUAGE, pseudo, pseudo_catalog
 from roost.i18n.webjson import PluralMismatchError, category_forms, web_catalogue
 
@@ -90,9 +90,10 @@ def test_the_pot_is_extracted_from_todays_sources(tmp_path: Path) -> None:
     """A string wrapped in _() but not extracted (or an extracted one no longer in the
     sources) fails here: run `make catalogues`."""
     fresh = tmp_path / "roost.pot"
+    keywords = [f"--keyword={word}" for word in EXTRACT_KEYWORDS]
     subprocess.run(
         [sys.executable, "-m", "babel.messages.frontend", "--quiet", "extract", "-F",
-         "babel.cfg", "--omit-header", "-o", str(fresh), "."],
+         "babel.cfg", "--omit-header", *keywords, "-o", str(fresh), "."],
         cwd=ROOT, check=True, capture_output=True, text=True, timeout=100,
     )  # fmt: skip
     committed = _ids(_read(LOCALE_DIR / f"{DOMAIN}.pot"))

@@ -23,6 +23,10 @@ SOURCE_LANGUAGE: Final = "en"
 LANGUAGES: Final[Mapping[str, str]] = {"en": "English", "es": "Español"}
 """The languages a person can choose, each by its own name."""
 
+EXTRACT_KEYWORDS: Final = ("message", "plural_message:1,2", "term:1c,2")
+"""The engine's message builders (`roost.core.message`), which `pybabel extract` reads besides
+gettext's own keywords (``make catalogues`` and the catalogue test pass them)."""
+
 _active: _gettext.NullTranslations = _gettext.NullTranslations()
 _language: str = SOURCE_LANGUAGE
 
