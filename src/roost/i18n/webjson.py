@@ -46,10 +46,19 @@ def category_forms(catalog: Catalog, language: str) -> dict[str, int]:
     return dict(sorted(found.items()))
 
 
+CONTEXT_SEPARATOR = "\x04"
+"""Between a message's context and its msgid in the JSON's keys, as in a compiled .mo."""
+
+
+def context_key(context: str | None, msgid: str) -> str:
+    return msgid if context is None else f"{context}{CONTEXT_SEPARATOR}{msgid}"
+
+
 def web_catalogue(catalog: Catalog, language: str) -> dict[str, Any]:
-    """The JSON document of one language: singular messages by msgid, plural ones by their
-    singular msgid, each with its forms in gettext order; untranslated and fuzzy entries are
-    left out, so the client shows the English of those."""
+    """The JSON document of one language: singular messages by msgid (with a context, by
+    context, U+0004 and msgid, as a .mo keys them), plural ones by their singular msgid, each
+    with its forms in gettext order; untranslated and fuzzy entries are left out, so the client
+    shows the English of those."""
     messages: dict[str, str] = {}
     plurals: dict[str, list[str]] = {}
     for message in catalog:
@@ -60,7 +69,7 @@ def web_catalogue(catalog: Catalog, language: str) -> dict[str, Any]:
             if all(forms):
                 plurals[message.id[0]] = forms
         elif message.string:
-            messages[message.id] = str(message.string)
+            messages[context_key(message.context, message.id)] = str(message.string)
     return {
         "language": language,
         "plural_forms": category_forms(catalog, language),

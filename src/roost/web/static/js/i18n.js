@@ -10,6 +10,8 @@
 //   _("Seat {n}", { n: 2 })                    a message, its {placeholders} filled
 //   ngettext("{n} player", "{n} players", n)   the form for n by the language's CLDR plural
 //                                              rule (Intl.PluralRules); {n} is n, formatted
+//   pgettext("Eggo card", "Draw 2")            a word of the game's vocabulary, by context
+//   renderMessage(line.msg)                    an engine message (roost.core.message's JSON)
 //   formatNumber(1234.5), formatDate(seconds)  by the language's conventions (Intl)
 //
 // Call them when a page is drawn, never at a module's top level: the catalogue is loaded
@@ -92,6 +94,49 @@ function fill(text, vars) {
 /** `msgid` in the page's language, its {placeholders} filled from `vars`. */
 export function _(msgid, vars) {
   return fill(catalogue.messages[msgid] || msgid, vars);
+}
+
+/** `msgid` in the page's language as a word of `context` (gettext's pgettext: a card's name). */
+export function pgettext(context, msgid, vars) {
+  return fill(catalogue.messages[`${context}\u0004${msgid}`] || msgid, vars);
+}
+
+/**
+ * A message of the engine (roost.core.message's JSON: `{t, f, p?, n?}`, a term `{c, s}`, a
+ * listing `{l}`, or a plain string or number) as text in the page's language: the template
+ * translated as one msgid, and every field that is words translated before it is put in.
+ */
+export function renderMessage(data) {
+  if (data === null || data === undefined) return "";
+  if (typeof data === "string") return data;
+  if (typeof data === "number") return formatNumber(data);
+  if ("l" in data) return renderListing(data.l);
+  if ("c" in data) return pgettext(data.c, data.s);
+  const fields = {};
+  for (const [name, value] of Object.entries(data.f || {})) fields[name] = renderMessage(value);
+  let template;
+  if (data.p !== undefined) {
+    const forms = catalogue.plurals[data.t];
+    if (forms) {
+      const index = catalogue.plural_forms[pluralRules.select(data.n)] ?? forms.length - 1;
+      template = forms[index] ?? forms[forms.length - 1];
+    } else {
+      template = data.n === 1 ? data.t : data.p;
+    }
+  } else {
+    template = catalogue.messages[data.t] || data.t;
+  }
+  return fill(template, fields);
+}
+
+function renderListing(items) {
+  const texts = items.map(renderMessage);
+  let said = texts[0] ?? "";
+  for (let i = 1; i < texts.length; i++) {
+    const join = i === texts.length - 1 ? "{head} and {item}" : "{head}, {item}";
+    said = fill(catalogue.messages[join] || join, { head: said, item: texts[i] });
+  }
+  return said;
 }
 
 /** The form of a message for `n` (CLDR plural rules); {n} and `vars` filled. */
