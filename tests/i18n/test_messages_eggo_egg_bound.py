@@ -9,6 +9,7 @@ move played is told, all through a catalogue that fails the test on any msgid it
 from __future__ import annotations
 
 import gettext
+import itertools
 import random
 import re
 from collections import Counter
@@ -105,7 +106,7 @@ def _read_whole_game(game: Game, seed: int) -> Reader:
     reader = Reader()
     viewers: list[int | None] = [None, *range(game.num_players), OMNISCIENT]
     states = _states(game, seed)
-    for state, after in zip(states, states[1:], strict=False):
+    for state, after in itertools.pairwise(states):
         chance = state.current_player() == CHANCE
         legal = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
         limit = game.max_chance_outcomes() if chance else game.num_distinct_actions()

@@ -324,7 +324,9 @@ def decision_message(
     kept = card_word(cards, chicken) if chicken >= 0 else message("the Chicken")
     if what == KEEP:
         return message(
-            "keep the {chicken}, discard {card}", chicken=kept, card=card_word(cards, card_of(action))
+            "keep the {chicken}, discard {card}",
+            chicken=kept,
+            card=card_word(cards, card_of(action)),
         )
     if action < GOOD_EGG:
         r, victim = divmod(action - RED, MAX_PLAYERS)

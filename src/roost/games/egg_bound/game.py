@@ -227,7 +227,9 @@ class EggBoundGame(Game):
         observation)."""
         return views.narrate(before, after, self.cards)
 
-    def narrate_messages(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Message]:
+    def narrate_messages(
+        self, before: Mapping[str, Any], after: Mapping[str, Any]
+    ) -> list[Message]:
         """`narrate` as messages, for a reader in any language (`views.narrate_messages`,
         told this game's cards)."""
         return views.narrate_messages(before, after, self.cards)

@@ -402,9 +402,7 @@ def _star_message(result: LastResult, p: str, v: str | Message, cards: CardSet) 
     defender = result["defender_chicken"]
     challenge: Message
     if defender is None:
-        challenge = message(
-            "{target} had no Chicken: {seat} wins the challenge", target=v, seat=p
-        )
+        challenge = message("{target} had no Chicken: {seat} wins the challenge", target=v, seat=p)
     else:
         score = STAR_COMPARES[STARS.index(result["card"])]
         assert score is not None and result["chicken"] is not None
@@ -476,9 +474,7 @@ def action_message(state: EggBoundState, action: int, viewer: int | None) -> Mes
             return draw
         if state._game.shuffles:
             return message("the Discard Pile becomes the new Draw Pile; {draw}", draw=draw)
-        return message(
-            "the Discard Pile is turned over into a new Draw Pile; {draw}", draw=draw
-        )
+        return message("the Discard Pile is turned over into a new Draw Pile; {draw}", draw=draw)
     if kind(action) == STAR:
         return star_message(action, viewer in (state._mover, OMNISCIENT), cards)
     return decision_message(
@@ -718,9 +714,7 @@ def _missing(cards: CardSet, hand: list[int], card: int, chicken: int) -> Messag
     if card not in hand:
         return _not_held(cards, card)
     if chicken not in hand:
-        return message(
-            "you do not hold {card} to play with it", card=card_word(cards, chicken)
-        )
+        return message("you do not hold {card} to play with it", card=card_word(cards, chicken))
     return None
 
 

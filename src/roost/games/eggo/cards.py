@@ -386,7 +386,9 @@ assert tuple(card.text for card in PLAYER_CHARACTER_TERMS) == PLAYER_CHARACTERS
 assert {card.text for card in OWN_CARD_TERMS} == {
     f"{colour} Draw {n}" for n in OWN_DRAWS for colour in COLOURS
 }
-assert tuple(card.text for card in DRAW_TERMS) == tuple(f"Draw {n}" for n in range(1, MOST_DRAW + 1))
+assert tuple(card.text for card in DRAW_TERMS) == tuple(
+    f"Draw {n}" for n in range(1, MOST_DRAW + 1)
+)
 
 
 def card_term(name: str) -> Term:

@@ -232,7 +232,9 @@ class EggoGame(Game):
         not say: it is a parameter of the game)."""
         return views.narrate(before, after, self.demogorgons)
 
-    def narrate_messages(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Message]:
+    def narrate_messages(
+        self, before: Mapping[str, Any], after: Mapping[str, Any]
+    ) -> list[Message]:
         """`narrate` as messages, for a reader in any language (`views.narrate_messages`,
         told how many Demogorgons this deck holds)."""
         return views.narrate_messages(before, after, self.demogorgons)

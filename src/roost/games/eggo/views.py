@@ -263,7 +263,7 @@ def why_illegal_message(state: EggoState, action: int) -> Message:
     card = played_card(action)
     if state._forced:
         given = names[state._discard[-1]].partition(" ")[2]  # the Draw 2 (or N) just played
-        kind: Term | str = _DRAW_TERM_OF[given] if given in _DRAW_TERM_OF else given
+        kind: Term | str = _DRAW_TERM_OF.get(given, given)
         return plural_message(
             "you must first draw the {count} card(s) a {card} gave you",
             "you must first draw the {count} card(s) a {card} gave you",
@@ -335,7 +335,9 @@ def narrate_messages(
             lines.append(message("{seat} flips to Upside Down", seat=seat_name(p)))
     for p in range(n):
         if after["escaped"][p] and not before["escaped"][p]:
-            lines.append(message("{seat} escaped: no cards left and Right Side Up", seat=seat_name(p)))
+            lines.append(
+                message("{seat} escaped: no cards left and Right Side Up", seat=seat_name(p))
+            )
         elif (
             not after["escaped"][p]
             and after["hand_sizes"][p] == 0
@@ -384,7 +386,9 @@ def _everyone_flips(up: list[int], down: list[int]) -> Message:
 
 def _demogorgon_out(demogorgons: int, total: int) -> Message:
     if demogorgons >= total:
-        return message("The {ordinal} Demogorgon is out: the game ends", ordinal=ordinal_word(total))
+        return message(
+            "The {ordinal} Demogorgon is out: the game ends", ordinal=ordinal_word(total)
+        )
     if demogorgons == total - 1:
         return message(
             "Demogorgon {count} of {total} is out: the next one ends the game",
