@@ -21,7 +21,7 @@ import pytest
 import roost
 from roost.bots import make_bot
 from roost.core.game import CHANCE, OMNISCIENT, Game
-from roost.core.message import Message
+from roost.core.message import Message, Term
 from roost.core.state import State
 from roost.core.view import SeatView
 from roost.games.egg_bound import views as egg_bound_views
@@ -168,7 +168,7 @@ def test_a_whole_egg_bound_game_reads_in_spanish(players: int, params: dict[str,
     assert any(template.endswith("wins") or "no winner" in template for template in told)
 
 
-def _spanish(said: Message) -> str:
+def _spanish(said: Message | Term) -> str:
     return said.render(translations("es"))
 
 

@@ -264,6 +264,7 @@ def why_illegal_message(state: EggoState, action: int) -> Message:
     if state._forced:
         given = names[state._discard[-1]].partition(" ")[2]  # the Draw 2 (or N) just played
         kind: Term | str = _DRAW_TERM_OF.get(given, given)
+        # English says "card(s)" whatever the count; the plural lets other languages agree.
         return plural_message(
             "you must first draw the {count} card(s) a {card} gave you",
             "you must first draw the {count} card(s) a {card} gave you",
