@@ -99,7 +99,7 @@ export function confirmDialog(title, text, yes = _("Yes"), no = _("Cancel")) {
 const TECHNICAL = new RegExp(
   [
     "resampl|game length|chance|actions|what each seat sees|parameters|source|encoding|bound|view|choices|components|the cards",
-    "remuestreo|duración|azar|jugadas|qué ve cada asiento|parámetros|fuente|codificación|cota|vista|decisiones|componentes|las cartas|módulos",
+    "remuestreo|duración|azar|jugadas|qué ve cada asiento|parámetros|fuente|codificación|cota|vista|decisiones|componentes|las cartas",
   ].join("|"),
   "i",
 );
