@@ -5,17 +5,23 @@ that changes nothing. Guests have no account to store it on."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.test_accounts import PASSWORD, browser, client, csrf, sign_up
+from roost.server.app import create_app
+from tests.server.test_accounts import PASSWORD, browser, csrf, settings_for, sign_up
 
-__all__ = ["client"]  # the fixture, used by name
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(settings_for(database_url))) as test_client:
+        yield test_client
 
 
 def set_language(client: TestClient, language: object) -> tuple[int, dict[str, object]]:
-    answer = client.post(
-        "/api/account/language", json={"language": language}, headers=csrf(client)
-    )
+    answer = client.post("/api/account/language", json={"language": language}, headers=csrf(client))
     body: dict[str, object] = answer.json()
     return answer.status_code, body
 

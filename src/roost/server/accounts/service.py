@@ -17,6 +17,7 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
+from roost.i18n import LANGUAGES, normalize
 from roost.server.accounts import rows
 from roost.server.accounts.csrf import csrf_token
 from roost.server.accounts.limits import SignInLimits
@@ -25,7 +26,6 @@ from roost.server.accounts.sessions import hash_session_id, new_session_id
 from roost.server.config import AccountSettings
 from roost.server.db import Store
 from roost.server.errors import ServerError
-from roost.i18n import LANGUAGES, normalize
 from roost.server.protocol import Account, HeldSeat
 from roost.server.tables.table import hash_token
 
