@@ -51,7 +51,8 @@ async def game(name: str, request: Request) -> GameDetail:
     params = dict(items)
     if len(params) != len(items):
         raise ServerError("bad_params", "a game parameter is given more than once", 400)
-    return Lobby.game(name, params, language=params.pop("lang", "en"))
+    language = params.pop("lang", "en")
+    return Lobby.game(name, params, language=language)
 
 
 @router.post(
