@@ -144,6 +144,16 @@ def test_roost_rules_prints_the_page_in_the_language_asked_for() -> None:
     assert "no language 'xx'" in unknown.output and "Traceback" not in unknown.output
 
 
+def test_rules_at_the_prompt_of_roost_play_are_in_the_games_language() -> None:
+    args = ["play", "eggo", "--seed", "7", "--save", "x.json"]
+    spanish = CliRunner().invoke(cli, [*args, "--lang", "es"], input="rules\nq\nq\n")
+    assert spanish.exit_code == 0, spanish.output[-2000:]
+    assert "Eggo Card Game, tal como lo juega Roost" in spanish.output
+    english = CliRunner().invoke(cli, [*args, "--lang", "en"], input="rules\nq\nq\n")
+    assert "Eggo Card Game, as Roost plays it" in english.output
+    assert "tal como lo juega" not in english.output
+
+
 @pytest.mark.parametrize(("name", "cls"), GAMES, ids=[name for name, _ in GAMES])
 def test_the_docs_site_has_each_spanish_page(name: str, cls: type[Game]) -> None:
     page = ROOT / "docs" / "players" / "rules" / f"{name}.es.md"
