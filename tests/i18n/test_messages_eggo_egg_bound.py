@@ -216,9 +216,9 @@ def test_egg_bound_own_chickens_keep_a_designers_name_and_translate_a_made_up_on
         "challenge P2: Star Pecking Order, Chicken 4/4/1 face down"
     )
     assert _spanish(star_message(challenge, True, cards)) == (
-        "desafiar a P2: Estrella Jerarquía, con Gallina 4/4/1 boca abajo"
+        "desafiar a P2: Estrella Orden de Picoteo, con Gallina 4/4/1 boca abajo"
     )
     assert _spanish(star_message(challenge, False, cards)) == (
-        "desafiar a P2: Estrella Jerarquía, con una Gallina boca abajo"
+        "desafiar a P2: Estrella Orden de Picoteo, con una Gallina boca abajo"
     )
     assert _spanish(decision_message(0)) == "cambiar: robar una carta y después descartar una"
