@@ -104,9 +104,8 @@ def train(
         hint_share = (shares * at_hint).sum(1)
         keep = (shares.max(1).values >= 2 * hint_share) | ~at_hint.any(1)
         best = torch.where(keep, best, at_hint.float().argmax(1))
-        goal = (
-            shares if target == "visits" else nn.functional.one_hot(best, shares.shape[1]).float()
-        )
+    one_hot = nn.functional.one_hot(best, shares.shape[1]).float()
+    goal = shares if target == "visits" else one_hot
     won = torch.as_tensor(data.won)
     shuffled = generator.permutation(len(data))
     held = torch.as_tensor(shuffled[: len(data) // 10])
