@@ -5,6 +5,7 @@ are measured in docs/measured/learned.md."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -166,9 +167,13 @@ def test_the_moves_head_trains_from_search_and_plays(tmp_path: Path) -> None:
     args = ["big-chicken", "--games", "2", "--iterations", "8", "--epochs", "2", "--hidden", "16"]
     assert main([*args, "--head", "moves", "--scorer", "8", "--out", str(out)]) == 0
     network = load_network(out / "weights.npz")
-    assert (network.head, network.features) == ("moves", features_for(network_game()).size)
+    game = roost.load_game("big-chicken", players=4)
+    assert (network.head, network.features) == ("moves", features_for(game).size)
     history("big-chicken", [f"learned:{out / 'weights.npz'}", "medium", "random", "medium"], 4)
-
-
-def network_game() -> roost.Game:
-    return roost.load_game("big-chicken", players=4)
+    # weights whose move features are not this version's are refused, not misread
+    stale = tmp_path / "stale.npz"
+    replace(network, features=network.features + 1).save(stale)
+    with pytest.raises(ParameterError, match="other move features"):
+        make_bot(f"learned:{stale}", game, 1)
+    # a game without move features cannot train a moves head
+    assert main(["eggo", "--head", "moves", "--games", "1", "--out", str(tmp_path / "e")]) == 2
