@@ -148,8 +148,8 @@ function scoreLine(ctx, seat) {
     "span",
     { class: "score-line" },
     h("strong", {}, points(obs.scores?.[seat] ?? 0)),
-    penalties ? ` · ${ngettext("+{n} penalty point", "+{n} penalty points", penalties)}` : "",
-    catches ? ` · ${ngettext("caught {n} time", "caught {n} times", catches)}` : "",
+    penalties ? " · " + ngettext("+{n} penalty point", "+{n} penalty points", penalties) : "",
+    catches ? " · " + ngettext("caught {n} time", "caught {n} times", catches) : "",
   );
 }
 
@@ -489,7 +489,7 @@ export default {
     return h(
       "div",
       {},
-      h("p", { class: "muted" }, ngettext("After {n} Round the fewest points wins (the Golden Egg).", "After {n} Rounds the fewest points wins (the Golden Egg).", obs.rounds), rotten.length ? ` ${_("Rotten Egg: {names}.", { names: joinWords(rotten.map((s) => ctx.names[s])) })}` : ""),
+      h("p", { class: "muted" }, ngettext("After {n} Round the fewest points wins (the Golden Egg).", "After {n} Rounds the fewest points wins (the Golden Egg).", obs.rounds), rotten.length ? " " + _("Rotten Egg: {names}.", { names: joinWords(rotten.map((s) => ctx.names[s])) }) : ""),
       scoreboard(ctx),
     );
   },

@@ -446,7 +446,7 @@ const eggBound = {
   },
 
   resultRow(ctx, seat) {
-    return `${ngettext("{n} Good Egg", "{n} Good Eggs", ctx.obs.good_eggs?.[seat] ?? 0)}, ${ngettext("{n} Bad Egg", "{n} Bad Eggs", ctx.obs.bad_eggs?.[seat] ?? 0)}`;
+    return _("{good}, {bad}", { good: ngettext("{n} Good Egg", "{n} Good Eggs", ctx.obs.good_eggs?.[seat] ?? 0), bad: ngettext("{n} Bad Egg", "{n} Bad Eggs", ctx.obs.bad_eggs?.[seat] ?? 0) });
   },
 };
 

@@ -428,7 +428,7 @@ export default {
       obs.end === "any_container_full" ? _("A container is full: the quick game is over.") : _("Every container is full: the game is over."),
       " ",
       _("Every egg counts, sleeping ones too."),
-      tie ? ` ${_("Tied players added the eggs left in their hands.")}` : "",
+      tie ? " " + _("Tied players added the eggs left in their hands.") : "",
     );
   },
 
