@@ -34,6 +34,7 @@ from typer.core import TyperCommand
 
 from roost.bots import make_bot
 from roost.bots.heuristic import has_heuristic
+from roost.cli.language import speak_the_environment_language
 from roost.cli.names import default_names, parse_names
 from roost.cli.play import HUMAN, QuitGame, TerminalTable, load_saved, resume_hint
 from roost.core.errors import RoostError
@@ -49,6 +50,10 @@ from roost.i18n import (
 )
 from roost.i18n import gettext as _
 
+# Every --help below is translated when this module is imported: the language must be chosen
+# first (see roost.cli.language: ours, and click's and Typer's own words).
+speak_the_environment_language()
+
 INTERRUPTED: Final = 130
 """The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells expect."""
 MAX_ITERATIONS: Final = 200_000
@@ -60,7 +65,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="roost",
-    help="Roost: play, simulate and study four egg card games.",
+    help=_("Roost: play, simulate and study four egg card games."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -161,8 +166,10 @@ def _main(
             callback=_show_version,
             is_eager=True,
             help=(
-                "show the version, which build runs (compiled or pure Python) and the "
-                "server's protocol version, and exit"
+                _(
+                    "show the version, which build runs (compiled or pure Python) and the "
+                    "server's protocol version, and exit"
+                )
             ),
         ),
     ] = False,
@@ -203,10 +210,9 @@ def build_game(name: str, players: int | None, pairs: list[str]) -> Game:
     return load_game(name, **params)
 
 
-@app.command()
+@app.command(help=_("List the games with their player counts."))
 @guarded
 def games() -> None:
-    """List the games with their player counts."""
     table = Table(title="Games")
     for column in ("name", "title", "players", "default"):
         table.add_column(column)
@@ -218,10 +224,9 @@ def games() -> None:
     console.print("Rules: roost rules NAME    Play: roost play NAME")
 
 
-@app.command()
+@app.command(help=_("Show a game's rules as implemented (its RULES.md) and its parameters."))
 @guarded
-def rules(name: Annotated[str, typer.Argument(help="game name, e.g. eggo")]) -> None:
-    """Show a game's rules as implemented (its RULES.md) and its parameters."""
+def rules(name: Annotated[str, typer.Argument(help=_("game name, e.g. eggo"))]) -> None:
     try:
         cls = game_class(name)
     except RoostError as error:
@@ -237,71 +242,79 @@ def rules(name: Annotated[str, typer.Argument(help="game name, e.g. eggo")]) -> 
     console.print(table)
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Play a game in the terminal against bots, or hot-seat with friends; watch bots "
+        "play.\n\nIn the game: type the number of a choice; ? shows the rules of the moment "
+        "and what the screen means, rules the whole rulebook, b goes back a step, save "
+        "saves, q saves and stops; with --hints, hint shows the search's best moves."
+    )
+)
 @guarded
 def play(
     name: Annotated[
-        str | None, typer.Argument(help="game name, e.g. eggo (not with --resume)")
+        str | None, typer.Argument(help=_("game name, e.g. eggo (not with --resume)"))
     ] = None,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    players: Annotated[int | None, typer.Option(help=_("number of players"))] = None,
     seats: Annotated[
         str | None,
         typer.Option(
-            help="comma-separated, one per seat: 'human' or a bot kind "
-            "(e.g. human,random,human); default: you in seat 0, bots elsewhere; "
-            "bots only: watch them play",
+            help=_(
+                "comma-separated, one per seat: 'human' or a bot kind "
+                "(e.g. human,random,human); default: you in seat 0, bots elsewhere; "
+                "bots only: watch them play"
+            ),
         ),
     ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
-            help="bot for the seats not given: easy, medium (default), hard, or a kind "
-            "(random, heuristic, ismcts, ismcts:N)"
+            help=_(
+                "bot for the seats not given: easy, medium (default), hard, or a kind "
+                "(random, heuristic, ismcts, ismcts:N)"
+            )
         ),
     ] = None,
     names: Annotated[
         str | None,
-        typer.Option(help="comma-separated seat names, one per seat (e.g. Ana,Bo,Cy,Di)"),
+        typer.Option(help=_("comma-separated seat names, one per seat (e.g. Ana,Bo,Cy,Di)")),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="replay a deal: same seed, same cards")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help=_("replay a deal: same seed, same cards"))
+    ] = None,
     param: Annotated[
-        list[str] | None, typer.Option(help="game parameter key=value (repeatable)")
+        list[str] | None, typer.Option(help=_("game parameter key=value (repeatable)"))
     ] = None,
     pace: Annotated[
         float | None,
         typer.Option(
-            help="seconds between moves when only bots play (default 1; 0 shows only the end)"
+            help=_("seconds between moves when only bots play (default 1; 0 shows only the end)")
         ),
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="where q and 'save' write the game (default roost-GAME-SEED.json)"),
+        typer.Option(help=_("where q and 'save' write the game (default roost-GAME-SEED.json)")),
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option(help="continue a game saved with q or 'save'")
+        Path | None, typer.Option(help=_("continue a game saved with q or 'save'"))
     ] = None,
     hints: Annotated[
         bool,
         typer.Option(
-            "--hints", help="offer 'hint' at the prompt: the hard bot's top moves and chances"
+            "--hints", help=_("offer 'hint' at the prompt: the hard bot's top moves and chances")
         ),
     ] = False,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help="the language of the prompts, menus and messages: "
-            + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-            + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); the game's own texts "
-            "stay English for now",
+            help=_(
+                "the language of the prompts, menus and messages: {languages} (default: from "
+                "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
+            ).format(languages=", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())),
         ),
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or hot-seat with friends; watch bots play.
-
-    In the game: type the number of a choice; ? shows the rules of the moment and what the
-    screen means, rules the whole rulebook, b goes back a step, save saves, q saves and stops;
-    with --hints, hint shows the search's best moves."""
     if lang is not None:
         try:
             set_language(parse_language(lang))
@@ -412,30 +425,34 @@ def play(
         raise typer.Exit(INTERRUPTED) from None
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Review a game: for each decision of one seat, its chances with the move chosen "
+        "and with the best move, from that seat's information only; inaccuracies, "
+        "mistakes and blunders."
+    )
+)
 @guarded
 def review(
     saved: Annotated[
         Path,
         typer.Argument(
-            help="a game saved by roost play (q or save), a server replay's JSON, or a state"
+            help=_("a game saved by roost play (q or save), a server replay's JSON, or a state")
         ),
     ],
     seat: Annotated[
         int | None,
-        typer.Option(help="the seat to review (default: the person's seat the file names)"),
+        typer.Option(help=_("the seat to review (default: the person's seat the file names)")),
     ] = None,
     iterations: Annotated[
-        int, typer.Option(help="search iterations a decision (the hard bot's: 1000)")
+        int, typer.Option(help=_("search iterations a decision (the hard bot's: 1000)"))
     ] = 1000,
-    jobs: Annotated[int, typer.Option(help="worker processes (the review is the same)")] = 1,
-    seed: Annotated[int, typer.Option(help="the review's own seed")] = 1,
+    jobs: Annotated[int, typer.Option(help=_("worker processes (the review is the same)"))] = 1,
+    seed: Annotated[int, typer.Option(help=_("the review's own seed"))] = 1,
     json_out: Annotated[
-        Path | None, typer.Option("--json", help="also write the review to this file")
+        Path | None, typer.Option("--json", help=_("also write the review to this file"))
     ] = None,
 ) -> None:
-    """Review a game: for each decision of one seat, its chances with the move chosen and with
-    the best move, from that seat's information only; inaccuracies, mistakes and blunders."""
     from roost.cli.review import run_review
 
     try:
@@ -574,34 +591,39 @@ def _seat_kinds(seats: str | None) -> list[str]:
     return kinds
 
 
-@app.command()
+@app.command(
+    help=_("Random-playout speed of every game, with ratios to peer engines measured alongside.")
+)
 @guarded
 def bench(
-    seconds: Annotated[float, typer.Option(help="seconds of play per measurement")] = 3.0,
-    game: Annotated[list[str] | None, typer.Option(help="only these games (repeatable)")] = None,
+    seconds: Annotated[float, typer.Option(help=_("seconds of play per measurement"))] = 3.0,
+    game: Annotated[list[str] | None, typer.Option(help=_("only these games (repeatable)"))] = None,
     peers: Annotated[
-        bool, typer.Option(help="also measure RLCard and OpenSpiel if installed")
+        bool, typer.Option(help=_("also measure RLCard and OpenSpiel if installed"))
     ] = True,
-    seed: Annotated[int, typer.Option(help="seed of the random games")] = 1,
+    seed: Annotated[int, typer.Option(help=_("seed of the random games"))] = 1,
     search: Annotated[
-        bool, typer.Option(help="measure ISMCTS iterations/s instead (OpenSpiel on hearts)")
+        bool, typer.Option(help=_("measure ISMCTS iterations/s instead (OpenSpiel on hearts)"))
     ] = False,
     rounds: Annotated[
         int | None,
         typer.Option(
-            help="interleaved rounds, each measuring every engine in turn (default: 5 for "
-            "random playouts, splitting --seconds; 3 for search)"
+            help=_(
+                "interleaved rounds, each measuring every engine in turn (default: 5 for "
+                "random playouts, splitting --seconds; 3 for search)"
+            )
         ),
     ] = None,
     listed: Annotated[
         bool,
         typer.Option(
-            help="draw our random moves as the peers' are drawn: list the legal actions, pick "
-            "an index with random.randrange (default: State.random_action, the same moves)"
+            help=_(
+                "draw our random moves as the peers' are drawn: list the legal actions, pick "
+                "an index with random.randrange (default: State.random_action, the same moves)"
+            )
         ),
     ] = False,
 ) -> None:
-    """Random-playout speed of every game, with ratios to peer engines measured alongside."""
     from roost.sim.bench import run_benchmarks
     from roost.sim.search_bench import run_search_benchmarks
 
@@ -619,25 +641,24 @@ def bench(
         )
 
 
-@app.command()
+@app.command(help=_("Play bots against each other over many games and report who wins."))
 @guarded
 def arena(
-    name: Annotated[str, typer.Argument(help="game name, e.g. eggo")],
+    name: Annotated[str, typer.Argument(help=_("game name, e.g. eggo"))],
     bots: Annotated[
-        str, typer.Option(help="bot kinds, comma-separated, rotated over the seats")
+        str, typer.Option(help=_("bot kinds, comma-separated, rotated over the seats"))
     ] = "heuristic,random",
-    games: Annotated[int, typer.Option(help="number of games")] = 100,
-    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
-    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    games: Annotated[int, typer.Option(help=_("number of games"))] = 100,
+    seed: Annotated[int, typer.Option(help=_("results are reproducible from the seed"))] = 1,
+    jobs: Annotated[int, typer.Option(help=_("worker processes"))] = 1,
+    players: Annotated[int | None, typer.Option(help=_("number of players"))] = None,
     param: Annotated[
-        list[str] | None, typer.Option(help="game parameter key=value (repeatable)")
+        list[str] | None, typer.Option(help=_("game parameter key=value (repeatable)"))
     ] = None,
     json_out: Annotated[
-        str | None, typer.Option("--json", help="also write every game's record to this file")
+        str | None, typer.Option("--json", help=_("also write every game's record to this file"))
     ] = None,
 ) -> None:
-    """Play bots against each other over many games and report who wins."""
     from roost.sim.arena import run_arena
     from roost.sim.report import print_arena, write_records
 
@@ -746,134 +767,166 @@ def _compensation_ladder(
     return check_candidates(ladder, params or [], name)
 
 
-@app.command(cls=OneLineUsageErrors)
+@app.command(
+    cls=OneLineUsageErrors,
+    help=_(
+        "Play many games and report seats, length, skill, drama, cards and the rulebook's claims."
+    ),
+)
 @guarded
 def lab(
-    name: Annotated[str, typer.Argument(help="game name, e.g. big-chicken")],
+    name: Annotated[str, typer.Argument(help=_("game name, e.g. big-chicken"))],
     players: Annotated[
-        str | None, typer.Option(help="player counts: N, A-B or 3,5 (default: all the game has)")
+        str | None, typer.Option(help=_("player counts: N, A-B or 3,5 (default: all the game has)"))
     ] = None,
     bots: Annotated[
         list[str] | None,
         typer.Option(
-            help="a main line-up: bot kinds, comma-separated, rotated over the seats; "
-            "repeatable, each finding is checked under every line-up (default: heuristic, and "
-            "ismcts:100)"
+            help=_(
+                "a main line-up: bot kinds, comma-separated, rotated over the seats; "
+                "repeatable, each finding is checked under every line-up (default: heuristic, and "
+                "ismcts:100)"
+            )
         ),
     ] = None,
-    games: Annotated[int, typer.Option(help="main games per setting")] = 1000,
+    games: Annotated[int, typer.Option(help=_("main games per setting"))] = 1000,
     other_games: Annotated[
         int | None,
         typer.Option(
-            help="games per setting of every main line-up after the first (default: a fifth "
-            "of --games)"
+            help=_(
+                "games per setting of every main line-up after the first (default: a fifth "
+                "of --games)"
+            )
         ),
     ] = None,
     param: Annotated[
-        list[str] | None, typer.Option(help="fixed game parameter key=value (repeatable)")
+        list[str] | None, typer.Option(help=_("fixed game parameter key=value (repeatable)"))
     ] = None,
     sweep: Annotated[
         list[str] | None,
         typer.Option(
-            help="vary a parameter: key=v1,v2,... (';' between values that hold commas); "
-            "repeatable, all combinations are played"
+            help=_(
+                "vary a parameter: key=v1,v2,... (';' between values that hold commas); "
+                "repeatable, all combinations are played"
+            )
         ),
     ] = None,
     skill: Annotated[
         list[str] | None,
         typer.Option(
-            help="skill line-ups STRONG/WEAK, one strong bot against weak ones (repeatable; "
-            "default heuristic/random and ismcts:100/heuristic; 'none' for none)"
+            help=_(
+                "skill line-ups STRONG/WEAK, one strong bot against weak ones (repeatable; "
+                "default heuristic/random and ismcts:100/heuristic; 'none' for none)"
+            )
         ),
     ] = None,
     skill_games: Annotated[
         int | None,
-        typer.Option(help="games per skill line-up and setting (default: a fifth of --games)"),
+        typer.Option(help=_("games per skill line-up and setting (default: a fifth of --games)")),
     ] = None,
-    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
-    jobs: Annotated[int, typer.Option(help="worker processes (Ray: CPUs of a local instance)")] = 1,
-    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    seed: Annotated[int, typer.Option(help=_("results are reproducible from the seed"))] = 1,
+    jobs: Annotated[
+        int, typer.Option(help=_("worker processes (Ray: CPUs of a local instance)"))
+    ] = 1,
+    backend: Annotated[str, typer.Option(help=_("local (process pool) or ray"))] = "local",
     address: Annotated[
         str | None,
         typer.Option(
-            help="Ray cluster to join with --backend ray: HOST:6379 on a node of it, "
-            "ray://HOST:10001 from elsewhere, auto inside ray job submit (docs/lab.md)"
+            help=_(
+                "Ray cluster to join with --backend ray: HOST:6379 on a node of it, "
+                "ray://HOST:10001 from elsewhere, auto inside ray job submit (docs/lab.md)"
+            )
         ),
     ] = None,
     ship_code: Annotated[
         bool,
         typer.Option(
-            help="on a Ray cluster, send this roost's source to the workers (off: they use "
-            "their own install, which must be the same version)"
+            help=_(
+                "on a Ray cluster, send this roost's source to the workers (off: they use "
+                "their own install, which must be the same version)"
+            )
         ),
     ] = True,
-    out: Annotated[str | None, typer.Option(help="output folder (default: lab-GAME)")] = None,
+    out: Annotated[str | None, typer.Option(help=_("output folder (default: lab-GAME)"))] = None,
     seconds_per_decision: Annotated[
-        float, typer.Option(help="table time of a decision with a choice (s)")
+        float, typer.Option(help=_("table time of a decision with a choice (s)"))
     ] = 6.0,
     seconds_per_forced: Annotated[
-        float, typer.Option(help="table time of a forced decision, the only legal move (s)")
+        float, typer.Option(help=_("table time of a forced decision, the only legal move (s)"))
     ] = 2.0,
     seconds_per_card: Annotated[
-        float, typer.Option(help="table time of a chance step: a card dealt or drawn (s)")
+        float, typer.Option(help=_("table time of a chance step: a card dealt or drawn (s)"))
     ] = 1.0,
-    plots: Annotated[bool, typer.Option(help="draw the report's plots (needs matplotlib)")] = True,
+    plots: Annotated[
+        bool, typer.Option(help=_("draw the report's plots (needs matplotlib)"))
+    ] = True,
     until_width: Annotated[
         float | None,
         typer.Option(
-            help="play on (doubling --games, looks fixed in advance, 5% error spent over "
-            "them) until every headline interval is narrower than this many percentage points"
+            help=_(
+                "play on (doubling --games, looks fixed in advance, 5% error spent over "
+                "them) until every headline interval is narrower than this many percentage points"
+            )
         ),
     ] = None,
     max_games: Annotated[
         int | None,
         typer.Option(
-            help="with --until-width: the last look's games a setting (default 16 x --games)"
+            help=_("with --until-width: the last look's games a setting (default 16 x --games)")
         ),
     ] = None,
     deck: Annotated[
         str | None,
         typer.Option(
             metavar="FILE",
-            help="play one variant from a file (TOML, docs/lab.md): its params table as --param's, "
-            "its players as --players; --param and --players given here override the file's",
+            help=_(
+                "play one variant from a file (TOML, docs/lab.md): its params table as --param's, "
+                "its players as --players; --param and --players given here override the file's"
+            ),
         ),
     ] = None,
     compare: Annotated[
         tuple[str, str] | None,
         typer.Option(
             metavar="A.toml B.toml",
-            help="play two variant files (as --deck; --param and --players apply to both) side "
-            "by side: every measure in both, B - A with its 95% interval, significance after "
-            "Holm's correction over all the differences, and whether each is the rules' or "
-            "the bots'; writes compare.html and compare.json, each variant's lab in a/ and b/",
+            help=_(
+                "play two variant files (as --deck; --param and --players apply to both) side "
+                "by side: every measure in both, B - A with its 95% interval, significance after "
+                "Holm's correction over all the differences, and whether each is the rules' or "
+                "the bots'; writes compare.html and compare.json, each variant's lab in a/ and b/"
+            ),
         ),
     ] = None,
     compensate: Annotated[
         bool,
         typer.Option(
-            help="search a first-player compensation at one player count (--players N): play "
-            "the rulebook's game and each candidate (the game's own ladder, or --candidate) "
-            "under every main line-up, and pick the mildest whose first player's 95% interval "
-            "holds the fair rate under all of them; writes compensate.json (docs/lab.md)"
+            help=_(
+                "search a first-player compensation at one player count (--players N): play "
+                "the rulebook's game and each candidate (the game's own ladder, or --candidate) "
+                "under every main line-up, and pick the mildest whose first player's 95% interval "
+                "holds the fair rate under all of them; writes compensate.json (docs/lab.md)"
+            )
         ),
     ] = False,
     candidate: Annotated[
         list[str] | None,
         typer.Option(
-            help="with --compensate: a candidate compensation, key=value parameters separated "
-            "by ';' (repeatable, mildest first; default: the game's own ladder)"
+            help=_(
+                "with --compensate: a candidate compensation, key=value parameters separated "
+                "by ';' (repeatable, mildest first; default: the game's own ladder)"
+            )
         ),
     ] = None,
     max_width: Annotated[
         float,
         typer.Option(
-            help="with --compensate: the widest 95% interval (percentage points) that may call "
-            "a first player fair; wider is 'too few games'"
+            help=_(
+                "with --compensate: the widest 95% interval (percentage points) that may call "
+                "a first player fair; wider is 'too few games'"
+            )
         ),
     ] = 10.0,
 ) -> None:
-    """Play many games and report seats, length, skill, drama, cards and the rulebook's claims."""
     import math
     import shlex
     import sys
@@ -1046,21 +1099,25 @@ def lab(
     console.print(f"Report: {report}   (records and summary.json beside it)")
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Rate bot kinds: a round robin in every game, multiplayer ratings fitted with openskill."
+    )
+)
 @guarded
 def ratings(
     bots: Annotated[
-        str, typer.Option(help="bot kinds, comma-separated, weakest first (one rated player each)")
+        str,
+        typer.Option(help=_("bot kinds, comma-separated, weakest first (one rated player each)")),
     ] = "random,easy,medium,hard",
     game: Annotated[
-        list[str] | None, typer.Option(help="only these games (repeatable; default: every game)")
+        list[str] | None, typer.Option(help=_("only these games (repeatable; default: every game)"))
     ] = None,
-    games: Annotated[int, typer.Option(help="games per table of the round robin")] = 200,
-    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
-    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    players: Annotated[int, typer.Option(help="number of players")] = 4,
+    games: Annotated[int, typer.Option(help=_("games per table of the round robin"))] = 200,
+    seed: Annotated[int, typer.Option(help=_("results are reproducible from the seed"))] = 1,
+    jobs: Annotated[int, typer.Option(help=_("worker processes"))] = 1,
+    players: Annotated[int, typer.Option(help=_("number of players"))] = 4,
 ) -> None:
-    """Rate bot kinds: a round robin in every game, multiplayer ratings fitted with openskill."""
     from roost.sim.ratings import run_round_robin, tables
     from roost.sim.report import print_ratings
 
@@ -1093,71 +1150,82 @@ def ratings(
     print_ratings(console, rated, seed)
 
 
-@app.command()
+@app.command(help=_("Serve online tables: the lobby, the web client and the play WebSocket."))
 @guarded
 def serve(
     host: Annotated[
-        str, typer.Option(help="address to listen on (0.0.0.0: every network, for a LAN)")
+        str, typer.Option(help=_("address to listen on (0.0.0.0: every network, for a LAN)"))
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(help=_("port to listen on"))] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
-            help="database URL (default: $ROOST_DATABASE_URL, else a SQLite file in "
-            "~/.local/share/roost); e.g. postgresql+psycopg://user:pw@host/roost"
+            help=_(
+                "database URL (default: $ROOST_DATABASE_URL, else a SQLite file in "
+                "~/.local/share/roost); e.g. postgresql+psycopg://user:pw@host/roost"
+            )
         ),
     ] = None,
-    bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before moving")] = 0.8,
+    bot_pause: Annotated[float, typer.Option(help=_("seconds a bot waits before moving"))] = 0.8,
     reaction_pause: Annotated[
         float,
         typer.Option(
-            help="median seconds before an answer to a reaction window (Cluck-Off) given by "
-            "the server for a person, or by a bot; 0: at once"
+            help=_(
+                "median seconds before an answer to a reaction window (Cluck-Off) given by "
+                "the server for a person, or by a bot; 0: at once"
+            )
         ),
     ] = 1.0,
-    bot_workers: Annotated[int, typer.Option(help="processes bots think in (0: threads)")] = 2,
+    bot_workers: Annotated[int, typer.Option(help=_("processes bots think in (0: threads)"))] = 2,
     grace: Annotated[
-        float, typer.Option(help="seconds before a disconnected player gets a stand-in bot")
+        float, typer.Option(help=_("seconds before a disconnected player gets a stand-in bot"))
     ] = 60.0,
     arrival_grace: Annotated[
         float | None,
         typer.Option(
-            help="seconds someone who took a seat of a waiting table has to come to it before "
-            "it opens again (default: --grace)"
+            help=_(
+                "seconds someone who took a seat of a waiting table has to come to it before "
+                "it opens again (default: --grace)"
+            )
         ),
     ] = None,
     public_url: Annotated[
-        str | None, typer.Option(help="the URL people use to reach this server (invite links)")
+        str | None, typer.Option(help=_("the URL people use to reach this server (invite links)"))
     ] = None,
     max_tables_per_client: Annotated[
-        int, typer.Option(help="unfinished tables one client address may create")
+        int, typer.Option(help=_("unfinished tables one client address may create"))
     ] = 20,
     secure_cookies: Annotated[
         bool,
         typer.Option(
-            help="mark the session cookie Secure on every answer (behind a proxy that ends "
-            "https without passing X-Forwarded-Proto); https requests always get it"
+            help=_(
+                "mark the session cookie Secure on every answer (behind a proxy that ends "
+                "https without passing X-Forwarded-Proto); https requests always get it"
+            )
         ),
     ] = False,
     quick_fill: Annotated[
-        int, typer.Option(help="seconds a quick-play table waits before bots fill its seats")
+        int, typer.Option(help=_("seconds a quick-play table waits before bots fill its seats"))
     ] = 30,
     durability: Annotated[
         str,
         typer.Option(
-            help="full: a move is acknowledged once it is on stable storage (survives a power "
-            "cut); fast: once committed (survives the server being killed, not a power cut)"
+            help=_(
+                "full: a move is acknowledged once it is on stable storage (survives a power "
+                "cut); fast: once committed (survives the server being killed, not a power cut)"
+            )
         ),
     ] = "full",
     log_format: Annotated[
-        str, typer.Option(help="text: plain lines; json: one JSON object per line (collectors)")
+        str, typer.Option(help=_("text: plain lines; json: one JSON object per line (collectors)"))
     ] = "text",
     keep_finished: Annotated[
         float,
-        typer.Option(help="seconds a finished table nobody watches stays in memory (then: disk)"),
+        typer.Option(
+            help=_("seconds a finished table nobody watches stays in memory (then: disk)")
+        ),
     ] = 600.0,
 ) -> None:
-    """Serve online tables: the lobby, the web client and the play WebSocket."""
     import logging.config
 
     import uvicorn

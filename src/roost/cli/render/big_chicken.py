@@ -17,7 +17,7 @@ from roost.core.game import Game
 from roost.games.big_chicken.actions import Phase
 from roost.games.big_chicken.cards import CARD_INFO, DUCK, HAND_SIZE
 from roost.games.big_chicken.views import Direction, LastEggRule, Lay, read
-from roost.i18n import N_, gettext, ngettext, pgettext
+from roost.i18n import N_, gettext, pgettext
 
 CONTEXT: Final = "BIG CHICKEN card"
 """The context of the game's card names in the catalogue (the engine's messages use it too)."""
@@ -96,13 +96,13 @@ def render(
             status = Text("")
         titles = []
         if obs["good_egg"] == p:
-            titles.append(pgettext(CONTEXT, "Good Egg"))
+            titles.append(pgettext("BIG CHICKEN card", "Good Egg"))
         if obs["bad_egg"] == p:
-            titles.append(pgettext(CONTEXT, "Bad Egg"))
+            titles.append(pgettext("BIG CHICKEN card", "Bad Egg"))
         if p in obs.get("winners", []):
-            titles.append(pgettext(CONTEXT, "Golden Egg").upper())
+            titles.append(pgettext("BIG CHICKEN card", "Golden Egg").upper())
         if p in obs.get("rotten_eggs", []):
-            titles.append(pgettext(CONTEXT, "Rotten Egg"))
+            titles.append(pgettext("BIG CHICKEN card", "Rotten Egg"))
         said = obs["last_egg"][p]
         players.add_row(
             marker,
@@ -152,7 +152,9 @@ def render(
         parts.append(Text(line))
     if "quiet_player" in obs:
         quiet = names.seat(obs["quiet_player"])
-        parts.append(Text(gettext("{name} did not say Last Egg!").format(name=quiet), style="bold red"))
+        parts.append(
+            Text(gettext("{name} did not say Last Egg!").format(name=quiet), style="bold red")
+        )
     last_hands = obs["last_round_hands"]
     # early in a Round (about one Lay each so far), and at the end: how the last Round ended
     hand = int(game.params.get("hand", HAND_SIZE))  # the game's hand size

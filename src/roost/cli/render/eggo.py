@@ -83,7 +83,9 @@ def render(
             names.seat(p),
             character_name(character.value) if character else "?",
             Text(
-                pgettext(CONTEXT, "Right Side Up" if up else "Upside Down"),
+                pgettext("Eggo card", "Right Side Up")
+                if up
+                else pgettext("Eggo card", "Upside Down"),
                 style="green" if up else "red",
             ),
             str(obs["hand_sizes"][p]),
@@ -97,7 +99,9 @@ def render(
     else:
         match.append(colour_name(colour.value), style=_STYLE[colour.value])
         if character is not None:
-            match.append(" " + gettext("or {character}").format(character=character_name(character.value)))
+            match.append(
+                " " + gettext("or {character}").format(character=character_name(character.value))
+            )
         else:
             match.append(" " + gettext("(colour only)"))
     pile = Text.assemble(gettext("Top card:") + " ", show(obs["top"]), "   ", match)
@@ -130,7 +134,9 @@ def render(
     if "winners" in obs:
         winners = [names.seat(w) for w in obs["winners"]]
         said = ", ".join(winners) if winners else gettext("nobody")
-        parts.append(Text(gettext("Escaped (the winners): {names}").format(names=said), style="bold"))
+        parts.append(
+            Text(gettext("Escaped (the winners): {names}").format(names=said), style="bold")
+        )
     return Group(*parts)
 
 

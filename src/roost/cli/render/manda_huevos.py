@@ -75,7 +75,19 @@ def render(
     names = names_for(observation, names)
     over = "winners" in obs
     table = Table(title=gettext("Containers (slots 1-6)"), expand=False)
-    for column in ("", N_("seat"), "1", "2", "3", "4", "5", "6", N_("eggs"), N_("points"), N_("hand")):
+    for column in (
+        "",
+        N_("seat"),
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        N_("eggs"),
+        N_("points"),
+        N_("hand"),
+    ):
         heading = gettext(column) if column and not column.isdigit() else column
         table.add_column(heading, justify="right" if column in ("eggs", "points") else "left")
     table.add_column(gettext("action cards"))
@@ -243,7 +255,11 @@ def question(path: Sequence[Choice], kind: str, obs: Mapping[str, Any]) -> str |
         if card is None:
             return gettext("Take an egg from which container?")  # the hen's takes
         if card == MOVE_AN_EGG:
-            return gettext("Move it to which container?") if eggs else "Move an egg from which container?"
+            return (
+                gettext("Move it to which container?")
+                if eggs
+                else "Move an egg from which container?"
+            )
         if card == SWAP_EGGS:
             return (
                 gettext("Swap it with an egg in which container?")

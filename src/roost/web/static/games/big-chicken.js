@@ -11,18 +11,17 @@ import { h, icon, joinWords } from "../js/dom.js";
 import { _, ngettext, pgettext } from "../js/i18n.js";
 import { localCatalogue } from "./cardwords.js";
 
-const C = "BIG CHICKEN card";
 const DUCK = 40;
 const SUIT_SYMBOL = { blue: "B", green: "G", yellow: "Y", orange: "O" };
 
 /** The kinds of Lay, in the reader's language (a function: the catalogue loads after import). */
 function layNames() {
   return {
-    single: pgettext(C, "Single"),
-    pair: pgettext(C, "Pair"),
-    trips: pgettext(C, "Trips"),
-    little_coop: pgettext(C, "Little Coop"),
-    big_coop: pgettext(C, "Big Coop"),
+    single: pgettext("BIG CHICKEN card", "Single"),
+    pair: pgettext("BIG CHICKEN card", "Pair"),
+    trips: pgettext("BIG CHICKEN card", "Trips"),
+    little_coop: pgettext("BIG CHICKEN card", "Little Coop"),
+    big_coop: pgettext("BIG CHICKEN card", "Big Coop"),
   };
 }
 
@@ -32,59 +31,59 @@ function layName(kind) {
 
 /** A suit's name as the Duck's question offers it (the engine's option labels are these words). */
 function suitName(suit) {
-  const names = { blue: pgettext(C, "blue"), green: pgettext(C, "green"), yellow: pgettext(C, "yellow"), orange: pgettext(C, "orange") };
+  const names = { blue: pgettext("BIG CHICKEN card", "blue"), green: pgettext("BIG CHICKEN card", "green"), yellow: pgettext("BIG CHICKEN card", "yellow"), orange: pgettext("BIG CHICKEN card", "orange") };
   return names[suit] || suit;
 }
 
 function cardNames() {
   return {
-    "blue 1": pgettext(C, "blue 1"),
-    "green 1": pgettext(C, "green 1"),
-    "yellow 1": pgettext(C, "yellow 1"),
-    "orange 1": pgettext(C, "orange 1"),
-    "blue 2": pgettext(C, "blue 2"),
-    "green 2": pgettext(C, "green 2"),
-    "yellow 2": pgettext(C, "yellow 2"),
-    "orange 2": pgettext(C, "orange 2"),
-    "blue 3": pgettext(C, "blue 3"),
-    "green 3": pgettext(C, "green 3"),
-    "yellow 3": pgettext(C, "yellow 3"),
-    "orange 3": pgettext(C, "orange 3"),
-    "blue 4": pgettext(C, "blue 4"),
-    "green 4": pgettext(C, "green 4"),
-    "yellow 4": pgettext(C, "yellow 4"),
-    "orange 4": pgettext(C, "orange 4"),
-    "blue 5": pgettext(C, "blue 5"),
-    "green 5": pgettext(C, "green 5"),
-    "yellow 5": pgettext(C, "yellow 5"),
-    "orange 5": pgettext(C, "orange 5"),
-    "blue 6": pgettext(C, "blue 6"),
-    "green 6": pgettext(C, "green 6"),
-    "yellow 6": pgettext(C, "yellow 6"),
-    "orange 6": pgettext(C, "orange 6"),
-    "blue 7": pgettext(C, "blue 7"),
-    "green 7": pgettext(C, "green 7"),
-    "yellow 7": pgettext(C, "yellow 7"),
-    "orange 7": pgettext(C, "orange 7"),
-    "blue 8": pgettext(C, "blue 8"),
-    "green 8": pgettext(C, "green 8"),
-    "yellow 8": pgettext(C, "yellow 8"),
-    "orange 8": pgettext(C, "orange 8"),
-    "blue 9": pgettext(C, "blue 9"),
-    "green 9": pgettext(C, "green 9"),
-    "yellow 9": pgettext(C, "yellow 9"),
-    "orange 9": pgettext(C, "orange 9"),
-    "blue 10": pgettext(C, "blue 10"),
-    "green 10": pgettext(C, "green 10"),
-    "yellow 10": pgettext(C, "yellow 10"),
-    "orange 10": pgettext(C, "orange 10"),
-    "Duck": pgettext(C, "Duck"),
-    "Blue Chicken": pgettext(C, "Blue Chicken"),
-    "Chicken": pgettext(C, "Chicken"),
-    "Green Chicken": pgettext(C, "Green Chicken"),
-    "Yellow Chicken": pgettext(C, "Yellow Chicken"),
-    "Orange Chicken": pgettext(C, "Orange Chicken"),
-    "Big Red": pgettext(C, "Big Red"),
+    "blue 1": pgettext("BIG CHICKEN card", "blue 1"),
+    "green 1": pgettext("BIG CHICKEN card", "green 1"),
+    "yellow 1": pgettext("BIG CHICKEN card", "yellow 1"),
+    "orange 1": pgettext("BIG CHICKEN card", "orange 1"),
+    "blue 2": pgettext("BIG CHICKEN card", "blue 2"),
+    "green 2": pgettext("BIG CHICKEN card", "green 2"),
+    "yellow 2": pgettext("BIG CHICKEN card", "yellow 2"),
+    "orange 2": pgettext("BIG CHICKEN card", "orange 2"),
+    "blue 3": pgettext("BIG CHICKEN card", "blue 3"),
+    "green 3": pgettext("BIG CHICKEN card", "green 3"),
+    "yellow 3": pgettext("BIG CHICKEN card", "yellow 3"),
+    "orange 3": pgettext("BIG CHICKEN card", "orange 3"),
+    "blue 4": pgettext("BIG CHICKEN card", "blue 4"),
+    "green 4": pgettext("BIG CHICKEN card", "green 4"),
+    "yellow 4": pgettext("BIG CHICKEN card", "yellow 4"),
+    "orange 4": pgettext("BIG CHICKEN card", "orange 4"),
+    "blue 5": pgettext("BIG CHICKEN card", "blue 5"),
+    "green 5": pgettext("BIG CHICKEN card", "green 5"),
+    "yellow 5": pgettext("BIG CHICKEN card", "yellow 5"),
+    "orange 5": pgettext("BIG CHICKEN card", "orange 5"),
+    "blue 6": pgettext("BIG CHICKEN card", "blue 6"),
+    "green 6": pgettext("BIG CHICKEN card", "green 6"),
+    "yellow 6": pgettext("BIG CHICKEN card", "yellow 6"),
+    "orange 6": pgettext("BIG CHICKEN card", "orange 6"),
+    "blue 7": pgettext("BIG CHICKEN card", "blue 7"),
+    "green 7": pgettext("BIG CHICKEN card", "green 7"),
+    "yellow 7": pgettext("BIG CHICKEN card", "yellow 7"),
+    "orange 7": pgettext("BIG CHICKEN card", "orange 7"),
+    "blue 8": pgettext("BIG CHICKEN card", "blue 8"),
+    "green 8": pgettext("BIG CHICKEN card", "green 8"),
+    "yellow 8": pgettext("BIG CHICKEN card", "yellow 8"),
+    "orange 8": pgettext("BIG CHICKEN card", "orange 8"),
+    "blue 9": pgettext("BIG CHICKEN card", "blue 9"),
+    "green 9": pgettext("BIG CHICKEN card", "green 9"),
+    "yellow 9": pgettext("BIG CHICKEN card", "yellow 9"),
+    "orange 9": pgettext("BIG CHICKEN card", "orange 9"),
+    "blue 10": pgettext("BIG CHICKEN card", "blue 10"),
+    "green 10": pgettext("BIG CHICKEN card", "green 10"),
+    "yellow 10": pgettext("BIG CHICKEN card", "yellow 10"),
+    "orange 10": pgettext("BIG CHICKEN card", "orange 10"),
+    "Duck": pgettext("BIG CHICKEN card", "Duck"),
+    "Blue Chicken": pgettext("BIG CHICKEN card", "Blue Chicken"),
+    "Chicken": pgettext("BIG CHICKEN card", "Chicken"),
+    "Green Chicken": pgettext("BIG CHICKEN card", "Green Chicken"),
+    "Yellow Chicken": pgettext("BIG CHICKEN card", "Yellow Chicken"),
+    "Orange Chicken": pgettext("BIG CHICKEN card", "Orange Chicken"),
+    "Big Red": pgettext("BIG CHICKEN card", "Big Red"),
   };
 }
 
@@ -131,8 +130,8 @@ function layCards(ctx, lay, size) {
 function titles(ctx, seat) {
   const obs = ctx.obs;
   const out = [];
-  if (obs.good_egg === seat) out.push(h("span", { class: "badge good-egg", title: _("fewest points last Round") }, pgettext(C, "Good Egg")));
-  if (obs.bad_egg === seat) out.push(h("span", { class: "badge bad-egg", title: _("most points last Round") }, pgettext(C, "Bad Egg")));
+  if (obs.good_egg === seat) out.push(h("span", { class: "badge good-egg", title: _("fewest points last Round") }, pgettext("BIG CHICKEN card", "Good Egg")));
+  if (obs.bad_egg === seat) out.push(h("span", { class: "badge bad-egg", title: _("most points last Round") }, pgettext("BIG CHICKEN card", "Bad Egg")));
   if (obs.leader === seat && obs.phase !== "over") out.push(h("span", { class: "badge", title: _("leads this Round") }, _("leader")));
   if (obs.last_egg?.[seat] === "said") out.push(h("span", { class: "badge last-egg" }, _("Last Egg!")));
   if (obs.last_egg?.[seat] === "quiet") out.push(h("span", { class: "badge quiet" }, _("one card, quiet")));
@@ -459,8 +458,8 @@ export default {
       const cards = prefix.find((s) => s.kind === "cards");
       const number = prefix.find((s) => s.kind === "number");
       const what = number
-        ? _("You lay {cards}, the Duck as a {number}.", { cards: cards ? cards.label : pgettext(C, "Duck"), number: number.label })
-        : _("You lay {cards}.", { cards: cards ? cards.label : pgettext(C, "Duck") });
+        ? _("You lay {cards}, the Duck as a {number}.", { cards: cards ? cards.label : pgettext("BIG CHICKEN card", "Duck"), number: number.label })
+        : _("You lay {cards}.", { cards: cards ? cards.label : pgettext("BIG CHICKEN card", "Duck") });
       return kind === "number"
         ? _("{what} A Duck is wild: it stands for any numbered card.", { what })
         : _("{what} Which suit? From low to high: blue, green, yellow, orange.", { what });
@@ -502,8 +501,8 @@ export default {
   resultRow(ctx, seat) {
     const obs = ctx.obs;
     const words = [points(obs.scores?.[seat] ?? 0)];
-    if ((obs.winners || []).includes(seat)) words.push(pgettext(C, "Golden Egg"));
-    if ((obs.rotten_eggs || []).includes(seat)) words.push(pgettext(C, "Rotten Egg"));
+    if ((obs.winners || []).includes(seat)) words.push(pgettext("BIG CHICKEN card", "Golden Egg"));
+    if ((obs.rotten_eggs || []).includes(seat)) words.push(pgettext("BIG CHICKEN card", "Rotten Egg"));
     return words.join(" · ");
   },
 };

@@ -12,34 +12,33 @@ import { h } from "../js/dom.js";
 import { _, ngettext, pgettext } from "../js/i18n.js";
 import { localCatalogue } from "./cardwords.js";
 
-const C = "Egg Bound card";
 const EGG_CAP = 3;
 const QUESTIONS = new Set(["cluck_off_window", "star_defence", "keep_chicken", "egg_splosion"]);
 
 function cardNames() {
   return {
-    "Egg card": pgettext(C, "Egg card"),
-    "Egg": pgettext(C, "Egg"),
-    "Mother Hen": pgettext(C, "Mother Hen"),
-    "Golden Hen": pgettext(C, "Golden Hen"),
-    "Baby Hen": pgettext(C, "Baby Hen"),
-    "Rooster": pgettext(C, "Rooster"),
-    "Star Egg Head": pgettext(C, "Star Egg Head"),
-    "Star Pecking Order": pgettext(C, "Star Pecking Order"),
-    "Star Chicken Run": pgettext(C, "Star Chicken Run"),
-    "Egg Laying Song": pgettext(C, "Egg Laying Song"),
-    "Hatch It": pgettext(C, "Hatch It"),
-    "red Bad Egg": pgettext(C, "red Bad Egg"),
-    "Bad Egg": pgettext(C, "Bad Egg"),
-    "Egg-Splosion": pgettext(C, "Egg-Splosion"),
-    "Eggy Soldier": pgettext(C, "Eggy Soldier"),
-    "red Egg Bound": pgettext(C, "red Egg Bound"),
-    "Egg Bound": pgettext(C, "Egg Bound"),
-    "Fowl": pgettext(C, "Fowl"),
-    "green Good Egg": pgettext(C, "green Good Egg"),
-    "Good Egg": pgettext(C, "Good Egg"),
-    "Cluck-Off": pgettext(C, "Cluck-Off"),
-    "Un-Bound": pgettext(C, "Un-Bound"),
+    "Egg card": pgettext("Egg Bound card", "Egg card"),
+    "Egg": pgettext("Egg Bound card", "Egg"),
+    "Mother Hen": pgettext("Egg Bound card", "Mother Hen"),
+    "Golden Hen": pgettext("Egg Bound card", "Golden Hen"),
+    "Baby Hen": pgettext("Egg Bound card", "Baby Hen"),
+    "Rooster": pgettext("Egg Bound card", "Rooster"),
+    "Star Egg Head": pgettext("Egg Bound card", "Star Egg Head"),
+    "Star Pecking Order": pgettext("Egg Bound card", "Star Pecking Order"),
+    "Star Chicken Run": pgettext("Egg Bound card", "Star Chicken Run"),
+    "Egg Laying Song": pgettext("Egg Bound card", "Egg Laying Song"),
+    "Hatch It": pgettext("Egg Bound card", "Hatch It"),
+    "red Bad Egg": pgettext("Egg Bound card", "red Bad Egg"),
+    "Bad Egg": pgettext("Egg Bound card", "Bad Egg"),
+    "Egg-Splosion": pgettext("Egg Bound card", "Egg-Splosion"),
+    "Eggy Soldier": pgettext("Egg Bound card", "Eggy Soldier"),
+    "red Egg Bound": pgettext("Egg Bound card", "red Egg Bound"),
+    "Egg Bound": pgettext("Egg Bound card", "Egg Bound"),
+    "Fowl": pgettext("Egg Bound card", "Fowl"),
+    "green Good Egg": pgettext("Egg Bound card", "green Good Egg"),
+    "Good Egg": pgettext("Egg Bound card", "Good Egg"),
+    "Cluck-Off": pgettext("Egg Bound card", "Cluck-Off"),
+    "Un-Bound": pgettext("Egg Bound card", "Un-Bound"),
   };
 }
 
@@ -73,7 +72,7 @@ function cards(ctx) {
 
 /** A Chicken's three kinds of stars, as a Star card's text names them. */
 function starKind(english) {
-  const kinds = { "Pecking Order": pgettext(C, "Pecking Order"), IQ: pgettext(C, "IQ"), Speed: pgettext(C, "Speed") };
+  const kinds = { "Pecking Order": pgettext("Egg Bound card", "Pecking Order"), IQ: pgettext("Egg Bound card", "IQ"), Speed: pgettext("Egg Bound card", "Speed") };
   return kinds[english] ?? english;
 }
 
@@ -117,8 +116,8 @@ function eggs(ctx, seat, small = false) {
 function markers(ctx, seat) {
   const obs = ctx.obs;
   const out = [];
-  if (obs.egg_bound?.[seat]) out.push(h("span", { class: "marker egg-bound", title: _("no Egg Laying Song until Un-Bound") }, pgettext(C, "Egg Bound")));
-  if (obs.fowl?.[seat]) out.push(h("span", { class: "marker fowl", title: _("loses the next turn") }, pgettext(C, "Fowl")));
+  if (obs.egg_bound?.[seat]) out.push(h("span", { class: "marker egg-bound", title: _("no Egg Laying Song until Un-Bound") }, pgettext("Egg Bound card", "Egg Bound")));
+  if (obs.fowl?.[seat]) out.push(h("span", { class: "marker fowl", title: _("loses the next turn") }, pgettext("Egg Bound card", "Fowl")));
   return out.length ? h("div", { class: "markers" }, out) : null;
 }
 
@@ -187,7 +186,7 @@ function resultWords(ctx, r) {
     case "cluck_off":
       return _("{target} played Cluck-Off against {card}: it does nothing.", { target: v, card: card(r.card) });
     case "hatch_it": {
-      const chicken = r.chicken !== null && r.chicken !== undefined ? card(r.chicken) : pgettext(C, "Chicken");
+      const chicken = r.chicken !== null && r.chicken !== undefined ? card(r.chicken) : pgettext("Egg Bound card", "Chicken");
       if (r.kept === false) return _("{player} hatched a Good Egg from {target}; {target} did not keep the {chicken}.", { player: p, target: v, chicken });
       if (r.kept) return _("{player} hatched a Good Egg from {target}; {target} kept the {chicken} and discarded {card}.", { player: p, target: v, chicken, card: card(r.discarded) });
       return _("{player} hatched a Good Egg from {target}.", { player: p, target: v });

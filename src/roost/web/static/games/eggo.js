@@ -10,7 +10,6 @@ import { h, icon } from "../js/dom.js";
 import { _, ngettext, pgettext } from "../js/i18n.js";
 import { localCatalogue } from "./cardwords.js";
 
-const C = "Eggo card";
 
 const PLAYER_CHARACTERS = ["will", "mike", "lucas", "dustin", "eleven", "hopper", "barb"];
 const COLOUR_SYMBOL = { red: "R", green: "G", yellow: "Y", blue: "B" };
@@ -19,65 +18,65 @@ const title = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
 
 function cardNames() {
   return {
-    "red Will": pgettext(C, "red Will"),
-    "Will": pgettext(C, "Will"),
-    "red Mike": pgettext(C, "red Mike"),
-    "Mike": pgettext(C, "Mike"),
-    "red Lucas": pgettext(C, "red Lucas"),
-    "Lucas": pgettext(C, "Lucas"),
-    "red Dustin": pgettext(C, "red Dustin"),
-    "Dustin": pgettext(C, "Dustin"),
-    "red Eleven": pgettext(C, "red Eleven"),
-    "Eleven": pgettext(C, "Eleven"),
-    "red Hopper": pgettext(C, "red Hopper"),
-    "Hopper": pgettext(C, "Hopper"),
-    "red Joyce": pgettext(C, "red Joyce"),
-    "Joyce": pgettext(C, "Joyce"),
-    "red Nancy": pgettext(C, "red Nancy"),
-    "Nancy": pgettext(C, "Nancy"),
-    "red Jonathan": pgettext(C, "red Jonathan"),
-    "Jonathan": pgettext(C, "Jonathan"),
-    "green Will": pgettext(C, "green Will"),
-    "green Mike": pgettext(C, "green Mike"),
-    "green Lucas": pgettext(C, "green Lucas"),
-    "green Dustin": pgettext(C, "green Dustin"),
-    "green Eleven": pgettext(C, "green Eleven"),
-    "green Hopper": pgettext(C, "green Hopper"),
-    "green Joyce": pgettext(C, "green Joyce"),
-    "green Nancy": pgettext(C, "green Nancy"),
-    "green Jonathan": pgettext(C, "green Jonathan"),
-    "yellow Will": pgettext(C, "yellow Will"),
-    "yellow Mike": pgettext(C, "yellow Mike"),
-    "yellow Lucas": pgettext(C, "yellow Lucas"),
-    "yellow Dustin": pgettext(C, "yellow Dustin"),
-    "yellow Eleven": pgettext(C, "yellow Eleven"),
-    "yellow Hopper": pgettext(C, "yellow Hopper"),
-    "yellow Joyce": pgettext(C, "yellow Joyce"),
-    "yellow Nancy": pgettext(C, "yellow Nancy"),
-    "yellow Jonathan": pgettext(C, "yellow Jonathan"),
-    "blue Will": pgettext(C, "blue Will"),
-    "blue Mike": pgettext(C, "blue Mike"),
-    "blue Lucas": pgettext(C, "blue Lucas"),
-    "blue Dustin": pgettext(C, "blue Dustin"),
-    "blue Eleven": pgettext(C, "blue Eleven"),
-    "blue Hopper": pgettext(C, "blue Hopper"),
-    "blue Joyce": pgettext(C, "blue Joyce"),
-    "blue Nancy": pgettext(C, "blue Nancy"),
-    "blue Jonathan": pgettext(C, "blue Jonathan"),
-    "red Reverse": pgettext(C, "red Reverse"),
-    "Reverse": pgettext(C, "Reverse"),
-    "green Reverse": pgettext(C, "green Reverse"),
-    "yellow Reverse": pgettext(C, "yellow Reverse"),
-    "blue Reverse": pgettext(C, "blue Reverse"),
-    "red Draw 2": pgettext(C, "red Draw 2"),
-    "Draw 2": pgettext(C, "Draw 2"),
-    "green Draw 2": pgettext(C, "green Draw 2"),
-    "yellow Draw 2": pgettext(C, "yellow Draw 2"),
-    "blue Draw 2": pgettext(C, "blue Draw 2"),
-    "Portal": pgettext(C, "Portal"),
-    "All-Players Rift": pgettext(C, "All-Players Rift"),
-    "Demogorgon": pgettext(C, "Demogorgon"),
-    "Barb": pgettext(C, "Barb"),
+    "red Will": pgettext("Eggo card", "red Will"),
+    "Will": pgettext("Eggo card", "Will"),
+    "red Mike": pgettext("Eggo card", "red Mike"),
+    "Mike": pgettext("Eggo card", "Mike"),
+    "red Lucas": pgettext("Eggo card", "red Lucas"),
+    "Lucas": pgettext("Eggo card", "Lucas"),
+    "red Dustin": pgettext("Eggo card", "red Dustin"),
+    "Dustin": pgettext("Eggo card", "Dustin"),
+    "red Eleven": pgettext("Eggo card", "red Eleven"),
+    "Eleven": pgettext("Eggo card", "Eleven"),
+    "red Hopper": pgettext("Eggo card", "red Hopper"),
+    "Hopper": pgettext("Eggo card", "Hopper"),
+    "red Joyce": pgettext("Eggo card", "red Joyce"),
+    "Joyce": pgettext("Eggo card", "Joyce"),
+    "red Nancy": pgettext("Eggo card", "red Nancy"),
+    "Nancy": pgettext("Eggo card", "Nancy"),
+    "red Jonathan": pgettext("Eggo card", "red Jonathan"),
+    "Jonathan": pgettext("Eggo card", "Jonathan"),
+    "green Will": pgettext("Eggo card", "green Will"),
+    "green Mike": pgettext("Eggo card", "green Mike"),
+    "green Lucas": pgettext("Eggo card", "green Lucas"),
+    "green Dustin": pgettext("Eggo card", "green Dustin"),
+    "green Eleven": pgettext("Eggo card", "green Eleven"),
+    "green Hopper": pgettext("Eggo card", "green Hopper"),
+    "green Joyce": pgettext("Eggo card", "green Joyce"),
+    "green Nancy": pgettext("Eggo card", "green Nancy"),
+    "green Jonathan": pgettext("Eggo card", "green Jonathan"),
+    "yellow Will": pgettext("Eggo card", "yellow Will"),
+    "yellow Mike": pgettext("Eggo card", "yellow Mike"),
+    "yellow Lucas": pgettext("Eggo card", "yellow Lucas"),
+    "yellow Dustin": pgettext("Eggo card", "yellow Dustin"),
+    "yellow Eleven": pgettext("Eggo card", "yellow Eleven"),
+    "yellow Hopper": pgettext("Eggo card", "yellow Hopper"),
+    "yellow Joyce": pgettext("Eggo card", "yellow Joyce"),
+    "yellow Nancy": pgettext("Eggo card", "yellow Nancy"),
+    "yellow Jonathan": pgettext("Eggo card", "yellow Jonathan"),
+    "blue Will": pgettext("Eggo card", "blue Will"),
+    "blue Mike": pgettext("Eggo card", "blue Mike"),
+    "blue Lucas": pgettext("Eggo card", "blue Lucas"),
+    "blue Dustin": pgettext("Eggo card", "blue Dustin"),
+    "blue Eleven": pgettext("Eggo card", "blue Eleven"),
+    "blue Hopper": pgettext("Eggo card", "blue Hopper"),
+    "blue Joyce": pgettext("Eggo card", "blue Joyce"),
+    "blue Nancy": pgettext("Eggo card", "blue Nancy"),
+    "blue Jonathan": pgettext("Eggo card", "blue Jonathan"),
+    "red Reverse": pgettext("Eggo card", "red Reverse"),
+    "Reverse": pgettext("Eggo card", "Reverse"),
+    "green Reverse": pgettext("Eggo card", "green Reverse"),
+    "yellow Reverse": pgettext("Eggo card", "yellow Reverse"),
+    "blue Reverse": pgettext("Eggo card", "blue Reverse"),
+    "red Draw 2": pgettext("Eggo card", "red Draw 2"),
+    "Draw 2": pgettext("Eggo card", "Draw 2"),
+    "green Draw 2": pgettext("Eggo card", "green Draw 2"),
+    "yellow Draw 2": pgettext("Eggo card", "yellow Draw 2"),
+    "blue Draw 2": pgettext("Eggo card", "blue Draw 2"),
+    "Portal": pgettext("Eggo card", "Portal"),
+    "All-Players Rift": pgettext("Eggo card", "All-Players Rift"),
+    "Demogorgon": pgettext("Eggo card", "Demogorgon"),
+    "Barb": pgettext("Eggo card", "Barb"),
   };
 }
 
@@ -105,7 +104,7 @@ function characterName(character) {
 
 /** A colour to match or announce ("red"), in the reader's language. */
 function colourName(colour) {
-  const names = { red: pgettext(C, "red"), green: pgettext(C, "green"), yellow: pgettext(C, "yellow"), blue: pgettext(C, "blue") };
+  const names = { red: pgettext("Eggo card", "red"), green: pgettext("Eggo card", "green"), yellow: pgettext("Eggo card", "yellow"), blue: pgettext("Eggo card", "blue") };
   return names[colour] ?? colour;
 }
 
@@ -138,7 +137,7 @@ function face(ctx, id, opts) {
  * drawn): "Draw 2", or an own "Draw 3". */
 function drawLabel(ctx) {
   const top = ctx.obs.top;
-  const draw2 = pgettext(C, "Draw 2");
+  const draw2 = pgettext("Eggo card", "Draw 2");
   return top !== null && top !== undefined ? cardInfo(ctx, top).label || draw2 : draw2;
 }
 
@@ -154,7 +153,7 @@ function characterCard(obs, seat, size = "sm") {
   const escaped = obs.escaped?.[seat];
   const upside = side === "upside_down";
   const name = character ? characterName(character) : "?";
-  const sideWords = escaped ? _("Escaped") : upside ? pgettext(C, "Upside Down") : pgettext(C, "Right Side Up");
+  const sideWords = escaped ? _("Escaped") : upside ? pgettext("Eggo card", "Upside Down") : pgettext("Eggo card", "Right Side Up");
   const words = character ? _("Character card: {name}, {side}", { name, side: sideWords }) : _("Character card: no character yet");
   return h(
     "div",

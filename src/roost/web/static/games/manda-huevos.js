@@ -11,7 +11,6 @@ import { h } from "../js/dom.js";
 import { _, ngettext, pgettext } from "../js/i18n.js";
 import { localCatalogue } from "./cardwords.js";
 
-const C = "Manda Huevos card";
 
 const MOVE = 22;
 const SWAP = 23;
@@ -45,35 +44,35 @@ function effectText(effect) {
 
 function cardNames() {
   return {
-    "egg 0": pgettext(C, "egg 0"),
-    "egg 1": pgettext(C, "egg 1"),
-    "egg 2": pgettext(C, "egg 2"),
-    "egg 3": pgettext(C, "egg 3"),
-    "egg 4": pgettext(C, "egg 4"),
-    "egg 5": pgettext(C, "egg 5"),
-    "egg 6": pgettext(C, "egg 6"),
-    "egg 7": pgettext(C, "egg 7"),
-    "egg 8": pgettext(C, "egg 8"),
-    "egg 9": pgettext(C, "egg 9"),
-    "egg 10": pgettext(C, "egg 10"),
-    "egg 11": pgettext(C, "egg 11"),
-    "egg 12": pgettext(C, "egg 12"),
-    "egg 13": pgettext(C, "egg 13"),
-    "egg 14": pgettext(C, "egg 14"),
-    "egg 15": pgettext(C, "egg 15"),
-    "egg 16": pgettext(C, "egg 16"),
-    "egg 17": pgettext(C, "egg 17"),
-    "egg 18": pgettext(C, "egg 18"),
-    "egg 19": pgettext(C, "egg 19"),
-    "egg 20": pgettext(C, "egg 20"),
-    "hen": pgettext(C, "hen"),
-    "Hen": pgettext(C, "Hen"),
-    "Move an Egg": pgettext(C, "Move an Egg"),
-    "Move": pgettext(C, "Move"),
-    "Swap Eggs": pgettext(C, "Swap Eggs"),
-    "Swap": pgettext(C, "Swap"),
-    "Put to Sleep / Wake": pgettext(C, "Put to Sleep / Wake"),
-    "Sleep": pgettext(C, "Sleep"),
+    "egg 0": pgettext("Manda Huevos card", "egg 0"),
+    "egg 1": pgettext("Manda Huevos card", "egg 1"),
+    "egg 2": pgettext("Manda Huevos card", "egg 2"),
+    "egg 3": pgettext("Manda Huevos card", "egg 3"),
+    "egg 4": pgettext("Manda Huevos card", "egg 4"),
+    "egg 5": pgettext("Manda Huevos card", "egg 5"),
+    "egg 6": pgettext("Manda Huevos card", "egg 6"),
+    "egg 7": pgettext("Manda Huevos card", "egg 7"),
+    "egg 8": pgettext("Manda Huevos card", "egg 8"),
+    "egg 9": pgettext("Manda Huevos card", "egg 9"),
+    "egg 10": pgettext("Manda Huevos card", "egg 10"),
+    "egg 11": pgettext("Manda Huevos card", "egg 11"),
+    "egg 12": pgettext("Manda Huevos card", "egg 12"),
+    "egg 13": pgettext("Manda Huevos card", "egg 13"),
+    "egg 14": pgettext("Manda Huevos card", "egg 14"),
+    "egg 15": pgettext("Manda Huevos card", "egg 15"),
+    "egg 16": pgettext("Manda Huevos card", "egg 16"),
+    "egg 17": pgettext("Manda Huevos card", "egg 17"),
+    "egg 18": pgettext("Manda Huevos card", "egg 18"),
+    "egg 19": pgettext("Manda Huevos card", "egg 19"),
+    "egg 20": pgettext("Manda Huevos card", "egg 20"),
+    "hen": pgettext("Manda Huevos card", "hen"),
+    "Hen": pgettext("Manda Huevos card", "Hen"),
+    "Move an Egg": pgettext("Manda Huevos card", "Move an Egg"),
+    "Move": pgettext("Manda Huevos card", "Move"),
+    "Swap Eggs": pgettext("Manda Huevos card", "Swap Eggs"),
+    "Swap": pgettext("Manda Huevos card", "Swap"),
+    "Put to Sleep / Wake": pgettext("Manda Huevos card", "Put to Sleep / Wake"),
+    "Sleep": pgettext("Manda Huevos card", "Sleep"),
   };
 }
 
