@@ -44,6 +44,7 @@ from roost.core.state import State
 from roost.i18n import (
     LANGUAGES,
     UnknownLanguageError,
+    format_number,
     language_from_environment,
     parse_language,
     set_language,
@@ -198,7 +199,7 @@ def parse_params(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise RoostError(f"--param takes key=value, got {pair!r}")
+            raise RoostError(_("--param takes key=value, got {pair!r}").format(pair=pair))
         params[key.strip()] = value.strip()
     return params
 
@@ -213,15 +214,15 @@ def build_game(name: str, players: int | None, pairs: list[str]) -> Game:
 @app.command(help=_("List the games with their player counts."))
 @guarded
 def games() -> None:
-    table = Table(title="Games")
-    for column in ("name", "title", "players", "default"):
+    table = Table(title=_("Games"))
+    for column in (_("name"), _("title"), _("players"), _("default")):
         table.add_column(column)
     for name, cls in registered_games().items():
         table.add_row(
             name, cls.title, f"{cls.min_players}-{cls.max_players}", str(cls.default_players)
         )
     console.print(table)
-    console.print("Rules: roost rules NAME    Play: roost play NAME")
+    console.print(_("Rules: roost rules NAME    Play: roost play NAME"))
 
 
 @app.command(help=_("Show a game's rules as implemented (its RULES.md) and its parameters."))
@@ -457,7 +458,11 @@ def review(
 
     try:
         if not 1 <= iterations <= MAX_ITERATIONS:
-            raise RoostError(f"--iterations takes 1 to {MAX_ITERATIONS:,}; got {iterations:,}")
+            raise RoostError(
+                _("--iterations takes 1 to {most}; got {n}").format(
+                    most=format_number(MAX_ITERATIONS), n=format_number(iterations)
+                )
+            )
         if json_out is not None:
             _check_writable(json_out, "--json")
         run_review(
@@ -513,7 +518,9 @@ def _player_count(
         try:
             count = int(param_players)
         except ValueError:
-            raise RoostError(f"'players' takes an integer; got {param_players!r}") from None
+            raise RoostError(
+                _("'players' takes an integer; got {value!r}").format(value=param_players)
+            ) from None
         given.append((f"--param players={param_players}", count))
     if seat_kinds:
         given.append((f"--seats with {len(seat_kinds)} seats", len(seat_kinds)))
@@ -523,7 +530,7 @@ def _player_count(
     counts = {count for _, count in given}
     if len(counts) > 1:
         said = " but ".join(text for text, _ in given)
-        raise RoostError(f"the number of players differs: {said}")
+        raise RoostError(_("the number of players differs: {said}").format(said=said))
     return counts.pop() if counts else None
 
 
@@ -587,7 +594,7 @@ def _seat_kinds(seats: str | None) -> list[str]:
         return []
     kinds = [kind.strip().lower() for kind in seats.split(",") if kind.strip()]
     if not kinds:
-        raise RoostError("--seats needs at least one seat")
+        raise RoostError(_("--seats needs at least one seat"))
     return kinds
 
 
@@ -688,15 +695,24 @@ def arena(
     except RoostError as error:
         raise _fail(str(error)) from None
     except KeyboardInterrupt:
-        console.print(Text(f"\nInterrupted after {done} of {games} games; nothing was written."))
+        console.print(
+            Text(
+                "\n"
+                + _("Interrupted after {done} of {games} games; nothing was written.").format(
+                    done=done, games=games
+                )
+            )
+        )
         raise typer.Exit(INTERRUPTED) from None
     print_arena(console, result, seed)
     if json_out:
         try:
             write_records(result, json_out)
         except OSError as error:
-            raise _fail(f"--json: the records could not be written: {error}") from None
-        console.print(Text(f"Records written to {json_out}."))
+            raise _fail(
+                _("--json: the records could not be written: {error}").format(error=error)
+            ) from None
+        console.print(Text(_("Records written to {path}.").format(path=json_out)))
 
 
 VERDICT_STYLE = {"holds": "green", "fails": "red", "partly": "yellow", "inconclusive": "yellow"}
@@ -1145,7 +1161,9 @@ def ratings(
     except RoostError as error:
         raise _fail(str(error)) from None
     except KeyboardInterrupt:
-        console.print(Text(f"\nInterrupted after {done} games; nothing was rated."))
+        console.print(
+            Text("\n" + _("Interrupted after {done} games; nothing was rated.").format(done=done))
+        )
         raise typer.Exit(INTERRUPTED) from None
     print_ratings(console, rated, seed)
 
@@ -1268,8 +1286,10 @@ def serve(
             "serving %s/ (database %s)", settings.public_url, _safe_url(url)
         )
     else:
-        console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))
-        console.print(Text(f"Database: {_safe_url(url)}   (stop with Ctrl-C)"))
+        console.print(
+            Text.assemble(_("Roost server: open") + " ", (f"{settings.public_url}/", "bold"))
+        )
+        console.print(Text(_("Database: {url}   (stop with Ctrl-C)").format(url=_safe_url(url))))
     uvicorn.run(
         create_app(settings),
         host=host,
