@@ -880,8 +880,8 @@ def lab(
         float | None,
         typer.Option(
             help=_(
-                "play on (doubling --games, looks fixed in advance, 5% error spent over "
-                "them) until every headline interval is narrower than this many percentage points"
+                "play on (doubling --games at looks fixed in advance, with an overall error of "
+                "5%) until every headline interval is narrower than this many percentage points"
             )
         ),
     ] = None,
@@ -907,7 +907,7 @@ def lab(
             metavar="A.toml B.toml",
             help=_(
                 "play two variant files (as --deck; --param and --players apply to both) side "
-                "by side: every measure in both, B - A with its 95% interval, significance after "
+                "by side: every measure in both, B - A with its interval (95%), significance after "
                 "Holm's correction over all the differences, and whether each is the rules' or "
                 "the bots'; writes compare.html and compare.json, each variant's lab in a/ and b/"
             ),
@@ -919,7 +919,7 @@ def lab(
             help=_(
                 "search a first-player compensation at one player count (--players N): play "
                 "the rulebook's game and each candidate (the game's own ladder, or --candidate) "
-                "under every main line-up, and pick the mildest whose first player's 95% interval "
+                "under every main line-up, and pick the mildest whose first player's interval (95%) "
                 "holds the fair rate under all of them; writes compensate.json (docs/lab.md)"
             )
         ),
@@ -937,8 +937,8 @@ def lab(
         float,
         typer.Option(
             help=_(
-                "with --compensate: the widest 95% interval (percentage points) that may call "
-                "a first player fair; wider is 'too few games'"
+                "with --compensate: the widest interval (95%; in percentage points) that may "
+                "call a first player fair; wider is 'too few games'"
             )
         ),
     ] = 10.0,
