@@ -22,10 +22,12 @@ def _summary(report_rows: dict[str, int]) -> str:
 
 def register(app: typer.Typer, console: Console) -> None:
     """Add the two commands to `app` (the `roost` command)."""
+    from roost.cli.language import SpeakingCommand
     from roost.cli.main import guarded
 
     @app.command(
         "backup",
+        cls=SpeakingCommand,
         help=_("Back up a server's database (it may be serving) into one new SQLite file."),
     )
     @guarded
@@ -55,6 +57,7 @@ def register(app: typer.Typer, console: Console) -> None:
 
     @app.command(
         "restore",
+        cls=SpeakingCommand,
         help=_(
             "Restore a backup into a new database (a new SQLite file or an empty PostgreSQL "
             "database); then start roost serve on it."

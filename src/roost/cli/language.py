@@ -4,28 +4,30 @@ Typer builds every ``--help`` from strings given when `roost.cli.main` is import
 language is chosen then, from the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
 ``LANG``, as gettext reads them; ``roost play --lang`` changes the game's words later).
 
-Click and Typer write their own words ("Usage:", "Options", "Show this message and exit.",
-their errors) with the standard library's ``gettext.gettext``, which reads the process's text
-domain. Binding Roost's catalogue as that domain gives them our translations (the words are
-marked in `CLICK_WORDS`, so the catalogue carries them), with no change to either library and
-no copy of their code: Python ships no Spanish for them, and they look the language up in the
-same environment variables as we do, so both agree.
+The framework's own words come two ways, and each is routed without copying its code:
+
+- Typer's help panels ("Options", "Commands", "[default: ...]") are written with the standard
+  library's ``gettext.gettext``, which reads the process's text domain: binding Roost's
+  catalogue as that domain gives them our translations (`TYPER_WORDS` marks them, so the
+  catalogue carries them). Python ships no Spanish for them, and the standard library reads the
+  language from the same environment variables as we do, so both agree.
+- The click that Typer carries inside it writes "Usage:" and the help option's "Show this
+  message and exit." as plain English: `SpeakingCommand` and `SpeakingGroup` (every command's
+  class) write them through our catalogue instead.
 """
 
 from __future__ import annotations
 
-import gettext
-from typing import Final
+import gettext as _stdlib_gettext
+from typing import Any, Final
 
-from roost.i18n import DOMAIN, LOCALE_DIR, N_, language_from_environment, set_language
+from typer.core import TyperCommand, TyperGroup
 
-CLICK_WORDS: Final = (
-    # click's formatting and help option
-    N_("Usage:"),
+from roost.i18n import DOMAIN, LOCALE_DIR, N_, gettext, language_from_environment, set_language
+
+TYPER_WORDS: Final = (
     N_("Options"),
     N_("Commands"),
-    N_("Show this message and exit."),
-    # Typer's help panels and notes
     N_("Arguments"),
     N_("Error"),
     N_("Aborted."),
@@ -34,24 +36,44 @@ CLICK_WORDS: Final = (
     N_("[env var: {}]"),
     N_("(deprecated) "),
     N_("Try [blue]'{command_path} {help_option}'[/] for help."),
-    # click's usage errors (an unknown option or command, a bad value)
-    N_("Error: {message}"),
-    N_("Try '{command} {option}' for help."),
-    N_("No such option {name!r}."),
-    N_("No such command {name!r}."),
-    N_("Missing argument"),
-    N_("Missing option"),
-    N_("Missing parameter"),
-    N_("Invalid value: {message}"),
-    N_("Invalid value for {param_hint}: {message}"),
-    N_("{value!r} is not a valid {number_type}."),
 )
-"""Click's and Typer's words that `roost` shows, as they write them (their msgids)."""
+"""Typer's words that `roost` shows, as Typer writes them (their msgids)."""
 
 
 def speak_the_environment_language() -> None:
-    """Choose the terminal's language from the environment and route click's and Typer's
-    words (the standard library's default gettext domain) through Roost's catalogue."""
+    """Choose the terminal's language from the environment and route Typer's own words (the
+    standard library's default gettext domain) through Roost's catalogue."""
     set_language(language_from_environment())
-    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
-    gettext.textdomain(DOMAIN)
+    _stdlib_gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    _stdlib_gettext.textdomain(DOMAIN)
+
+
+def _write_usage(command: Any, ctx: Any, formatter: Any) -> None:
+    pieces = command.collect_usage_pieces(ctx)
+    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=gettext("Usage:") + " ")
+
+
+def _translated_help_option(option: Any) -> Any:
+    if option is not None:
+        option.help = gettext("Show this message and exit.")
+    return option
+
+
+class SpeakingCommand(TyperCommand):
+    """A command whose usage line and help option speak the terminal's language."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        _write_usage(self, ctx, formatter)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _translated_help_option(super().get_help_option(ctx))
+
+
+class SpeakingGroup(TyperGroup):
+    """The `roost` command itself (a group of commands), speaking the terminal's language."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        _write_usage(self, ctx, formatter)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _translated_help_option(super().get_help_option(ctx))

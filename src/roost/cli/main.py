@@ -30,11 +30,10 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
-from typer.core import TyperCommand
 
 from roost.bots import make_bot
 from roost.bots.heuristic import has_heuristic
-from roost.cli.language import speak_the_environment_language
+from roost.cli.language import SpeakingCommand, SpeakingGroup, speak_the_environment_language
 from roost.cli.names import default_names, parse_names
 from roost.cli.play import HUMAN, QuitGame, TerminalTable, load_saved, resume_hint
 from roost.core.errors import RoostError
@@ -66,6 +65,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="roost",
+    cls=SpeakingGroup,
     help=_("Roost: play, simulate and study four egg card games."),
     no_args_is_help=True,
     add_completion=False,
@@ -95,7 +95,7 @@ USAGE_ERROR: type[Exception] = next(
 own copy of click, so ``click.UsageError`` may not be the class that is raised."""
 
 
-class OneLineUsageErrors(TyperCommand):
+class OneLineUsageErrors(SpeakingCommand):
     """A command whose usage errors (``--games abc``, an unknown option, a missing game) are one
     line like its own checks, not the framework's boxed help, so every bad input reads the
     same and a script can match it."""
@@ -211,7 +211,7 @@ def build_game(name: str, players: int | None, pairs: list[str]) -> Game:
     return load_game(name, **params)
 
 
-@app.command(help=_("List the games with their player counts."))
+@app.command(cls=SpeakingCommand, help=_("List the games with their player counts."))
 @guarded
 def games() -> None:
     table = Table(title=_("Games"))
@@ -225,7 +225,10 @@ def games() -> None:
     console.print(_("Rules: roost rules NAME    Play: roost play NAME"))
 
 
-@app.command(help=_("Show a game's rules as implemented (its RULES.md) and its parameters."))
+@app.command(
+    cls=SpeakingCommand,
+    help=_("Show a game's rules as implemented (its RULES.md) and its parameters."),
+)
 @guarded
 def rules(name: Annotated[str, typer.Argument(help=_("game name, e.g. eggo"))]) -> None:
     try:
@@ -244,12 +247,13 @@ def rules(name: Annotated[str, typer.Argument(help=_("game name, e.g. eggo"))]) 
 
 
 @app.command(
+    cls=SpeakingCommand,
     help=_(
         "Play a game in the terminal against bots, or hot-seat with friends; watch bots "
         "play.\n\nIn the game: type the number of a choice; ? shows the rules of the moment "
         "and what the screen means, rules the whole rulebook, b goes back a step, save "
         "saves, q saves and stops; with --hints, hint shows the search's best moves."
-    )
+    ),
 )
 @guarded
 def play(
@@ -427,11 +431,12 @@ def play(
 
 
 @app.command(
+    cls=SpeakingCommand,
     help=_(
         "Review a game: for each decision of one seat, its chances with the move chosen "
         "and with the best move, from that seat's information only; inaccuracies, "
         "mistakes and blunders."
-    )
+    ),
 )
 @guarded
 def review(
@@ -599,7 +604,8 @@ def _seat_kinds(seats: str | None) -> list[str]:
 
 
 @app.command(
-    help=_("Random-playout speed of every game, with ratios to peer engines measured alongside.")
+    cls=SpeakingCommand,
+    help=_("Random-playout speed of every game, with ratios to peer engines measured alongside."),
 )
 @guarded
 def bench(
@@ -648,7 +654,9 @@ def bench(
         )
 
 
-@app.command(help=_("Play bots against each other over many games and report who wins."))
+@app.command(
+    cls=SpeakingCommand, help=_("Play bots against each other over many games and report who wins.")
+)
 @guarded
 def arena(
     name: Annotated[str, typer.Argument(help=_("game name, e.g. eggo"))],
@@ -919,8 +927,8 @@ def lab(
             help=_(
                 "search a first-player compensation at one player count (--players N): play "
                 "the rulebook's game and each candidate (the game's own ladder, or --candidate) "
-                "under every main line-up, and pick the mildest whose first player's interval (95%) "
-                "holds the fair rate under all of them; writes compensate.json (docs/lab.md)"
+                "under every main line-up, and pick the mildest whose first player's interval "
+                "(95%) holds the fair rate under all of them; writes compensate.json (docs/lab.md)"
             )
         ),
     ] = False,
@@ -1116,9 +1124,10 @@ def lab(
 
 
 @app.command(
+    cls=SpeakingCommand,
     help=_(
         "Rate bot kinds: a round robin in every game, multiplayer ratings fitted with openskill."
-    )
+    ),
 )
 @guarded
 def ratings(
@@ -1168,7 +1177,10 @@ def ratings(
     print_ratings(console, rated, seed)
 
 
-@app.command(help=_("Serve online tables: the lobby, the web client and the play WebSocket."))
+@app.command(
+    cls=SpeakingCommand,
+    help=_("Serve online tables: the lobby, the web client and the play WebSocket."),
+)
 @guarded
 def serve(
     host: Annotated[
