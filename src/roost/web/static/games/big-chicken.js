@@ -221,7 +221,7 @@ function runArea(ctx) {
         h(
           "div",
           { class: "lay top", role: "group", "aria-label": top.seat === ctx.seat && !ctx.replay ? _("To beat: your {lay}", { lay: layWords(ctx, top) }) : _("To beat: {name}'s {lay}", { name: ctx.names[top.seat], lay: layWords(ctx, top) }) },
-          h("span", { class: "lay-who" }, `${top.seat === ctx.seat && !ctx.replay ? _("You") : ctx.names[top.seat]} · ${layName(top.kind)}`),
+          h("span", { class: "lay-who" }, top.seat === ctx.seat && !ctx.replay ? _("You") : ctx.names[top.seat], " · ", layName(top.kind)),
           h("div", { class: "lay-cards", dataset: { zone: "run" } }, layCards(ctx, top, "lg")),
           obs.to_beat ? h("span", { class: "to-beat" }, _("to beat")) : null,
         ),
@@ -254,6 +254,7 @@ function scoreboard(ctx) {
   const obs = ctx.obs;
   const rounds = obs.round_scores || [];
   if (!rounds.length) return null;
+  const you = _("You");
   return h(
     "details",
     { class: "scoreboard", open: true },
@@ -269,7 +270,7 @@ function scoreboard(ctx) {
           "tbody",
           {},
           Array.from({ length: obs.players }, (unused, seat) =>
-            h("tr", {}, h("th", { scope: "row" }, ctx.who(seat)), rounds.map((r) => h("td", {}, String(r[seat]))), h("td", {}, h("strong", {}, String(obs.scores[seat])))),
+            h("tr", {}, h("th", { scope: "row" }, seat === ctx.seat && !ctx.replay ? you : ctx.names[seat]), rounds.map((r) => h("td", {}, String(r[seat]))), h("td", {}, h("strong", {}, String(obs.scores[seat])))),
           ),
         ),
       ),
@@ -296,7 +297,7 @@ function handArea(ctx) {
   const giving = ctx.options.some((o) => o.kind === "card");
   const layable = new Set(ctx.actions.filter((a) => a.kind === "lay").flatMap((a) => a.cards));
   const selected = new Set(ctx.ui.selected || []);
-  const cards = hand.map((id, i) => {
+  const faces = hand.map((id, i) => {
     const card = cards(ctx).get(id);
     if (giving || ctx.replay) {
       return cardFace(card, { size: "md", step: ctx.replay ? null : { kind: "card", value: id }, key: `hand-${i}`, playable: false });
@@ -319,12 +320,12 @@ function handArea(ctx) {
       },
     });
   });
-  for (const el of cards) if (!giving) el.dataset.free = "1";
+  for (const el of faces) if (!giving) el.dataset.free = "1";
   if (!hand.length) return obs.phase === "over" ? null : h("p", { class: "muted" }, _("No cards left: you went out!"));
   return h(
     "div",
     { class: ["hand", "chicken-hand"], role: "group", "aria-label": giving ? ngettext("Your hand, {n} card", "Your hand, {n} cards", hand.length) : ngettext("Your hand, {n} card: select cards, then Lay", "Your hand, {n} cards: select cards, then Lay", hand.length), "data-arrows": "", dataset: { handOf: String(seat), zone: "hand" } },
-    cards,
+    faces,
   );
 }
 
@@ -421,7 +422,11 @@ export default {
       case "last_egg":
         return _("You have one card left: say “Last Egg”, or stay quiet and hope nobody catches you.");
       case "catch":
-        return _("{name} stayed quiet with one card left: catch them (they draw two cards) or let it go.", { name: ctx.names[obs.quiet_player] ?? _("A player") });
+      {
+        // a message inside another's arguments is not extracted: each stands alone
+        const someone = _("A player");
+        return _("{name} stayed quiet with one card left: catch them (they draw two cards) or let it go.", { name: ctx.names[obs.quiet_player] ?? someone });
+      }
       case "good_egg_gives":
         return _("You are the Good Egg: click your best card (except Big Red) to give it to the Bad Egg.");
       case "bad_egg_gives":

@@ -80,8 +80,18 @@ function cardCount(n) {
   return ngettext("{n} card", "{n} cards", n);
 }
 
+/** "2 Good Eggs", "1 Bad Egg" (each its own message: one inside another's arguments is not
+ * extracted by Babel). */
+function goodEggs(n) {
+  return ngettext("{n} Good Egg", "{n} Good Eggs", n);
+}
+
+function badEggs(n) {
+  return ngettext("{n} Bad Egg", "{n} Bad Eggs", n);
+}
+
 function eggWords(good, bad) {
-  return _("{good}, {bad} (three Good Eggs win)", { good: ngettext("{n} Good Egg", "{n} Good Eggs", good), bad: ngettext("{n} Bad Egg", "{n} Bad Eggs", bad) });
+  return _("{good}, {bad} (three Good Eggs win)", { good: goodEggs(good), bad: badEggs(bad) });
 }
 
 /** A Chicken's stars (Pecking Order / IQ / Speed) from its card text, or null for another card:
@@ -229,7 +239,7 @@ function challengePanel(ctx) {
     c.chicken !== null && c.chicken !== undefined
       ? face(ctx, c.chicken, { size: "sm", aria: c.face_down ? _("face down (you see it: it is yours)") : null })
       : c.face_down
-        ? cardBack({ size: "sm" })
+        ? cardBack({ size: "sm", label: _("face-down card") })
         : null;
   const vars = { player: ctx.names[c.attacker], card: cards(ctx).name(c.card), target: ctx.names[c.target] };
   return h(
@@ -445,7 +455,7 @@ const eggBound = {
   },
 
   resultRow(ctx, seat) {
-    return _("{good}, {bad}", { good: ngettext("{n} Good Egg", "{n} Good Eggs", ctx.obs.good_eggs?.[seat] ?? 0), bad: ngettext("{n} Bad Egg", "{n} Bad Eggs", ctx.obs.bad_eggs?.[seat] ?? 0) });
+    return _("{good}, {bad}", { good: goodEggs(ctx.obs.good_eggs?.[seat] ?? 0), bad: badEggs(ctx.obs.bad_eggs?.[seat] ?? 0) });
   },
 };
 

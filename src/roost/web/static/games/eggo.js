@@ -244,12 +244,21 @@ function centre(ctx) {
       h("span", { class: "demo-note", "aria-hidden": "true" }, _("{n} of {total} · the last ends the game", { n: obs.demogorgons, total })),
     ),
     obs.draws_owed
-      ? h("div", { class: "owed" }, obs.current_player === ctx.seat && !ctx.replay
-          ? ngettext("You must draw {n} more card ({card})", "You must draw {n} more cards ({card})", obs.draws_owed, { card: drawLabel(ctx) })
-          : ngettext("{name} must draw {n} more card ({card})", "{name} must draw {n} more cards ({card})", obs.draws_owed, { name: ctx.names[obs.current_player] ?? _("The player"), card: drawLabel(ctx) }))
+      ? h("div", { class: "owed" }, owedWords(ctx))
       : null,
   );
   return h("div", { class: "centre" }, h("div", { class: "decks" }, decks), discard, status, ctx.caption?.());
+}
+
+/** Who must draw how many more cards, and for which Draw card. */
+function owedWords(ctx) {
+  const obs = ctx.obs;
+  if (obs.current_player === ctx.seat && !ctx.replay) {
+    return ngettext("You must draw {n} more card ({card})", "You must draw {n} more cards ({card})", obs.draws_owed, { card: drawLabel(ctx) });
+  }
+  const someone = _("The player"); // a message inside another's arguments is not extracted
+  const name = ctx.names[obs.current_player] ?? someone;
+  return ngettext("{name} must draw {n} more card ({card})", "{name} must draw {n} more cards ({card})", obs.draws_owed, { name, card: drawLabel(ctx) });
 }
 
 function chooseCharacters(ctx) {
@@ -277,10 +286,11 @@ function chooseCharacters(ctx) {
     );
   });
   const chooser = obs.current_player;
+  const everyone = _("Each player"); // a message inside another's arguments is not extracted
   return h(
     "div",
     { class: "centre choosing" },
-    h("h2", {}, ctx.myTurn ? _("Choose your character") : _("{name} is choosing a character", { name: ctx.names[chooser] ?? _("Each player") })),
+    h("h2", {}, ctx.myTurn ? _("Choose your character") : _("{name} is choosing a character", { name: ctx.names[chooser] ?? everyone })),
     h("p", { class: "muted" }, _("Everyone starts Upside Down. Barb is Upside Down on both sides: she can never escape.")),
     h("div", { class: "char-tiles" }, tiles),
   );

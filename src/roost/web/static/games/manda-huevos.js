@@ -157,14 +157,17 @@ function container(ctx, seat, opts = {}) {
   const name = ctx.names[seat];
   const yours = ctx.seat === seat && !ctx.replay;
   const count = obs.eggs_in_container?.[seat] ?? cells.filter(Boolean).length;
+  // each message alone: one inside another's arguments is not extracted
+  const eggs = ngettext("{n} egg", "{n} eggs", count);
+  const worth = ngettext("{n} point", "{n} points", points);
   return h(
     "div",
     {
       class: ["container", opts.small && "small"],
       role: "group",
       "aria-label": yours
-        ? _("Your container: {eggs}, {points}", { eggs: ngettext("{n} egg", "{n} eggs", count), points: ngettext("{n} point", "{n} points", points) })
-        : _("{name}'s container: {eggs}, {points}", { name, eggs: ngettext("{n} egg", "{n} eggs", count), points: ngettext("{n} point", "{n} points", points) }),
+        ? _("Your container: {eggs}, {points}", { eggs, points: worth })
+        : _("{name}'s container: {eggs}, {points}", { name, eggs, points: worth }),
       dataset: { step: opts.step ? `container:${seat}` : undefined, key: opts.step ? `container-${seat}` : undefined, zone: opts.small ? undefined : `container-${seat}` },
     },
     h("div", { class: "slots" }, Array.from({ length: SLOTS }, (unused, i) => slot(cells[i], i, opts))),
@@ -261,6 +264,7 @@ function myCards(ctx) {
 function middle(ctx) {
   const obs = ctx.obs;
   const hen = obs.hen === "played" ? _("The hen has been played.") : _("The hen is still in the cards.");
+  const ownCardWords = _("an own card"); // alone: one inside another's arguments is not extracted
   return h(
     "div",
     { class: "centre manda-centre" },
@@ -274,7 +278,7 @@ function middle(ctx) {
         ? h("div", { class: "owed" }, ngettext("{name} is taking eggs with the hen ({n} egg so far)", "{name} is taking eggs with the hen ({n} eggs so far)", obs.hen_taken, { name: ctx.names[obs.current_player] }))
         : null,
       obs.phase === "act" && obs.acting !== null && obs.acting !== undefined
-        ? h("div", { class: "owed" }, ngettext("{name} is carrying out {card} ({n} more time to go)", "{name} is carrying out {card} ({n} more times to go)", obs.acting_left, { name: ctx.names[obs.current_player], card: ownCard(obs, obs.acting)?.name ?? _("an own card") }))
+        ? h("div", { class: "owed" }, ngettext("{name} is carrying out {card} ({n} more time to go)", "{name} is carrying out {card} ({n} more times to go)", obs.acting_left, { name: ctx.names[obs.current_player], card: ownCard(obs, obs.acting)?.name ?? ownCardWords }))
         : null,
       h(
         "div",
@@ -345,11 +349,12 @@ export default {
     }
     if (obs.phase === "act") {
       const own = ownCard(obs, obs.acting);
+      const yours = _("your own card"); // alone: one inside another's arguments is not extracted
       return ngettext(
         "Carry out {card}: {n} more time to go (it stops early when nothing is left to act on).",
         "Carry out {card}: {n} more times to go (it stops early when nothing is left to act on).",
         obs.acting_left,
-        { card: own ? own.name : _("your own card") },
+        { card: own ? own.name : yours },
       );
     }
     if (!kinds.has("card")) return _("You cannot play anything: pass.");

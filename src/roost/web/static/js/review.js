@@ -300,14 +300,18 @@ export class ReviewPanel {
       current: Math.max(0, this.currentIndex()),
     });
     const marked = decisions.map((d, i) => [d, i]).filter(([d]) => d.mark);
+    // each count its own message: one inside another's arguments is not extracted
+    const inaccuracies = ngettext("{n} inaccuracy", "{n} inaccuracies", s.inaccuracy);
+    const mistakes = ngettext("{n} mistake", "{n} mistakes", s.mistake);
+    const blunders = ngettext("{n} blunder", "{n} blunders", s.blunder);
     return [
       h(
         "p",
         { class: "review-summary" },
         _("{inaccuracies}, {mistakes}, {blunders}; average loss {loss} points of {measure}.", {
-          inaccuracies: ngettext("{n} inaccuracy", "{n} inaccuracies", s.inaccuracy),
-          mistakes: ngettext("{n} mistake", "{n} mistakes", s.mistake),
-          blunders: ngettext("{n} blunder", "{n} blunders", s.blunder),
+          inaccuracies,
+          mistakes,
+          blunders,
           loss: formatNumber(100 * s.average_loss, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
           measure,
         }),
