@@ -405,7 +405,7 @@ export default {
       return h(
         "button",
         { type: "button", class: "button option container-choice", "aria-label": you ? _("your container") : _("{name}'s container", { name: ctx.names[seat] }) },
-        h("span", { class: "choice-name" }, you ? _("Your container") : _("{name}'s container", { name: ctx.names[seat] })),
+        h("span", { class: "choice-name" }, you ? _("Your container") : pgettext("a heading", "{name}'s container", { name: ctx.names[seat] })),
         container(ctx, seat, { small: true }),
       );
     }
