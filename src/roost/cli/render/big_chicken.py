@@ -171,8 +171,8 @@ def render(
         parts.append(Text.assemble(gettext("Your hand:") + " ", cards_text(obs["hand"])))
     for draw in obs.get("tie_draws", []):
         who = names.seat(draw["seat"])
-        said = gettext("Tie draw: {name} drew").format(name=who)
-        parts.append(Text.assemble(said + " ", card_text(draw["card"])))
+        drew = gettext("Tie draw: {name} drew").format(name=who)
+        parts.append(Text.assemble(drew + " ", card_text(draw["card"])))
     if over:
         golden = ", ".join(names.seat(w) for w in obs["winners"]) or gettext("nobody")
         verdict = gettext("Golden Egg (the winner, fewest points): {names}").format(names=golden)

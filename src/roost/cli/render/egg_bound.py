@@ -152,8 +152,8 @@ def render(
     if cards.own:
         own = ", ".join(f"{c.name} {'/'.join(map(str, c.stars))}" for c in cards.own)
         stars = " / ".join(pgettext(CONTEXT, star) for star in STAR_NAMES)
-        line = gettext("Own Chickens ({stars}): {chickens}").format(stars=stars, chickens=own)
-        parts.append(Text(line, style="magenta"))
+        owned = gettext("Own Chickens ({stars}): {chickens}").format(stars=stars, chickens=own)
+        parts.append(Text(owned, style="magenta"))
     if "hand" in obs and not over:
         hand = cards_text(obs["hand"], card_text)
         parts.append(Text.assemble(gettext("Your hand:") + " ", hand))
