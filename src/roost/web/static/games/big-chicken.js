@@ -460,11 +460,13 @@ export default {
 
   stepText(kind, ctx, prefix) {
     if (kind === "number" || kind === "suit") {
-      const cards = prefix.find((s) => s.kind === "cards");
+      const picked = prefix.find((s) => s.kind === "cards");
       const number = prefix.find((s) => s.kind === "number");
-      const what = number
-        ? _("You lay {cards}, the Duck as a {number}.", { cards: cards ? cards.label : pgettext("BIG CHICKEN card", "Duck"), number: number.label })
-        : _("You lay {cards}.", { cards: cards ? cards.label : pgettext("BIG CHICKEN card", "Duck") });
+      const selected = selectedIds(ctx);
+      const duck = pgettext("BIG CHICKEN card", "Duck");
+      // the cards selected in the hand, by their names in the reader's language
+      const laid = selected.length ? selected.map((id) => cards(ctx).name(id)).join(" + ") : picked ? picked.label : duck;
+      const what = number ? _("You lay {cards}, the Duck as a {number}.", { cards: laid, number: number.label }) : _("You lay {cards}.", { cards: laid });
       return kind === "number"
         ? _("{what} A Duck is wild: it stands for any numbered card.", { what })
         : _("{what} Which suit? From low to high: blue, green, yellow, orange.", { what });
