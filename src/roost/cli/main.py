@@ -768,11 +768,13 @@ def _compensation_ladder(
     from roost.lab.plan import DEFAULT_BOTS, parse_players
 
     if compare is not None:
-        raise RoostError("--compensate plays one game's candidates; it does not go with --compare")
+        raise RoostError(
+            _("--compensate plays one game's candidates; it does not go with --compare")
+        )
     if until_width is not None:
-        raise RoostError("--compensate plays every candidate at --games; drop --until-width")
+        raise RoostError(_("--compensate plays every candidate at --games; drop --until-width"))
     if sweep:
-        raise RoostError("--compensate varies the candidates' parameters; drop --sweep")
+        raise RoostError(_("--compensate varies the candidates' parameters; drop --sweep"))
     cls = game_class(name)
     if players is None or len(parse_players(players, cls)) != 1:
         raise RoostError(
@@ -785,7 +787,11 @@ def _compensation_ladder(
             "bots): give --bots twice (default: heuristic and ismcts:100)"
         )
     if not (math.isfinite(max_width) and 0 < max_width <= 100):
-        raise RoostError(f"--max-width takes percentage points from 0 to 100; got {max_width:g}")
+        raise RoostError(
+            _("--max-width takes percentage points from 0 to 100; got {value}").format(
+                value=f"{max_width:g}"
+            )
+        )
     own = [parse_candidate(text, k + 1) for k, text in enumerate(candidates or [])]
     ladder = own or list(game_measures(cls).compensations)
     return check_candidates(ladder, params or [], name)
@@ -974,11 +980,11 @@ def lab(
     try:
         game_class(name)  # an unknown game is said before anything about the files
         if deck is not None and compare is not None:
-            raise RoostError("--deck plays one variant, --compare two: give one of them")
+            raise RoostError(_("--deck plays one variant, --compare two: give one of them"))
         if compare is not None and until_width is not None:
-            raise RoostError("--until-width sizes one run; with --compare, size both by --games")
+            raise RoostError(_("--until-width sizes one run; with --compare, size both by --games"))
         if candidate and not compensate:
-            raise RoostError("--candidate is a candidate of --compensate: add --compensate")
+            raise RoostError(_("--candidate is a candidate of --compensate: add --compensate"))
         ladder: list[Compensation] = []
         if compensate:
             ladder = _compensation_ladder(
@@ -992,7 +998,11 @@ def lab(
             ("--seconds-per-card", seconds_per_card),
         ):
             if not (math.isfinite(value) and value >= 0):
-                raise RoostError(f"{label} must be a number of seconds, 0 or more; got {value:g}")
+                raise RoostError(
+                    _("{option} must be a number of seconds, 0 or more; got {value}").format(
+                        option=label, value=f"{value:g}"
+                    )
+                )
         if plots:
             require_matplotlib()
 
@@ -1267,14 +1277,28 @@ def serve(
     from roost.server.logs import FORMATS, log_config
 
     if durability not in DURABILITY:
-        raise _fail(f"--durability is one of {', '.join(DURABILITY)}, not {durability!r}")
+        raise _fail(
+            _("--durability is one of {values}, not {value!r}").format(
+                values=", ".join(DURABILITY), value=durability
+            )
+        )
     if not (math.isfinite(keep_finished) and keep_finished >= 0):
-        raise _fail(f"--keep-finished takes seconds from 0 up; got {keep_finished}")
+        raise _fail(
+            _("--keep-finished takes seconds from 0 up; got {value}").format(value=keep_finished)
+        )
     for option, seconds in (("--grace", grace), ("--arrival-grace", arrival_grace)):
         if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
-            raise _fail(f"{option} takes seconds above 0; got {seconds}")
+            raise _fail(
+                _("{option} takes seconds above 0; got {value}").format(
+                    option=option, value=seconds
+                )
+            )
     if log_format not in FORMATS:
-        raise _fail(f"--log-format is one of {', '.join(FORMATS)}, not {log_format!r}")
+        raise _fail(
+            _("--log-format is one of {values}, not {value!r}").format(
+                values=", ".join(FORMATS), value=log_format
+            )
+        )
     url = db or default_database_url()
     settings = Settings(
         database_url=url,
