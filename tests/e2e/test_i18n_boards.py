@@ -43,8 +43,7 @@ BOARD = ".board, .tray-hand, .tray .banner"
 SKIP = [
     *(s for s in OUTSIDE_THE_CATALOGUE if s not in (".board:not(:has(.waiting))", ".tray-hand")),
     ".last-move",  # the caption of the last move: the engine's move text and its events
-    ".card-corner",  # a card's one-letter symbol (its colour for colour-blind players): notation
-    ".swatch",  # the same letter on a colour's swatch
+    ".card-corner:not(.card.coloured *)",  # a kind's letter ("E" egg, "D" Duck): notation
     ".zz",  # the "z" of a sleeping egg (Manda Huevos!), a picture of snoring
 ]
 """The lobby's exceptions but the board's, and the engine's texts drawn on the board."""

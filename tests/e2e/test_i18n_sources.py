@@ -17,7 +17,14 @@ STATIC = Path(__file__).resolve().parents[2] / "src" / "roost" / "web" / "static
 SOURCES = [*sorted((STATIC / "games").glob("*.js")), STATIC / "js" / "review.js"]
 STRING = r'"((?:[^"\\]|\\.)*)"'
 CALL = re.compile(rf"\b(_|ngettext|pgettext)\(\s*(?:{STRING}\s*,\s*)?{STRING}", re.S)
-CONTEXTS = {"BIG CHICKEN card", "Egg Bound card", "Eggo card", "Manda Huevos card", "a heading"}
+CONTEXTS = {
+    "BIG CHICKEN card",
+    "Egg Bound card",
+    "Eggo card",
+    "Manda Huevos card",
+    "a heading",
+    "colour letter",
+}
 
 
 def _lines(pattern: re.Pattern[str]) -> list[str]:

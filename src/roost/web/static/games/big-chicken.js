@@ -9,7 +9,7 @@ import { cardsKey } from "../js/chooser.js";
 import { seatHeader, seatOrder } from "../js/common.js";
 import { h, icon, joinWords } from "../js/dom.js";
 import { _, ngettext, pgettext } from "../js/i18n.js";
-import { localCatalogue } from "./cardwords.js";
+import { colourLetter, localCatalogue } from "./cardwords.js";
 
 const DUCK = 40;
 const SUIT_SYMBOL = { blue: "B", green: "G", yellow: "Y", orange: "O" };
@@ -479,7 +479,7 @@ export default {
       return h(
         "button",
         { type: "button", class: "button colour-choice", dataset: { colour: option.label } },
-        h("span", { class: "swatch", dataset: { colour: option.label }, "aria-hidden": "true" }, SUIT_SYMBOL[option.label] || ""),
+        h("span", { class: "swatch", dataset: { colour: option.label }, "aria-hidden": "true" }, colourLetter(SUIT_SYMBOL[option.label] || "")),
         suitName(option.label),
       );
     }

@@ -6,7 +6,27 @@
 // the board. A word missing from a table (a card the game makes up, such as Egg Bound's own
 // Chickens) stays as the server sent it. Not a game: common.js loads games/<id>.js by game id.
 
+import { pgettext } from "../js/i18n.js";
+
 const cache = new WeakMap();
+
+/**
+ * A colour's letter (the symbol a coloured card and a colour's swatch carry for colour-blind
+ * players: "B" blue, "G" green...) in the reader's language, where the colour's name starts
+ * with another letter ("Az" azul, "V" verde). Other symbols (a kind's: "E" egg, "D" Duck)
+ * stay: they are the cards' notation.
+ */
+export function colourLetter(letter) {
+  const letters = {
+    B: pgettext("colour letter", "B"),
+    G: pgettext("colour letter", "G"),
+    Y: pgettext("colour letter", "Y"),
+    O: pgettext("colour letter", "O"),
+    R: pgettext("colour letter", "R"),
+    P: pgettext("colour letter", "P"),
+  };
+  return letters[letter] ?? letter;
+}
 
 /** One card of `base` with its words translated; `english` keeps the server's card. */
 function localCard(card, names, texts) {
@@ -16,6 +36,7 @@ function localCard(card, names, texts) {
     name: names[card.name] ?? card.name,
     label: /^\d+$/.test(label) ? label : names[label] ?? label,
     text: texts[card.text] ?? card.text,
+    symbol: card.colour && card.symbol ? colourLetter(card.symbol) : card.symbol,
     english: card,
   };
 }

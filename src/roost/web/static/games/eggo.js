@@ -8,7 +8,7 @@ import { cardFace, handOfBacks, pile } from "../js/cards.js";
 import { seatHeader, seatOrder } from "../js/common.js";
 import { h, icon } from "../js/dom.js";
 import { _, ngettext, pgettext } from "../js/i18n.js";
-import { localCatalogue } from "./cardwords.js";
+import { colourLetter, localCatalogue } from "./cardwords.js";
 
 
 const PLAYER_CHARACTERS = ["will", "mike", "lucas", "dustin", "eleven", "hopper", "barb"];
@@ -224,7 +224,7 @@ function centre(ctx) {
           { class: "to-match" },
           h("span", { class: "muted" }, _("To match:")),
           " ",
-          h("span", { class: "swatch", dataset: { colour: obs.colour }, "aria-hidden": "true" }, COLOUR_SYMBOL[obs.colour] || ""),
+          h("span", { class: "swatch", dataset: { colour: obs.colour }, "aria-hidden": "true" }, colourLetter(COLOUR_SYMBOL[obs.colour] || "")),
           h("strong", {}, colourName(obs.colour)),
           obs.character ? [" ", h("span", { class: "muted" }, _("or")), " ", h("strong", {}, characterName(obs.character))] : null,
         )
@@ -394,7 +394,7 @@ export default {
     return h(
       "button",
       { type: "button", class: "button colour-choice", dataset: { colour: option.label } },
-      h("span", { class: "swatch", dataset: { colour: option.label }, "aria-hidden": "true" }, COLOUR_SYMBOL[option.label] || ""),
+      h("span", { class: "swatch", dataset: { colour: option.label }, "aria-hidden": "true" }, colourLetter(COLOUR_SYMBOL[option.label] || "")),
       colourName(option.label),
     );
   },
