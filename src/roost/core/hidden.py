@@ -88,16 +88,21 @@ class HiddenHands(Blank):
     def restrict(self, seat: int, allowed: int) -> None:
         """Everyone has learnt that every card `seat` holds now is of a type in `allowed`."""
         hand = self.hands[seat]
-        for i, slot in enumerate(hand):
-            mask = slot[0] & allowed
-            if mask != slot[0]:
-                hand[i] = (mask, *slot[1:])
+        for i in range(len(hand)):
+            slot = hand[i]
+            old = slot[0]
+            mask = old & allowed
+            if mask != old:
+                # the common slot (one history entry) built directly: mypyc makes the starred
+                # form a list first
+                hand[i] = (mask, slot[1], slot[2]) if len(slot) == 3 else (mask, *slot[1:])
 
     def restrict_newest(self, seat: int, allowed: int) -> None:
         """Everyone has learnt that the card `seat` received last is of a type in `allowed`."""
         hand = self.hands[seat]
         slot = hand[-1]
-        hand[-1] = (slot[0] & allowed, *slot[1:])
+        mask = slot[0] & allowed
+        hand[-1] = (mask, slot[1], slot[2]) if len(slot) == 3 else (mask, *slot[1:])
 
     def reveal(self, seat: int, card: int) -> None:
         """`seat` showed `card` from its hand (played it face up): retire the slot it came
