@@ -106,6 +106,9 @@ _CHICKEN_PAIRS: Final = tuple(enumerate(CHICKENS))
 _STAR_ROWS: Final = tuple((star, s * len(CHICKENS)) for s, star in enumerate(STARS))
 _RED_BASES: Final = tuple((card, RED + r * MAX_PLAYERS) for r, card in enumerate(RED_ACTIONS))
 _CHANCE_MASK: Final = sum(1 << phase for phase in CHANCE_PHASES)
+_CHICKEN_MASK: Final = sum(1 << chicken for chicken in CHICKENS)
+_STAR_MASK: Final = sum(1 << star for star in STARS)
+_RED_MASK: Final = sum(1 << card for card in RED_ACTIONS)
 
 
 def _types_held(hand: list[int]) -> list[int]:
@@ -276,12 +279,15 @@ class EggBoundState(State["EggBoundGame"]):
         for v in others:
             if good[v]:
                 with_good.append(v)
+        # Each group of cards is looked at only if the hand holds one (a bit mask test): the
+        # loops over the tables of pairs unpack and type-check a tuple per entry.
         chickens: list[int] = []
-        for i, chicken in _CHICKEN_PAIRS:
-            if held >> chicken & 1:
-                chickens.append(i)
+        if held & _CHICKEN_MASK:
+            for i, chicken in _CHICKEN_PAIRS:
+                if held >> chicken & 1:
+                    chickens.append(i)
         if chickens:
-            if with_good:
+            if with_good and held & _STAR_MASK:
                 for star, row in _STAR_ROWS:
                     if held >> star & 1:
                         for c in chickens:
@@ -296,26 +302,27 @@ class EggBoundState(State["EggBoundGame"]):
                     base = HATCH + c * MAX_PLAYERS
                     for v in with_good:
                         actions.append(base + v)
-        for card, base in _RED_BASES:
-            if not held >> card & 1:
-                continue
-            if card == EGG_SPLOSION:
-                for v in others:
-                    if good[v] or bad[v]:
+        if held & _RED_MASK:
+            for card, base in _RED_BASES:
+                if not held >> card & 1:
+                    continue
+                if card == EGG_SPLOSION:
+                    for v in others:
+                        if good[v] or bad[v]:
+                            actions.append(base + v)
+                elif card == EGG_BOUND_CARD:
+                    bound = self._bound
+                    for v in others:
+                        if not bound[v]:
+                            actions.append(base + v)
+                elif card == FOWL:
+                    fowl = self._fowl
+                    for v in others:
+                        if not fowl[v]:
+                            actions.append(base + v)
+                elif card != EGGY_SOLDIER or room:
+                    for v in with_good:
                         actions.append(base + v)
-            elif card == EGG_BOUND_CARD:
-                bound = self._bound
-                for v in others:
-                    if not bound[v]:
-                        actions.append(base + v)
-            elif card == FOWL:
-                fowl = self._fowl
-                for v in others:
-                    if not fowl[v]:
-                        actions.append(base + v)
-            elif card != EGGY_SOLDIER or room:
-                for v in with_good:
-                    actions.append(base + v)
         if held >> GOOD_EGG_CARD & 1 and bad[p]:
             actions.append(GOOD_EGG)
         if held >> UN_BOUND & 1 and self._bound[p]:
