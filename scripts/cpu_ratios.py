@@ -10,11 +10,16 @@ for an A/B of a change.
 
     .venv/bin/python scripts/cpu_ratios.py random --repeats 5
     .venv/bin/python scripts/cpu_ratios.py search --repeats 5
+
+A speed change that must not change what search chooses is checked by ``roots FILE``: it writes
+the root statistics (each move's visits and total reward) of the seeded searches from the same
+positions, for two builds to compare byte for byte (``cmp A.json B.json``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from collections.abc import Callable
@@ -90,14 +95,35 @@ def peer_search() -> float:
     return len(positions) * ITERATIONS / openspiel_cpp_seconds(positions, time.process_time)
 
 
+def search_roots(path: str) -> None:
+    """Write every game's root statistics from the bench's positions and seeds to `path`."""
+    roots: dict[str, list[tuple[int, int, str]]] = {}
+    for name in registered_games():
+        game = load_game(name)
+        for index, state in enumerate(fixed_positions(game)):
+            bot = search_bot(game, index, ITERATIONS)
+            root = bot.search(SeatView(state, state.current_player()))
+            children = sorted(root.children.items())
+            roots[f"{name}/{index}"] = [(a, c.visits, repr(c.total)) for a, c in children]
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(roots, out)
+    print(f"{len(roots)} searches' root statistics in {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("mode", choices=("random", "search"))
+    parser.add_argument("mode", choices=("random", "search", "roots"))
+    parser.add_argument("file", nargs="?", help="roots: the JSON file to write")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--games", type=int, default=100, help="random games per measurement")
     args = parser.parse_args()
     if args.repeats < 1 or args.games < 1:
         parser.error("--repeats and --games take a whole number of at least 1")
+    if args.mode == "roots":
+        if not args.file:
+            parser.error("roots takes the JSON file to write")
+        search_roots(args.file)
+        return
     names = list(registered_games())
     best: dict[str, float] = {}
     runs: dict[str, Callable[[], float]] = {}

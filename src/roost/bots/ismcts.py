@@ -236,23 +236,28 @@ class ISMCTSBot:
         first of them not tried yet, else the best by UCB1 over all the root's iterations;
         with its node and whether the node is new."""
         k = math.ceil(self.widening * math.sqrt(root.visits + 1))
-        considered = order if k >= len(order) else order[:k]
+        if k > len(order):
+            k = len(order)
         children = root.children
-        for a in considered:
-            if a not in children:
-                child = children[a] = Node()
-                return a, child, True
         c = self.exploration
         log_parent = math.log(float(root.visits + 1))
-        best = considered[0]
+        best = order[0]
+        best_node: Node | None = None
         best_score = -1.0
-        for a in considered:
-            child = children[a]
+        # One pass over the first k moves, no slice: a move not tried yet ends it (the scores
+        # of the moves before it are not used); otherwise the best by UCB1, as before.
+        for j in range(k):
+            a = order[j]
+            child = children.get(a)
+            if child is None:
+                child = children[a] = Node()
+                return a, child, True
             visits = child.visits
             score = child.total / visits + c * math.sqrt(log_parent / visits)
             if score > best_score:
-                best, best_score = a, score
-        return best, children[best], False
+                best, best_node, best_score = a, child, score
+        assert best_node is not None
+        return best, best_node, False
 
     def _iterate(
         self,

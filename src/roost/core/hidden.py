@@ -44,6 +44,7 @@ history index is `offset + card` once the slot's card is known."""
 
 _SEAT_BITS: Final = 4
 _SEAT_MASK: Final = (1 << _SEAT_BITS) - 1
+_NO_ORDER: Final[tuple[int, tuple[tuple[int, int, int], ...]]] = (-1, ())
 _TRIES: Final = 12
 _ATTEMPTS: Final = 50
 
@@ -51,7 +52,7 @@ _ATTEMPTS: Final = 50
 class HiddenHands(Blank):
     """Per-seat unseen card slots and the public skeleton of the history."""
 
-    __slots__ = ("hands", "private", "skeleton")
+    __slots__ = ("hands", "order_cache", "private", "skeleton")
 
     def __init__(self, num_seats: int) -> None:
         if num_seats > _SEAT_MASK:
@@ -60,12 +61,18 @@ class HiddenHands(Blank):
         self.hands: list[list[Slot]] = [[] for _ in range(num_seats)]
         self.private: list[int] = []
         """History positions only one seat saw, as ``position << 4 | seat``."""
+        self.order_cache: tuple[int, tuple[tuple[int, int, int], ...]] = _NO_ORDER
+        """An observer and the slots in the order `fill` draws them for it (-1: none): a
+        search fills the same record for the same seat at every iteration. One field, so a
+        thread never reads one seat's order with another seat; every change to the slots
+        forgets it."""
 
     def copy(self) -> HiddenHands:
         other = HiddenHands.__new__(HiddenHands)
         other.skeleton = self.skeleton.copy()
         other.hands = [hand.copy() for hand in self.hands]
         other.private = self.private.copy()
+        other.order_cache = self.order_cache  # a tuple: shared safely
         return other
 
     def key(self) -> tuple[tuple[int, ...], tuple[tuple[Slot, ...], ...], tuple[int, ...]]:
@@ -81,23 +88,31 @@ class HiddenHands(Blank):
         """`seat` received an unseen card (the chance outcome just applied) of a type in
         `allowed`."""
         index = len(self.skeleton)
+        self.order_cache = _NO_ORDER
         self.hands[seat].append((allowed, index, 0))
         self.private.append(index << _SEAT_BITS | seat)
         self.skeleton.append(UNSEEN)
 
     def restrict(self, seat: int, allowed: int) -> None:
         """Everyone has learnt that every card `seat` holds now is of a type in `allowed`."""
+        self.order_cache = _NO_ORDER
         hand = self.hands[seat]
-        for i, slot in enumerate(hand):
-            mask = slot[0] & allowed
-            if mask != slot[0]:
-                hand[i] = (mask, *slot[1:])
+        for i in range(len(hand)):
+            slot = hand[i]
+            old = slot[0]
+            mask = old & allowed
+            if mask != old:
+                # the common slot (one history entry) built directly: mypyc makes the starred
+                # form a list first
+                hand[i] = (mask, slot[1], slot[2]) if len(slot) == 3 else (mask, *slot[1:])
 
     def restrict_newest(self, seat: int, allowed: int) -> None:
         """Everyone has learnt that the card `seat` received last is of a type in `allowed`."""
+        self.order_cache = _NO_ORDER
         hand = self.hands[seat]
         slot = hand[-1]
-        hand[-1] = (slot[0] & allowed, *slot[1:])
+        mask = slot[0] & allowed
+        hand[-1] = (mask, slot[1], slot[2]) if len(slot) == 3 else (mask, *slot[1:])
 
     def reveal(self, seat: int, card: int) -> None:
         """`seat` showed `card` from its hand (played it face up): retire the slot it came
@@ -115,6 +130,7 @@ class HiddenHands(Blank):
         if best < 0:
             raise ResampleError(f"seat {seat} showed card {card} that no slot of its hand allows")
         slot = hand.pop(best)
+        self.order_cache = _NO_ORDER
         skeleton = self.skeleton
         for j in range(1, len(slot), 2):
             skeleton[slot[j]] = slot[j + 1] + card
@@ -127,12 +143,19 @@ class HiddenHands(Blank):
         rest. Returns, per seat, the card of each slot in slot order (empty for `observer`).
         """
         pool_start = sorted(unseen)  # the order of the real cards must not matter
-        order = sorted(
-            (slot[0].bit_count(), seat, i)
-            for seat, hand in enumerate(self.hands)
-            if seat != observer
-            for i, slot in enumerate(hand)
-        )
+        cached = self.order_cache
+        if cached[0] == observer:
+            order = cached[1]
+        else:
+            order = tuple(
+                sorted(
+                    (slot[0].bit_count(), seat, i)
+                    for seat, hand in enumerate(self.hands)
+                    if seat != observer
+                    for i, slot in enumerate(hand)
+                )
+            )
+            self.order_cache = (observer, order)
         for _ in range(_ATTEMPTS):
             pool = list(pool_start)
             result = [
@@ -145,7 +168,7 @@ class HiddenHands(Blank):
 
     def _draw(
         self,
-        order: list[tuple[int, int, int]],
+        order: tuple[tuple[int, int, int], ...],
         pool: list[int],
         result: list[list[int]],
         rng: random.Random,

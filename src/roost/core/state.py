@@ -241,18 +241,20 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
     def _act(self, action: int) -> None:
         """`apply_action` for an int."""
         legal = self._legal
-        if legal:  # a decision node whose legal actions are worked out (never empty there)
+        if action == self._sampled and action >= 0:
+            pass  # drawn here by `sample_chance` or `random_action`: legal, no look-up needed
+        elif legal:  # a decision node whose legal actions are worked out (never empty there)
             i = bisect_left(legal, action)
             if i == len(legal) or legal[i] != action:
                 raise IllegalActionError(action, self._why_illegal(action))
         else:  # not worked out yet, or [] at a chance or terminal node
             player = self.current_player()
             if player == CHANCE:
-                ok = (action == self._sampled and action >= 0) or self._chance_ok(action)
+                ok = self._chance_ok(action)
             elif player == TERMINAL:
                 raise IllegalActionError(action, "the game is over")
             else:
-                ok = (action == self._sampled and action >= 0) or self._is_legal(action)
+                ok = self._is_legal(action)
             if not ok:
                 raise IllegalActionError(action, self._why_illegal(action))
         if self._record:

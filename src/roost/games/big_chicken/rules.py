@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from roost.core.game import CHANCE, TERMINAL
+from roost.core.lists import remove_first
 from roost.core.rand import randbelow
 from roost.games.big_chicken.actions import (
     BAD_GIVES,
@@ -203,7 +204,7 @@ def start_round(state: BigChickenState, dealer: int) -> None:
 
 
 def deal(state: BigChickenState, card: int) -> None:
-    state._pool.remove(card)
+    remove_first(state._pool, card)
     deal_drawn(state, card)
 
 
@@ -443,7 +444,7 @@ def let_go(state: BigChickenState) -> None:
 
 
 def penalty_draw(state: BigChickenState, card: int) -> None:
-    state._discard.remove(card)
+    remove_first(state._discard, card)
     caught = state._caught
     add_card(state, caught, card)
     state._last_egg[caught] = 0
@@ -548,7 +549,7 @@ def _end_game(state: BigChickenState) -> None:
 
 
 def tie_draw(state: BigChickenState, card: int) -> None:
-    state._pool.remove(card)
+    remove_first(state._pool, card)
     seat = state._queue.pop(0)
     state._tie_draws.append((seat, card))
     if state._queue:

@@ -69,6 +69,9 @@ EXPLORE: Final = 0.05
 """Playouts: the share of moves made at random (the policy is deterministic otherwise)."""
 
 _POW3: Final[tuple[int, ...]] = (1, 3, 9, 27)
+_CHICKENS_HELD: Final[tuple[int, ...]] = tuple(bin(bits).count("1") for bits in range(16))
+"""The Chickens in a hand's four Chicken bits (``int.bit_count`` is a Python method call for
+mypyc: a boxed call per seat and estimate)."""
 COUNT: Final = tuple(sum(code // _POW3[s] % 3 for s in range(4)) for code in range(CODES))
 """Cards in a number's base-3 code."""
 
@@ -250,7 +253,7 @@ def features(state: BigChickenState, seat: int) -> tuple[float, ...]:
         float(size * state._game.multiplier(size)),
         float(size),
         float(lays_needed(state._eggs[seat], state._ducks[seat], chicks)),
-        float((chicks & 15).bit_count()),
+        float(_CHICKENS_HELD[chicks & 15]),
         float(chicks >> 4),
         float(state._ducks[seat]),
         1.0 if state._last == seat else 0.0,
@@ -304,7 +307,7 @@ def evaluate(state: BigChickenState) -> list[float]:
             + w_now * size * game.multiplier(size)
             + w_size * size
             + w_lays * groups
-            + w_chickens * (chicks & 15).bit_count()
+            + w_chickens * _CHICKENS_HELD[chicks & 15]
             + w_red * (chicks >> 4)
             + w_ducks * ducks
         )

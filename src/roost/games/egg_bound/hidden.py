@@ -113,9 +113,9 @@ def rebuild(
         hand += free[p]
         result._hands[p] = hand
         for card, count in enumerate(plan.need_counts):
-            left[card] -= count
+            left[card] = left[card] - count
         for card in free[p]:
-            left[card] -= 1
+            left[card] = left[card] - 1
     if not state._open:
         result._pool = [card for card, count in enumerate(left) for _ in range(count)]
     if state._hidden_at >= 0 and state._mover in record.others:
@@ -200,7 +200,7 @@ class Record:
                 continue
             if seat == observer:
                 if kind == EV_DRAW:
-                    supply[epoch][history[value]] -= 1
+                    supply[epoch][history[value]] = supply[epoch][history[value]] - 1
                 continue
             if kind == EV_DRAW:
                 self.slots[seat][epoch].append((time, value))
@@ -225,7 +225,7 @@ class Record:
         w = 0
         for time, kind, value in self.evs[p][e]:
             if kind == EV_GAIN:
-                held[value] += 1
+                held[value] = held[value] + 1
                 continue
             if kind == EV_NO_CHICKEN:
                 for chicken in self.chickens:
@@ -239,11 +239,11 @@ class Record:
                 card = choice[w]
                 w += 1
             if held[card]:
-                held[card] -= 1
+                held[card] = held[card] - 1
             else:
                 needs.append((card, ban if card in self.chicken_set else -1, time))
             if kind == EV_TAKEN_BACK:
-                held[card] += 1
+                held[card] = held[card] + 1
         slots = self.slots[p][e]
         order = sorted(range(len(needs)), key=lambda i: needs[i][1])
         assign = [0] * len(needs)
@@ -268,7 +268,7 @@ class Record:
         late = sum(1 for index in free if slots[index][0] > last_ban)
         counts = [0] * self.num_types
         for card, _, _ in needs:
-            counts[card] += 1
+            counts[card] = counts[card] + 1
         return Plan(
             tuple(needs), tuple(assign), tuple(free), tuple(held), late, choice, tuple(counts)
         )
@@ -294,10 +294,10 @@ class Record:
                 _, kind, value = evs[i]
                 i += 1
                 if kind == EV_GAIN:
-                    held[value] += 1
+                    held[value] = held[value] + 1
                 elif kind == EV_PLAY:
                     if held[value]:
-                        held[value] -= 1
+                        held[value] = held[value] - 1
                 elif kind == EV_NO_CHICKEN:
                     for chicken in self.chickens:
                         held[chicken] = 0  # (a plan holding one is refused by `plan`)
@@ -310,9 +310,9 @@ class Record:
                     for chicken in self.chickens:
                         after = held.copy()
                         if after[chicken]:
-                            after[chicken] -= 1
+                            after[chicken] = after[chicken] - 1
                         if kind == EV_TAKEN_BACK:
-                            after[chicken] += 1
+                            after[chicken] = after[chicken] + 1
                         walk(i, w, after, (*chosen, chicken))
                     return
             found.append(chosen)
@@ -356,19 +356,19 @@ class Record:
         shuffle(rng, turns)
         for p in turns:
             allowed: list[int] = []
-            room[p] -= 1
+            room[p] = room[p] - 1
             if chicken_room[p] and chickens:
-                chicken_room[p] -= 1
+                chicken_room[p] = chicken_room[p] - 1
                 if can_fill(room, chicken_room, chickens - 1, others):
                     allowed.extend(self.chickens)
-                chicken_room[p] += 1
+                chicken_room[p] = chicken_room[p] + 1
             if others and can_fill(room, chicken_room, chickens, others - 1):
                 allowed.extend(self.non_chickens)
             card = _weighted(allowed, left, rng)
-            left[card] -= 1
+            left[card] = left[card] - 1
             if card in self.chicken_set:
                 chickens -= 1
-                chicken_room[p] -= 1
+                chicken_room[p] = chicken_room[p] - 1
             else:
                 others -= 1
             free[p].append(card)
@@ -385,7 +385,7 @@ class Record:
             left = list(supply)
             for plan in combo:
                 for card, count in enumerate(plan.need_counts):
-                    left[card] -= count
+                    left[card] = left[card] - count
             if min(left) < 0:
                 continue
             free = self.last_free(left, plans, rng)
@@ -440,7 +440,7 @@ def _within(combo: tuple[Plan, ...], supply: tuple[int, ...]) -> bool:
     total = [0] * len(supply)
     for plan in combo:
         for card, count in enumerate(plan.need_counts):
-            total[card] += count
+            total[card] = total[card] + count
     return all(t <= s for t, s in zip(total, supply, strict=True))
 
 

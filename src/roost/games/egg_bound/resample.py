@@ -166,11 +166,11 @@ class Search(Record):
             for p in self.others:
                 for _, kind, value in self.evs[p][e]:
                     if kind == EV_PLAY:
-                        held[value] -= 1
+                        held[value] = held[value] - 1
                     elif kind == EV_GAIN:
-                        held[value] += 1
+                        held[value] = held[value] + 1
             for card in range(self.num_types):
-                held[card] += self.supply[e][card]
+                held[card] = held[card] + self.supply[e][card]
             self.held.append(tuple(held))
         self.unseen = self.held[-1]
         # Each other player's hand size at the start of each epoch, and now (public counts).
@@ -180,9 +180,9 @@ class Search(Record):
             if kind == EV_RESHUFFLE:
                 self.sizes.append({p: size[p] for p in self.others})
             elif kind in (EV_DRAW, EV_GAIN):
-                size[seat] += 1
+                size[seat] = size[seat] + 1
             elif kind in (EV_PLAY, EV_HIDDEN):
-                size[seat] -= 1
+                size[seat] = size[seat] - 1
         self.sizes.insert(0, dict.fromkeys(self.others, 0))
         self.sizes.append({p: size[p] for p in self.others})
         self.pending = [
@@ -372,11 +372,11 @@ class Search(Record):
         for time, kind, value in self.evs[p][e]:
             if kind == EV_PLAY and value in self.chicken_set:
                 if held[value]:
-                    held[value] -= 1
+                    held[value] = held[value] - 1
                 elif time > ban:
                     late_needs += 1
             elif kind == EV_GAIN and value in self.chicken_set:
-                held[value] += 1
+                held[value] = held[value] + 1
         return max(0, sum(1 for time in times if time > ban) - late_needs)
 
     def _timing_ok(self, p: int, e: int, start: list[int], exact: list[int]) -> bool:
@@ -390,13 +390,13 @@ class Search(Record):
         for time, kind, value in self.evs[p][e]:
             if kind == EV_PLAY:
                 if held[value]:
-                    held[value] -= 1
+                    held[value] = held[value] - 1
                 elif wild and value in self.chicken_set:
                     wild -= 1
                 else:
                     needs.append((ban if value in self.chicken_set else -1, time))
             elif kind == EV_GAIN:
-                held[value] += 1
+                held[value] = held[value] + 1
             elif kind == EV_NO_CHICKEN:
                 if wild:
                     return False
@@ -454,7 +454,7 @@ class Search(Record):
             left = list(supply)
             for plan in combo:
                 for card, count in enumerate(plan.need_counts):
-                    left[card] -= count
+                    left[card] = left[card] - count
             if min(left) < 0:
                 continue
             if e == self.last:
@@ -467,7 +467,7 @@ class Search(Record):
                 for p in self.others:
                     carry = list(plans[p].carry)
                     for card in split[p]:
-                        carry[card] += 1
+                        carry[card] = carry[card] + 1
                     nexts[p] = tuple(carry)
                 rest = self._epoch(e + 1, nexts, rng)
                 if rest is not None:
@@ -547,13 +547,13 @@ class Search(Record):
                     continue
                 start = list(plans[p].carry)
                 for c in active[: i + 1]:
-                    start[c] += given_counts[p][c]
+                    start[c] = start[c] + given_counts[p][c]
                 if p in room:
                     for c in active[i + 1 :]:
                         cap = (
                             room[p] if c not in self.chicken_set else min(room[p], chicken_room[p])
                         )
-                        start[c] += min(cap, left[c])
+                        start[c] = start[c] + (min(cap, left[c]))
                 if not self._timing_ok(p, nxt, start, done):
                     return False
             return True
@@ -624,13 +624,13 @@ class Search(Record):
                     continue
                 for j, row in enumerate(lows):
                     for p, low in row.items():
-                        totals[j][p] += low - old[j][p]
+                        totals[j][p] = totals[j][p] + (low - old[j][p])
                 for p, k in vector.items():
-                    room[p] -= k
+                    room[p] = room[p] - k
                     if is_chicken:
-                        chicken_room[p] -= k
+                        chicken_room[p] = chicken_room[p] - k
                     given[p].extend([card] * k)
-                    given_counts[p][card] += k
+                    given_counts[p][card] = given_counts[p][card] + k
                 chickens_left = sum(left[c] for c in active[i + 1 :] if c in self.chicken_set)
                 if (
                     chickens_left <= sum(min(room[p], chicken_room[p]) for p in players)
@@ -640,15 +640,15 @@ class Search(Record):
                 ):
                     yield from depth(i + 1)
                 for p, k in vector.items():
-                    room[p] += k
+                    room[p] = room[p] + k
                     if is_chicken:
-                        chicken_room[p] += k
-                    given_counts[p][card] -= k
+                        chicken_room[p] = chicken_room[p] + k
+                    given_counts[p][card] = given_counts[p][card] - k
                     if k:
                         del given[p][-k:]
                 for j, row in enumerate(lows):
                     for p, low in row.items():
-                        totals[j][p] -= low - old[j][p]
+                        totals[j][p] = totals[j][p] - (low - old[j][p])
 
         return depth(0)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from roost.core.lists import remove_first
 from roost.games.egg_bound.actions import (
     CLUCK,
     DECLINE,
@@ -18,6 +19,7 @@ from roost.games.egg_bound.actions import (
     GOOD_EGG,
     HATCH,
     KEEPING,
+    NUM_ACTIONS,
     OVER,
     REACT,
     RED,
@@ -63,8 +65,12 @@ from roost.games.egg_bound.views import Blocked, Happened
 if TYPE_CHECKING:
     from roost.games.egg_bound.state import EggBoundState
 
-_HAPPENED: Final = tuple(Happened)
-_BLOCKED: Final = tuple(Blocked)
+_HAPPENED: Final[dict[Happened, int]] = {happened: i for i, happened in enumerate(Happened)}
+"""Each event's index (a dict: ``tuple.index`` compared the enum members one by one)."""
+_NO_GOOD_EGG: Final = tuple(Blocked).index(Blocked.NO_GOOD_EGG)
+_EGG_CAP_BLOCKS: Final = tuple(Blocked).index(Blocked.EGG_CAP)
+_PRINTED_KIND: Final[tuple[int, ...]] = tuple(kind(a) for a in range(NUM_ACTIONS))
+"""`kind` of each printed id, looked up (`kind` walks its table of ranges)."""
 NO_RESULT: Final = (-1,) * 11
 """`_result` before anything happened."""
 
@@ -85,7 +91,7 @@ def result(
     """What the last card did, as the state keeps it (-1: does not apply); `views` reads it
     as a `LastResult`."""
     return (
-        _HAPPENED.index(happened),
+        _HAPPENED[happened],
         player,
         target,
         card,
@@ -106,10 +112,10 @@ def note(state: EggBoundState, kind: int, seat: int, value: int) -> None:
 
 def lose_card(state: EggBoundState, seat: int, card: int) -> None:
     """`seat` shows `card` from its hand and it leaves the hand."""
-    state._hands[seat].remove(card)
+    remove_first(state._hands[seat], card)
     known = state._known[seat]
     if known and card in known:
-        known.remove(card)
+        remove_first(known, card)
     if state._record:
         state._events.append((EV_PLAY, seat, card))
 
@@ -119,7 +125,7 @@ def reshuffle(state: EggBoundState) -> None:
     first card discarded comes up first) or shuffled."""
     counts = [0] * state._game.cards.num_types
     for card in state._discard:
-        counts[card] += 1
+        counts[card] = counts[card] + 1
     state._epochs.append(tuple(counts))
     if state._game.shuffles:
         state._pool = state._discard
@@ -174,7 +180,7 @@ def advance_refill(state: EggBoundState) -> None:
 
 def gain_good(state: EggBoundState, seat: int) -> bool:
     """`seat` gets a Good Egg; True (and the game is over) if that makes three."""
-    state._good[seat] += 1
+    state._good[seat] = state._good[seat] + 1
     if state._good[seat] >= EGGS_TO_WIN:
         state._winner = seat
         state._phase = OVER
@@ -191,12 +197,12 @@ def play(state: EggBoundState, action: int) -> None:
     """A card played on the mover's turn (a swap is handled in `_apply`)."""
     p = state._mover
     chickens = state._game.cards.chickens
-    what = kind(action)
+    what = _PRINTED_KIND[action] if action < NUM_ACTIONS else kind(action)
     if what == STAR:
         star, c, victim = decode_star(action)
         card, chicken = STARS[star], chickens[c]
         lose_card(state, p, card)
-        state._hands[p].remove(chicken)
+        remove_first(state._hands[p], chicken)
         if state._record:
             state._hidden_at = len(state._events)
             state._events.append((EV_HIDDEN, p, len(state._history) - 1))
@@ -219,7 +225,8 @@ def play(state: EggBoundState, action: int) -> None:
         state._table = [HATCH_IT, chicken]
         challenge(state, HATCH_IT, victim, chicken=chicken)
     elif action < GOOD_EGG:
-        r, victim = divmod(action - RED, MAX_PLAYERS)
+        r = (action - RED) // MAX_PLAYERS  # not divmod: mypyc boxes its pair
+        victim = action - RED - r * MAX_PLAYERS
         card = RED_ACTIONS[r]
         lose_card(state, p, card)
         state._table = [card]
@@ -227,7 +234,7 @@ def play(state: EggBoundState, action: int) -> None:
     elif action == GOOD_EGG:
         lose_card(state, p, GOOD_EGG_CARD)
         state._discard.append(GOOD_EGG_CARD)
-        state._bad[p] -= 1
+        state._bad[p] = state._bad[p] - 1
         state._result = result(Happened.GOOD_EGG, p, card=GOOD_EGG_CARD)
         if not gain_good(state, p):
             end_turn(state)
@@ -272,7 +279,7 @@ def react(state: EggBoundState, action: int) -> None:
         return
     good, bad = state._good, state._bad
     if card == HATCH_IT:
-        good[victim] -= 1
+        good[victim] = good[victim] - 1
         state._result = result(Happened.HATCH_IT, p, victim, card=card, chicken=state._chicken)
         if gain_good(state, p):
             clear_table(state)
@@ -288,13 +295,13 @@ def react(state: EggBoundState, action: int) -> None:
     else:
         clear_table(state)
     if card == BAD_EGG_CARD:
-        good[victim] -= 1
-        bad[victim] += 1
+        good[victim] = good[victim] - 1
+        bad[victim] = bad[victim] + 1
         state._result = result(Happened.BAD_EGG, p, victim, card=card)
     elif card == EGG_SPLOSION:
         explode_egg(state, victim, good_side=good[victim] > 0)
     elif card == EGGY_SOLDIER:
-        good[victim] -= 1
+        good[victim] = good[victim] - 1
         state._result = result(Happened.EGGY_SOLDIER, p, victim, card=card)
         if gain_good(state, p):
             return
@@ -315,9 +322,9 @@ def explode(state: EggBoundState, good_side: bool) -> None:
 
 def explode_egg(state: EggBoundState, victim: int, *, good_side: bool) -> None:
     if good_side:
-        state._good[victim] -= 1
+        state._good[victim] = state._good[victim] - 1
     else:
-        state._bad[victim] -= 1
+        state._bad[victim] = state._bad[victim] - 1
     state._egg_pile += 1  # back on the Egg Pile, Good side up
     side = 0 if good_side else 1
     state._result = result(Happened.EGG_SPLOSION, state._mover, victim, EGG_SPLOSION, side=side)
@@ -328,7 +335,7 @@ def reveal_hidden_chicken(state: EggBoundState) -> None:
     p, chicken = state._mover, state._chicken
     known = state._known[p]
     if known and chicken in known:
-        known.remove(chicken)
+        remove_first(known, chicken)
     if state._record and state._hidden_at >= 0:
         state._events[state._hidden_at] = (EV_PLAY, p, chicken)
     state._hidden_at = -1
@@ -388,10 +395,10 @@ def take_good(state: EggBoundState, winner: int, loser: int) -> int:
     """The winner of a challenge takes a Good Egg from the loser, if the loser has one and
     the winner has room; returns why not (a `Blocked` index) or -1."""
     if not state._good[loser]:
-        return _BLOCKED.index(Blocked.NO_GOOD_EGG)
+        return _NO_GOOD_EGG
     if state._good[winner] + state._bad[winner] >= EGG_CAP:
-        return _BLOCKED.index(Blocked.EGG_CAP)
-    state._good[loser] -= 1
+        return _EGG_CAP_BLOCKS
+    state._good[loser] = state._good[loser] - 1
     gain_good(state, winner)
     return -1
 

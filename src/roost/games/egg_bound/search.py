@@ -99,6 +99,8 @@ COEFFICIENTS: Final[tuple[float, ...]] = (
 EXPLORE: Final = 0.1
 """Playouts: the share of turns played at random."""
 
+_PRINTED_CHICKENS: Final = 1 << MOTHER_HEN | 1 << GOLDEN_HEN | 1 << BABY_HEN | 1 << ROOSTER
+"""The printed Chickens as a bit mask of card types."""
 _STAR_OF_CARD: Final = {card: s for s, card in enumerate(STARS)}
 _DISCARD_FIRST: Final = (
     FOWL,
@@ -124,6 +126,7 @@ class _Tables:
     Chickens): built once per card set."""
 
     def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
         self.chickens = cards.chickens
         self.own = len(cards.own) > 0
         rows = [cards.star_score[score] for score in STAR_COMPARES if score is not None]
@@ -171,12 +174,21 @@ class _Tables:
 
 
 _TABLES: dict[CardSet, _Tables] = {}
+_LAST: list[_Tables] = []
+"""The tables last asked for: a playout asks at every step, and `CardSet`'s hash and equality
+run as Python methods."""
 
 
 def _tables(cards: CardSet) -> _Tables:
+    if _LAST and _LAST[0].cards is cards:
+        return _LAST[0]
     tables = _TABLES.get(cards)
     if tables is None:
         tables = _TABLES[cards] = _Tables(cards)
+    if _LAST:
+        _LAST[0] = tables
+    else:
+        _LAST.append(tables)
     return tables
 
 
@@ -251,26 +263,33 @@ def evaluate(state: EggBoundState) -> list[float]:
     exps = []
     total = 1.0
     for seat in range(n):
-        hand = hands[seat]
+        # The hand as a bit mask of the types held and a count of Cluck-Offs, in one pass
+        # (eight ``card in hand`` scans compared Python objects one by one).
+        held = 0
+        clucks = 0
+        for card in hands[seat]:
+            held |= 1 << card
+            if card == CLUCK_OFF:
+                clucks += 1
         g = good[seat]
         b = bad[seat]
         z = w_bias + w_good * g + w_bad * b + w_next - step * ((seat - nxt) % n)
         room = g + b < EGG_CAP
         if g >= 2:
             z += w_two + w_two_room if room else w_two
-        chicken = MOTHER_HEN in hand or GOLDEN_HEN in hand or BABY_HEN in hand or ROOSTER in hand
+        chicken = held & _PRINTED_CHICKENS != 0
         if own and not chicken:
-            chicken = any(c >= NUM_TYPES for c in hand)  # an own Chicken
+            chicken = held >> NUM_TYPES != 0  # an own Chicken
         if chicken:
             z += w_chicken
-            if room and EGG_LAYING_SONG in hand and egg_pile and not bound[seat]:
+            if room and held >> EGG_LAYING_SONG & 1 and egg_pile and not bound[seat]:
                 z += w_sing
-        if room and (EGGY_SOLDIER in hand or (chicken and HATCH_IT in hand)):
+        if room and (held >> EGGY_SOLDIER & 1 or (chicken and held >> HATCH_IT & 1)):
             z += w_steal
-        if b and GOOD_EGG_CARD in hand:
+        if b and held >> GOOD_EGG_CARD & 1:
             z += w_fix
-        if CLUCK_OFF in hand:
-            z += w_cluck * min(2, hand.count(CLUCK_OFF))
+        if clucks:
+            z += w_cluck * min(2, clucks)
         if bound[seat]:
             z += w_bound
         if fowl[seat]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from roost.core.actions import ActionInfo
 from roost.core.game import CHANCE, TERMINAL
+from roost.core.lists import remove_first
 from roost.core.rand import randbelow
 from roost.core.state import State
 from roost.games.egg_bound import hidden, resample, views
@@ -105,6 +106,9 @@ _CHICKEN_PAIRS: Final = tuple(enumerate(CHICKENS))
 _STAR_ROWS: Final = tuple((star, s * len(CHICKENS)) for s, star in enumerate(STARS))
 _RED_BASES: Final = tuple((card, RED + r * MAX_PLAYERS) for r, card in enumerate(RED_ACTIONS))
 _CHANCE_MASK: Final = sum(1 << phase for phase in CHANCE_PHASES)
+_CHICKEN_MASK: Final = sum(1 << chicken for chicken in CHICKENS)
+_STAR_MASK: Final = sum(1 << star for star in STARS)
+_RED_MASK: Final = sum(1 << card for card in RED_ACTIONS)
 
 
 def _types_held(hand: list[int]) -> list[int]:
@@ -270,34 +274,55 @@ class EggBoundState(State["EggBoundGame"]):
         good, bad = self._good, self._bad
         actions = [SWAP] if self._pool or self._discard else []
         room = good[p] + bad[p] < EGG_CAP
-        with_good = [v for v in others if good[v]]
-        chickens = [i for i, chicken in _CHICKEN_PAIRS if held >> chicken & 1]
+        # Appends, not ``actions += [...]``: mypyc builds no list to extend with.
+        with_good: list[int] = []
+        for v in others:
+            if good[v]:
+                with_good.append(v)
+        # Each group of cards is looked at only if the hand holds one (a bit mask test): the
+        # loops over the tables of pairs unpack and type-check a tuple per entry.
+        chickens: list[int] = []
+        if held & _CHICKEN_MASK:
+            for i, chicken in _CHICKEN_PAIRS:
+                if held >> chicken & 1:
+                    chickens.append(i)
         if chickens:
-            if with_good:
+            if with_good and held & _STAR_MASK:
                 for star, row in _STAR_ROWS:
                     if held >> star & 1:
                         for c in chickens:
                             base = STAR + (row + c) * MAX_PLAYERS
-                            actions += [base + v for v in with_good]
+                            for v in with_good:
+                                actions.append(base + v)
             if held >> EGG_LAYING_SONG & 1 and room and self._egg_pile and not self._bound[p]:
-                actions += [SONG + c for c in chickens]
+                for c in chickens:
+                    actions.append(SONG + c)
             if held >> HATCH_IT & 1 and room and with_good:
                 for c in chickens:
                     base = HATCH + c * MAX_PLAYERS
-                    actions += [base + v for v in with_good]
-        for card, base in _RED_BASES:
-            if not held >> card & 1:
-                continue
-            if card == EGG_SPLOSION:
-                actions += [base + v for v in others if good[v] or bad[v]]
-            elif card == EGG_BOUND_CARD:
-                bound = self._bound
-                actions += [base + v for v in others if not bound[v]]
-            elif card == FOWL:
-                fowl = self._fowl
-                actions += [base + v for v in others if not fowl[v]]
-            elif card != EGGY_SOLDIER or room:
-                actions += [base + v for v in with_good]
+                    for v in with_good:
+                        actions.append(base + v)
+        if held & _RED_MASK:
+            for card, base in _RED_BASES:
+                if not held >> card & 1:
+                    continue
+                if card == EGG_SPLOSION:
+                    for v in others:
+                        if good[v] or bad[v]:
+                            actions.append(base + v)
+                elif card == EGG_BOUND_CARD:
+                    bound = self._bound
+                    for v in others:
+                        if not bound[v]:
+                            actions.append(base + v)
+                elif card == FOWL:
+                    fowl = self._fowl
+                    for v in others:
+                        if not fowl[v]:
+                            actions.append(base + v)
+                elif card != EGGY_SOLDIER or room:
+                    for v in with_good:
+                        actions.append(base + v)
         if held >> GOOD_EGG_CARD & 1 and bad[p]:
             actions.append(GOOD_EGG)
         if held >> UN_BOUND & 1 and self._bound[p]:
@@ -364,7 +389,7 @@ class EggBoundState(State["EggBoundGame"]):
                 if self._record:
                     self._events.append((EV_GAIN, seat, action))
             else:
-                self._pool.remove(action)
+                remove_first(self._pool, action)
                 if self._record:
                     self._events.append((EV_DRAW, seat, len(self._history) - 1))
             self._fresh = False

@@ -93,18 +93,39 @@ def features(state: EggoState, seat: int) -> tuple[float, ...]:
 
 
 def escape_chances(state: EggoState) -> list[float]:
-    """Estimated chance that each seat escapes, in [0, 1]."""
+    """Estimated chance that each seat escapes, in [0, 1]: `features` times `COEFFICIENTS`,
+    written out (no tuple of inputs, one pass over each hand), summed in the same order, so
+    the values are the same to the last bit."""
+    c_bias, c_upright, c_size, c_upright_size, c_flips, c_flips_upside, c_demo, c_play = (
+        COEFFICIENTS
+    )
+    game = state._game
+    escaped = state._escaped
+    demogorgons = float(state._demogorgons + DEMOGORGONS_TO_END - game.demogorgons)
+    in_play = float(escaped.count(False))
     values = []
-    for seat in range(state.game.num_players):
-        if state._escaped[seat]:
+    for seat in range(game.num_players):
+        if escaped[seat]:
             values.append(1.0)
         elif state._characters[seat] == BARB:
             values.append(0.0)
         else:
-            inputs = features(state, seat)
+            hand = state._hands[seat]
+            flips = 0
+            for card in hand:
+                if card == PORTAL or card == RIFT:  # noqa: SIM109 (two compares of ints)
+                    flips += 1
+            held = float(min(3, flips))
+            upright = 0.0 if state._upside[seat] else 1.0
             z = 0.0
-            for i in range(len(COEFFICIENTS)):
-                z += COEFFICIENTS[i] * inputs[i]
+            z += c_bias * 1.0
+            z += c_upright * upright
+            z += c_size * float(len(hand))
+            z += c_upright_size * (upright * len(hand))
+            z += c_flips * held
+            z += c_flips_upside * ((1.0 - upright) * held)
+            z += c_demo * demogorgons
+            z += c_play * in_play
             values.append(1.0 / (1.0 + math.exp(-z)))
     return values
 

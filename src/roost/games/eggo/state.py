@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from roost.core.actions import ActionInfo
 from roost.core.game import CHANCE, TERMINAL
 from roost.core.hidden import HiddenHands
+from roost.core.lists import remove_first
 from roost.core.rand import randbelow
 from roost.core.state import State
 from roost.games.eggo import hidden, views
@@ -230,7 +231,7 @@ class EggoState(State["EggoGame"]):
         else:  # START_CARD
             if record:
                 self._hidden.public(action)
-            self._pool.remove(action)
+            remove_first(self._pool, action)
             self._discard.append(action)
             self._colour = COLOUR[action]  # type: ignore[assignment]
             self._character = CHARACTER[action]
@@ -241,7 +242,7 @@ class EggoState(State["EggoGame"]):
         game = self._game
         n = game.num_players
         seat = (game.hand_size * n - self._deal_left) % n
-        self._pool.remove(card)
+        remove_first(self._pool, card)
         self._hands[seat].append(card)
         if self._record:
             self._hidden.hidden_receipt(seat, game.hand_mask)
@@ -265,8 +266,8 @@ class EggoState(State["EggoGame"]):
 
     def _drawn(self, card: int) -> None:
         player = self._player
-        self._pool.remove(card)
-        self._decks[self._draw_from] -= 1
+        remove_first(self._pool, card)
+        self._decks[self._draw_from] = self._decks[self._draw_from] - 1
         self._phase = TURN
         if card == DEMOGORGON:
             # Set aside face up, never held; the fourth (the last) ends the game at once.
@@ -301,7 +302,7 @@ class EggoState(State["EggoGame"]):
     def _play(self, card: int, announced: int) -> None:
         player = self._player
         hand = self._hands[player]
-        hand.remove(card)
+        remove_first(hand, card)
         self._discard.append(card)
         if self._record:
             self._hidden.reveal(player, card)

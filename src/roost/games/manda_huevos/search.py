@@ -68,14 +68,26 @@ RANDOM_MOVES: Final = 0.1
 """Share of playout moves chosen at random (keeps playouts from repeating one line)."""
 
 
+_MEAN: list[tuple[tuple[int, ...], float]] = []
+"""The counts `_mean` last worked out, with their mean: every playout step asks it for the
+same game's counts."""
+
+
 def _mean(counts: tuple[int, ...]) -> float:
     """The average egg value of a deck with these counts per value."""
+    if _MEAN and _MEAN[0][0] is counts:
+        return _MEAN[0][1]
     total = eggs = 0
     for value in range(len(counts)):
         count = counts[value]
         total += value * count
         eggs += count
-    return total / eggs
+    mean = total / eggs
+    if _MEAN:
+        _MEAN[0] = (counts, mean)
+    else:
+        _MEAN.append((counts, mean))
+    return mean
 
 
 def features(state: MandaHuevosState, seat: int) -> tuple[float, ...]:
@@ -234,9 +246,18 @@ def _greedy_turn(state: MandaHuevosState, acting: bool = False) -> int:
     best, best_score = -1, -1e9
     # An egg play: my best egg into my container, or my worst into the leader's.
     hand = state._hands[me]
-    eggs = [v for v in hand if v != HEN and not acting]
-    if eggs:
-        high, low = max(eggs), min(eggs)
+    # The highest and lowest egg held and whether the hen is, in one pass (max, min and `in`
+    # compared Python objects).
+    high, low, hen = -1, EGG_TYPES, False
+    for v in hand:
+        if v == HEN:
+            hen = True
+        elif not acting:
+            if v > high:
+                high = v
+            if v < low:
+                low = v
+    if high >= 0:
         if room[me]:
             best, best_score = PLACE + me * EGG_TYPES + high, high - mean
         leader, lead = -1, -1
@@ -247,7 +268,7 @@ def _greedy_turn(state: MandaHuevosState, acting: bool = False) -> int:
             best, best_score = PLACE + leader * EGG_TYPES + low, mean - low
         if best < 0:
             best, best_score = PLACE + me * EGG_TYPES + low, low - mean
-    if other_high > mean and room[me] and HEN in hand and not acting:
+    if other_high > mean and room[me] and hen and not acting:
         score = 2.0 * (other_high - mean) * min(room[me], 2)
         if score > best_score:
             best, best_score = PLAY_HEN, score

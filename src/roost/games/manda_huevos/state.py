@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from roost.core.actions import ActionInfo
 from roost.core.game import CHANCE, TERMINAL
+from roost.core.lists import remove_first
 from roost.core.rand import randbelow
 from roost.core.state import State
 from roost.games.manda_huevos import hidden, views
@@ -510,7 +511,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         if phase == ACTING:
             self._own_effect(action)
             return
-        self._pool.remove(action)
+        remove_first(self._pool, action)
         if phase == DEALING:
             n = self._game.num_players
             seat = (self._game.hand_size * n - self._deal_left) % n
@@ -549,7 +550,7 @@ class MandaHuevosState(State["MandaHuevosGame"]):
         container = (action - PLACE) // EGG_TYPES
         value = action - PLACE - container * EGG_TYPES
         player = self._player
-        self._hands[player].remove(value)
+        remove_first(self._hands[player], value)
         base = CONTAINER_SIZE * container
         free = ~(self._occupied >> base) & FULL
         position = base + (free & -free).bit_length() - 1
