@@ -39,13 +39,13 @@ from roost.cli.chooser import Option, StepChooser
 from roost.cli.names import SeatNames
 from roost.cli.render import TerminalRenderer, terminal_renderer
 from roost.coach.hints import hint
-from roost.core.actions import Choice
+from roost.core.actions import ActionInfo, Choice
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE, Game
 from roost.core.registry import load_state
 from roost.core.state import State
 from roost.core.view import SeatView
-from roost.i18n import N_, ngettext
+from roost.i18n import N_, ngettext, say
 from roost.i18n import gettext as _
 
 HUMAN: Final = "human"
@@ -133,6 +133,8 @@ class TerminalTable:
     renderer: TerminalRenderer = field(init=False)
     table_names: SeatNames = field(init=False)
     _seen: dict[int | None, Mapping[str, Any]] = field(init=False)
+    _move_words: dict[str, str] = field(init=False, default_factory=dict)
+    """The legal moves' English texts and their words in the reader's language (`_label`)."""
 
     def __post_init__(self) -> None:
         n = self.game.num_players
@@ -166,7 +168,8 @@ class TerminalTable:
         last_human: int | None = None
         if state.history():
             for log in self.logs.values():
-                log.lines.append(LogLine("event", f"Game resumed at move {len(state.history())}"))
+                resumed = _("Game resumed at move {n}").format(n=len(state.history()))
+                log.lines.append(LogLine("event", resumed))
         while not state.is_terminal():
             version = len(state.history())
             player = state.current_player()
@@ -196,11 +199,11 @@ class TerminalTable:
             before[viewer] = self._seen.get(viewer) or state.observation(viewer)
             if deal:
                 if not log.in_deal:
-                    log.lines.append(LogLine("deal", "The cards are dealt."))
+                    log.lines.append(LogLine("deal", _("The cards are dealt.")))
                     log.in_deal = True
                 continue
             log.in_deal = False
-            text = state.action_to_string(action, viewer)
+            text = say(state.action_to_message(action, viewer))
             if player == CHANCE:
                 if log.draw_at is not None and log.draw_at == len(log.lines) - 1:
                     # one line a draw: "P1 draws red Will from deck A"
@@ -221,8 +224,8 @@ class TerminalTable:
             after = state.observation(viewer)
             self._seen[viewer] = after
             names = self.names_for(viewer)
-            for event in self.game.narrate(before[viewer], after):
-                log.lines.append(LogLine("event", names.say(event)))
+            for event in self.game.narrate_messages(before[viewer], after):
+                log.lines.append(LogLine("event", names.say(say(event))))
                 log.draw_at = None
 
     # --- screens -----------------------------------------------------------------------------
@@ -330,7 +333,9 @@ class TerminalTable:
             self._show_table(state, seat, reserve=3)
             self.console.print(
                 Text.assemble(
-                    (_("Your only move:") + " ", "bold"), names.say(infos[0].text), style="default"
+                    (_("Your only move:") + " ", "bold"),
+                    names.say(say(state.action_to_message(infos[0].action, seat))),
+                    style="default",
                 )
             )
             while True:
@@ -344,6 +349,7 @@ class TerminalTable:
         reserve = self._options_height(chooser.options()) + 4
         self._show_table(state, seat, reserve)
         obs = state.observation(seat)
+        self._move_words = _move_words(state, seat, infos)
         self._show_options(chooser, names, obs)
         while True:
             options = chooser.options()
@@ -370,6 +376,10 @@ class TerminalTable:
                 return action
             self._show_options(chooser, names, obs)
 
+    def _label(self, step: Choice) -> str:
+        """A step's label, in the reader's language where it is a whole move's text."""
+        return self._move_words.get(step.label, step.label)
+
     def _options_height(self, options: list[Option]) -> int:
         count = len(options)
         columns = math.ceil(count / MAX_OPTIONS_PER_COLUMN)
@@ -383,7 +393,7 @@ class TerminalTable:
             for i, (step, forced) in enumerate(zip(path, chooser.forced, strict=True)):
                 if i:
                     crumbs.append(" > ", style="dim")
-                crumbs.append(names.say(step.label), style="bold")
+                crumbs.append(names.say(self._label(step)), style="bold")
                 if forced:
                     crumbs.append(" " + _("(the only choice)"), style="dim")
             self.console.print(crumbs)
@@ -397,7 +407,7 @@ class TerminalTable:
             grid.add_column()
         rows: list[list[RenderableType]] = [[] for _row in range(per_column)]
         for index, option in enumerate(options):
-            label = Text(names.say(option.step.label))
+            label = Text(names.say(self._label(option.step)))
             if option.action is None:
                 label.append(" ...", style="dim")
             note = self._note(option.step) if columns == 1 else None
@@ -581,6 +591,12 @@ class TerminalTable:
         if not winners:
             self.console.print(_("Nobody won."))
         self.console.print(_("Replay this deal with --seed {seed}.").format(seed=self.seed))
+
+
+def _move_words(state: State, seat: int, infos: list[ActionInfo]) -> dict[str, str]:
+    """Each legal move's English text and its words in the reader's language: a step whose
+    label is a whole move's text (an option such as "let it go") is shown translated."""
+    return {info.text: say(state.action_to_message(info.action, seat)) for info in infos}
 
 
 def _log_text(line: LogLine) -> Text:

@@ -15,7 +15,10 @@ import gettext as _gettext
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from roost.core.message import Message
 
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 DOMAIN: Final = "roost"
@@ -100,6 +103,12 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for `n`, by the current language's plural rule (CLDR's)."""
     return _active.ngettext(singular, plural, n)
+
+
+def say(said: Message) -> str:
+    """An engine message (`roost.core.message`: a move, a narration, a refusal) in the current
+    language: its template and every word of the game in it translated."""
+    return said.render(_active)
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)

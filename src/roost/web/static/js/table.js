@@ -9,7 +9,7 @@ import { api, ApiError, forgetSeat, gameDetail, mySeat, rememberSeat } from "./a
 import { Catalogue } from "./cards.js";
 import { ChatPanel } from "./chat.js";
 import { Chooser } from "./chooser.js";
-import { arrowKeys, displayNames, loadGameModule, logLine, nameChip, startCountdowns, withNames } from "./common.js";
+import { arrowKeys, displayNames, loadGameModule, logLine, nameChip, said, startCountdowns, withNames } from "./common.js";
 import { openDialog, showRules } from "./dialog.js";
 import { capitalize, h, icon, mount, toast } from "./dom.js";
 import { _, languageSwitch } from "./i18n.js";
@@ -216,7 +216,7 @@ class TablePage {
       // the server's database is away (restarting, or its disk is full): nothing was played
       toast(_("Your move was not stored: the server cannot save moves right now, so it was not played. Try again in a moment."), "error", 8000);
     } else {
-      toast(frame.message || frame.code, "error");
+      toast(said(frame) || frame.code, "error");
     }
     this.render();
   }
@@ -711,7 +711,7 @@ class TablePage {
     const words = fresh
       .filter((line) => line.kind !== "deal")
       .slice(-3)
-      .map((line) => (line.kind === "move" && line.seat !== null ? `${line.seat === this.seat ? _("You") : names[line.seat]}: ${withNames(line.text, names)}` : withNames(line.text, names)));
+      .map((line) => (line.kind === "move" && line.seat !== null ? `${line.seat === this.seat ? _("You") : names[line.seat]}: ${withNames(said(line), names)}` : withNames(said(line), names)));
     if (this.mineIn(this.view) && this.info.to_move === this.seat) words.push(_("Your turn.") + " " + this.promptText());
     if (words.length) this.announcer.textContent = words.join(" ");
   }
