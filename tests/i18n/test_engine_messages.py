@@ -42,7 +42,7 @@ CONFIGS = [
     ),
     pytest.param(
         "manda-huevos",
-        {"players": 4, "own_cards": "move:2/take:1/sleep:1/egg:12"},
+        {"players": 2, "own_cards": "move:2/take:1/egg:12"},
         id="manda-huevos-own",
     ),
 ]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ from roost.core.game import CHANCE, Game
 from roost.core.registry import load_state
 from roost.core.state import State
 from roost.core.view import SeatView
-from roost.i18n import N_, ngettext, say
+from roost.i18n import N_, SOURCE_LANGUAGE, current_language, ngettext, say
 from roost.i18n import gettext as _
 
 HUMAN: Final = "human"
@@ -207,16 +208,21 @@ class TerminalTable:
             if player == CHANCE:
                 if log.draw_at is not None and log.draw_at == len(log.lines) - 1:
                     # one line a draw: "P1 draws red Will from deck A"
-                    log.lines[log.draw_at] = LogLine("draw", names.say(text))
+                    log.lines[log.draw_at] = LogLine("draw", _seats_in(names, text))
                 else:
-                    log.lines.append(LogLine("chance", names.say(text)))
+                    log.lines.append(LogLine("chance", _seats_in(names, text)))
                 log.draw_at = None
                 continue
             if viewer == player and log.last_decider != player:
                 log.mark = len(log.lines)  # the start of this seat's turn
             log.last_decider = player
             kind = state.action_info(action, viewer).kind
-            said = f"{names.seat(player)}: {names.mover_says(player, text)}"
+            who = (
+                names.seat(player)
+                if current_language() == SOURCE_LANGUAGE
+                else _seats_in(names, f"P{player}")
+            )
+            said = f"{who}: {_seats_in(names, text, player)}"
             log.lines.append(LogLine("move", said))
             log.draw_at = len(log.lines) - 1 if kind == "draw" else None
         state.apply_action(action)
@@ -225,7 +231,7 @@ class TerminalTable:
             self._seen[viewer] = after
             names = self.names_for(viewer)
             for event in self.game.narrate_messages(before[viewer], after):
-                log.lines.append(LogLine("event", names.say(say(event))))
+                log.lines.append(LogLine("event", _seats_in(names, say(event))))
                 log.draw_at = None
 
     # --- screens -----------------------------------------------------------------------------
@@ -334,7 +340,7 @@ class TerminalTable:
             self.console.print(
                 Text.assemble(
                     (_("Your only move:") + " ", "bold"),
-                    names.say(say(state.action_to_message(infos[0].action, seat))),
+                    _seats_in(names, say(state.action_to_message(infos[0].action, seat))),
                     style="default",
                 )
             )
@@ -376,9 +382,11 @@ class TerminalTable:
                 return action
             self._show_options(chooser, names, obs)
 
-    def _label(self, step: Choice) -> str:
-        """A step's label, in the reader's language where it is a whole move's text."""
-        return self._move_words.get(step.label, step.label)
+    def _label(self, names: SeatNames, step: Choice) -> str:
+        """A step's label, in the reader's language where it is a whole move's text (the
+        other steps' labels are the game's English, "P1's container": `SeatNames` says them)."""
+        words = self._move_words.get(step.label)
+        return names.say(step.label) if words is None else _seats_in(names, words)
 
     def _options_height(self, options: list[Option]) -> int:
         count = len(options)
@@ -393,7 +401,7 @@ class TerminalTable:
             for i, (step, forced) in enumerate(zip(path, chooser.forced, strict=True)):
                 if i:
                     crumbs.append(" > ", style="dim")
-                crumbs.append(names.say(self._label(step)), style="bold")
+                crumbs.append(self._label(names, step), style="bold")
                 if forced:
                     crumbs.append(" " + _("(the only choice)"), style="dim")
             self.console.print(crumbs)
@@ -407,7 +415,7 @@ class TerminalTable:
             grid.add_column()
         rows: list[list[RenderableType]] = [[] for _row in range(per_column)]
         for index, option in enumerate(options):
-            label = Text(names.say(self._label(option.step)))
+            label = Text(self._label(names, option.step))
             if option.action is None:
                 label.append(" ...", style="dim")
             note = self._note(option.step) if columns == 1 else None
@@ -591,6 +599,28 @@ class TerminalTable:
         if not winners:
             self.console.print(_("Nobody won."))
         self.console.print(_("Replay this deal with --seed {seed}.").format(seed=self.seed))
+
+
+def _seats_in(names: SeatNames, text: str, mover: int | None = None) -> str:
+    """The game's words with the seats' names for ``P<n>``. In English `SeatNames` also
+    speaks to the viewer ("You draw", "your container", a mover's "your" as "their" on
+    another's line); in another language the viewer's seat is their label marked as theirs
+    ("P0 (tú)"), which fits every sentence without knowing its grammar."""
+    if current_language() == SOURCE_LANGUAGE:
+        return names.mover_says(mover, text) if mover is not None else names.say(text)
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if seat >= len(names.names):
+            return match.group(0)
+        if seat == names.viewer:
+            return _("{name} (you)").format(name=names.names[seat])
+        return names.names[seat]
+
+    return _SEAT_LABEL.sub(name, text)
+
+
+_SEAT_LABEL: Final = re.compile(r"\bP(\d+)\b")
 
 
 def _move_words(state: State, seat: int, infos: list[ActionInfo]) -> dict[str, str]:
