@@ -197,13 +197,20 @@ class TablePage {
     this.render();
   }
 
+  /** A hint's move in the page's language: it is one of the legal moves the view offers,
+   * whose message (`msg`) the page renders; else the server's English. */
+  moveWords(move) {
+    const legal = (this.view?.actions || []).find((a) => a.action === move.action);
+    return legal ? said(legal) : move.text;
+  }
+
   hintWords(hint) {
     const names = this.names();
     const [best, ...others] = hint.moves;
     if (!best) return "";
-    const said = (move) => `${withNames(move.text, names, this.seat)} (${Math.round(100 * move.value)}%)`;
-    const rest = others.length ? " " + _("Then {moves}.", { moves: others.map(said).join(", ") }) : "";
-    return _("The hard bot would play {move}: your {measure} after it.", { move: said(best), measure: hint.measure }) + rest;
+    const say = (move) => `${withNames(this.moveWords(move), names, this.seat)} (${Math.round(100 * move.value)}%)`;
+    const rest = others.length ? " " + _("Then {moves}.", { moves: others.map(say).join(", ") }) : "";
+    return _("The hard bot would play {move}: your {measure} after it.", { move: say(best), measure: hint.measure }) + rest;
   }
 
   onError(frame) {
@@ -666,9 +673,9 @@ class TablePage {
           { class: "hint-box", dataset: { hint: String(best.action) } },
           _("Hint: the hard bot would play"),
           " ",
-          h("em", {}, withNames(best.text, names, this.seat)),
+          h("em", {}, withNames(this.moveWords(best), names, this.seat)),
           ` (${hint.measure} ${Math.round(100 * best.value)}%)`,
-          others.length ? [". ", _("Then:"), " ", others.map((m) => `${withNames(m.text, names, this.seat)} (${Math.round(100 * m.value)}%)`).join(", ")] : null,
+          others.length ? [". ", _("Then:"), " ", others.map((m) => `${withNames(this.moveWords(m), names, this.seat)} (${Math.round(100 * m.value)}%)`).join(", ")] : null,
           ".",
         ),
       );
