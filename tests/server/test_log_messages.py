@@ -18,8 +18,10 @@ from roost.i18n import translations
 from roost.server.app import create_app
 from roost.server.db import Store
 from roost.server.errors import ServerError
+from roost.server.replays import game_steps
 from roost.server.tables import notes
 from roost.server.tables.notes import note_message
+from roost.server.tables.table import Table
 from tests.server.helpers import FakeConnection, make_table, play_out, run
 from tests.server.test_api import error_of, receive_until, settings_for
 
@@ -46,7 +48,7 @@ def english(data: Any) -> str:
 def test_every_log_line_carries_its_message(store: Store, name: str) -> None:
     game = load_game(name, players=3)
 
-    async def scenario() -> dict[int, FakeConnection]:
+    async def scenario() -> tuple[Table, dict[int, FakeConnection]]:
         table, tokens = make_table(store, game, ["person", "person", "medium"])
         people = {}
         for seat, token in tokens.items():
@@ -55,9 +57,9 @@ def test_every_log_line_carries_its_message(store: Store, name: str) -> None:
             people[seat] = (token, connection)
         await table.start_if_full()
         await play_out(table, people, random.Random(5))
-        return {seat: connection for seat, (_, connection) in people.items()}
+        return table, {seat: connection for seat, (_, connection) in people.items()}
 
-    connections = run(scenario())
+    table, connections = run(scenario())
     spanish = translations("es")
     kinds = set()
     translated = 0
@@ -76,6 +78,11 @@ def test_every_log_line_carries_its_message(store: Store, name: str) -> None:
                 assert english(action["msg"]) == action["text"]
     assert {"move", "event", "deal"} <= kinds
     assert translated
+    for viewer in ("all", 0):  # the replay's steps and notes carry their messages too
+        replay = game_steps(table, viewer)
+        assert replay.steps and replay.notes is not None
+        for step in [*replay.steps, *replay.notes]:
+            assert english(step.msg) == step.text
 
 
 def test_the_frame_is_the_same_for_readers_of_every_language(tmp_path: Path) -> None:
