@@ -490,17 +490,21 @@ class TerminalTable:
         advice = hint(state, seat, seed=derive(self.seed, "hint", len(state.history())))
         measure = advice.measure
         lines = Text()
+
+        def move_words(action: int) -> str:
+            return _seats_in(names, say(state.action_to_message(action, seat)))
+
         if advice.choices == 1:
-            lines.append(_("Your only move:") + " " + names.say(advice.best.text), style="bold")
+            lines.append(_("Your only move:") + " " + move_words(advice.best.action), style="bold")
         else:
             lines.append(_("The hard bot would play:") + " ", style="bold")
-            lines.append(names.say(advice.best.text), style="bold cyan")
+            lines.append(move_words(advice.best.action), style="bold cyan")
             lines.append(f" ({measure} {100 * advice.best.value:.0f}%)")
             for other in advice.moves[1:]:
                 lines.append(
                     "\n  "
                     + _("or {move} ({percent}%)").format(
-                        move=names.say(other.text), percent=f"{100 * other.value:.0f}"
+                        move=move_words(other.action), percent=f"{100 * other.value:.0f}"
                     )
                 )
         lines.append(
