@@ -178,7 +178,7 @@ def test_every_lay_of_big_chicken_says_what_its_table_says() -> None:
 
     assert [lay_message(action).english() for action in range(len(LAY_TEXT))] == list(LAY_TEXT)
     spanish = translations("es")
-    assert lay_message(1).render(spanish).startswith("individual: 1 azul")
+    assert lay_message(1).render(spanish).startswith("sencilla: 1 azul")
 
 
 def test_a_game_without_messages_is_told_in_plain_english() -> None:
