@@ -201,8 +201,9 @@ def test_the_wheel_holds_the_compiled_engine_and_the_web_client(wheel: Path) -> 
         "roost/i18n/locale/es/LC_MESSAGES/roost.po",
         "roost/i18n/locale/es/LC_MESSAGES/roost.mo",
         *(
-            f"roost/games/{game}/RULES.md"
+            f"roost/games/{game}/{rules}"
             for game in ("eggo", "manda_huevos", "egg_bound", "big_chicken")
+            for rules in ("RULES.md", "RULES.es.md")
         ),
     ):
         assert data in names, data

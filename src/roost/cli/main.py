@@ -220,13 +220,29 @@ def games() -> None:
 
 @app.command()
 @guarded
-def rules(name: Annotated[str, typer.Argument(help="game name, e.g. eggo")]) -> None:
-    """Show a game's rules as implemented (its RULES.md) and its parameters."""
+def rules(
+    name: Annotated[str, typer.Argument(help="game name, e.g. eggo")],
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="the language of the rules page: "
+            + ", ".join(f"{code} ({title})" for code, title in LANGUAGES.items())
+            + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+        ),
+    ] = None,
+) -> None:
+    """Show a game's rules as implemented (its RULES.md, or its translation) and its
+    parameters."""
+    from roost.i18n import current_language
+    from roost.i18n.rules import rules_page
+
     try:
+        language = current_language() if lang is None else parse_language(lang)
         cls = game_class(name)
-    except RoostError as error:
+    except (RoostError, UnknownLanguageError) as error:
         raise _fail(str(error)) from None
-    console.print(Markdown(cls.rules_file.read_text(encoding="utf-8")))
+    console.print(Markdown(rules_page(cls, language).text))
     table = Table(title=f"Parameters of {name} (pass with --param key=value)")
     for column in ("parameter", "default", "accepts", "meaning"):
         table.add_column(column)

@@ -48,6 +48,7 @@ from roost.core.state import State
 from roost.core.view import SeatView
 from roost.i18n import N_, SOURCE_LANGUAGE, current_language, ngettext, say
 from roost.i18n import gettext as _
+from roost.i18n.rules import rules_page
 
 HUMAN: Final = "human"
 SAVE_FORMAT: Final = "roost-terminal-game"
@@ -458,7 +459,8 @@ class TerminalTable:
         if reply in ("?", "h", "help"):
             self._show_help(state, seat)
         elif reply == "rules":
-            self._page(Markdown(self.game.rules_file.read_text(encoding="utf-8")))
+            page = rules_page(type(self.game), current_language())
+            self._page(Markdown(page.text))
         elif reply == "log":
             log = self.logs[seat]
             text = Text("\n").join(_log_text(line) for line in log.lines) or Text(_("(empty)"))

@@ -107,6 +107,9 @@ class GameDetail(GameInfo):
     cards: list[JSONObject]
     """`CardInfo.to_json()` per card type id."""
     rules: str
+    """The rules page (Markdown), in the language asked for (`?lang=`) where the game has one."""
+    rules_language: str = "en"
+    """The language `rules` is written in."""
 
 
 # --- tables --------------------------------------------------------------------------------------
@@ -293,9 +296,16 @@ class ClaimSeats(Strict):
     seats: HeldSeats
 
 
+class SetLanguage(Strict):
+    language: Annotated[str, StringConstraints(max_length=35)]
+    """A language code Roost speaks (``en``, ``es``; ``es-ES`` reads as ``es``)."""
+
+
 class Account(BaseModel):
     name: str
     created_at: float
+    language: str | None = None
+    """The language chosen with the page's switch (``en``, ``es``), or None: never chosen."""
 
 
 class AccountAnswer(BaseModel):

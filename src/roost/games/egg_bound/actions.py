@@ -12,7 +12,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
+from roost.core.message import Message, message
 from roost.games.egg_bound.cards import (
+    CARD_TERMS,
     CHICKENS,
     MAX_PLAYERS,
     NUM_TYPES,
@@ -20,6 +22,7 @@ from roost.games.egg_bound.cards import (
     RED_ACTIONS,
     STARS,
     CardSet,
+    card_word,
 )
 
 # Decision actions.
@@ -262,11 +265,95 @@ def seat_name(seat: int) -> str:
     return f"P{seat}"
 
 
-def star_string(action: int, chicken_shown: bool, cards: CardSet = PRINTED) -> str:
+def star_message(action: int, chicken_shown: bool, cards: CardSet = PRINTED) -> Message:
     """A Star challenge in words; the face-down Chicken is named only to those who see it."""
     star, c, victim = decode_star(action)
-    chicken = cards.names[cards.chickens[c]] if chicken_shown else "a Chicken"
-    return f"challenge P{victim}: {cards.names[STARS[star]]}, {chicken} face down"
+    if chicken_shown:
+        return message(
+            "challenge {seat}: {star}, {chicken} face down",
+            seat=seat_name(victim),
+            star=CARD_TERMS[STARS[star]],
+            chicken=card_word(cards, cards.chickens[c]),
+        )
+    return message(
+        "challenge {seat}: {star}, a Chicken face down",
+        seat=seat_name(victim),
+        star=CARD_TERMS[STARS[star]],
+    )
+
+
+def star_string(action: int, chicken_shown: bool, cards: CardSet = PRINTED) -> str:
+    """`star_message` in English (the canonical text)."""
+    return star_message(action, chicken_shown, cards).english()
+
+
+def decision_message(
+    action: int,
+    *,
+    card: int = -1,
+    attacker: int = -1,
+    chicken: int = -1,
+    target: int = -1,
+    cards: CardSet = PRINTED,
+) -> Message:
+    """Readable text of a decision that is not a Star challenge. The answers name the card
+    being answered (`card`, played by `attacker` with `chicken` against `target`)."""
+    limit = num_actions(len(cards.own))
+    if not 0 <= action < limit or kind(action) == STAR:
+        raise ValueError(f"action {action} is not an Egg Bound decision of this kind")
+    what = kind(action)
+    if action == SWAP:
+        return message("swap: draw a card, then discard one")
+    if what == DISCARD:
+        return message("discard {card}", card=card_word(cards, card_of(action)))
+    if what == SONG:
+        return message(
+            "sing the Egg Laying Song with {chicken}: take a Good Egg from the Egg Pile",
+            chicken=card_word(cards, cards.chickens[chicken_of(action)]),
+        )
+    if what == HATCH:
+        c, victim = chicken_of(action), victim_of(action)
+        return message(
+            "Hatch It on {seat} with {chicken}",
+            seat=seat_name(victim),
+            chicken=card_word(cards, cards.chickens[c]),
+        )
+    if what == DEFEND:
+        chicken_name = card_word(cards, cards.chickens[chicken_of(action)])
+        return message("defend with {chicken}", chicken=chicken_name)
+    kept = card_word(cards, chicken) if chicken >= 0 else message("the Chicken")
+    if what == KEEP:
+        return message(
+            "keep the {chicken}, discard {card}",
+            chicken=kept,
+            card=card_word(cards, card_of(action)),
+        )
+    if action < GOOD_EGG:
+        r, victim = divmod(action - RED, MAX_PLAYERS)
+        return message(
+            "play {card} on {seat}", card=CARD_TERMS[RED_ACTIONS[r]], seat=seat_name(victim)
+        )
+    if action == GOOD_EGG:
+        return message("play green Good Egg: turn one of your Bad Eggs good")
+    if action == UNBIND:
+        return message("play Un-Bound: remove the Egg Bound card in front of you")
+    if action == LOSE_TURN:
+        return message("lose this turn to the Fowl")
+    pending = card_word(cards, card) if card >= 0 else message("the card")
+    if action == ALLOW:
+        return message("let {seat}'s {card} happen", seat=seat_name(attacker), card=pending)
+    if action == CLUCK:
+        return message(
+            "play Cluck-Off against {seat}'s {card}", seat=seat_name(attacker), card=pending
+        )
+    if action == DEFEND_NONE:
+        return message("place no Chicken (you hold none)")
+    if action == DECLINE:
+        return message("do not keep the {chicken}", chicken=kept)
+    whose = seat_name(target) if target >= 0 else message("the victim")
+    if action == EXPLODE_GOOD:
+        return message("explode one of {seat}'s Good Eggs", seat=whose)
+    return message("explode one of {seat}'s Bad Eggs", seat=whose)
 
 
 def decision_string(
@@ -278,46 +365,7 @@ def decision_string(
     target: int = -1,
     cards: CardSet = PRINTED,
 ) -> str:
-    """Readable text of a decision that is not a Star challenge. The answers name the card
-    being answered (`card`, played by `attacker` with `chicken` against `target`)."""
-    limit = num_actions(len(cards.own))
-    if not 0 <= action < limit or kind(action) == STAR:
-        raise ValueError(f"action {action} is not an Egg Bound decision of this kind")
-    names = cards.names
-    what = kind(action)
-    if action == SWAP:
-        return "swap: draw a card, then discard one"
-    if what == DISCARD:
-        return f"discard {names[card_of(action)]}"
-    if what == SONG:
-        name = names[cards.chickens[chicken_of(action)]]
-        return f"sing the Egg Laying Song with {name}: take a Good Egg from the Egg Pile"
-    if what == HATCH:
-        c, victim = chicken_of(action), victim_of(action)
-        return f"Hatch It on P{victim} with {names[cards.chickens[c]]}"
-    if what == DEFEND:
-        return f"defend with {names[cards.chickens[chicken_of(action)]]}"
-    kept = names[chicken] if chicken >= 0 else "the Chicken"
-    if what == KEEP:
-        return f"keep the {kept}, discard {names[card_of(action)]}"
-    if action < GOOD_EGG:
-        r, victim = divmod(action - RED, MAX_PLAYERS)
-        return f"play {names[RED_ACTIONS[r]]} on P{victim}"
-    if action == GOOD_EGG:
-        return "play green Good Egg: turn one of your Bad Eggs good"
-    if action == UNBIND:
-        return "play Un-Bound: remove the Egg Bound card in front of you"
-    if action == LOSE_TURN:
-        return "lose this turn to the Fowl"
-    pending = names[card] if card >= 0 else "the card"
-    if action == ALLOW:
-        return f"let P{attacker}'s {pending} happen"
-    if action == CLUCK:
-        return f"play Cluck-Off against P{attacker}'s {pending}"
-    if action == DEFEND_NONE:
-        return "place no Chicken (you hold none)"
-    if action == DECLINE:
-        return f"do not keep the {kept}"
-    whose = f"P{target}" if target >= 0 else "the victim"
-    side = "Good" if action == EXPLODE_GOOD else "Bad"
-    return f"explode one of {whose}'s {side} Eggs"
+    """`decision_message` in English (the canonical text)."""
+    return decision_message(
+        action, card=card, attacker=attacker, chicken=chicken, target=target, cards=cards
+    ).english()

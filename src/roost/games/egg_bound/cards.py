@@ -43,6 +43,7 @@ from typing import Final
 
 from roost.core.cards import CardInfo
 from roost.core.decks import apply_copies, card_key, key_table
+from roost.core.message import Message, Term, message, term
 
 STAR_NAMES: Final = ("Pecking Order", "IQ", "Speed")
 """The three star scores of a Chicken, in the order of the `stars` column."""
@@ -402,14 +403,14 @@ class OwnChicken:
     """Whether the designer gave the name (it is then written back in `own_cards_text`)."""
 
 
-def _own_term(term: str) -> OwnChicken:
-    kind, sep, rest = term.partition(":")
+def _own_term(part: str) -> OwnChicken:
+    kind, sep, rest = part.partition(":")
     kind = kind.strip().lower()
     if not sep or not rest.strip():
-        raise ValueError(f"{term!r} is not chicken:P-I-S (e.g. chicken:4-4-1x2)")
+        raise ValueError(f"{part!r} is not chicken:P-I-S (e.g. chicken:4-4-1x2)")
     if kind != "chicken":
         raise ValueError(
-            f"{term!r}: only a Chicken with other stars composes from Egg Bound's effects "
+            f"{part!r}: only a Chicken with other stars composes from Egg Bound's effects "
             "(the red and green cards and the Stars do not: RULES.md, Your own cards)"
         )
     body, named, name = rest.partition(":")
@@ -417,23 +418,23 @@ def _own_term(term: str) -> OwnChicken:
     parts = stars_text.split("-")
     if len(parts) != len(STAR_NAMES) or not all(p.strip().isdigit() for p in parts):
         raise ValueError(
-            f"{term!r}: the stars are three numbers P-I-S ({', '.join(STAR_NAMES)}), e.g. 4-4-1"
+            f"{part!r}: the stars are three numbers P-I-S ({', '.join(STAR_NAMES)}), e.g. 4-4-1"
         )
     values = [int(p) for p in parts]
     wrong = [f"{n} {v}" for n, v in zip(STAR_NAMES, values, strict=True) if not 1 <= v <= 4]
     if wrong:
-        raise ValueError(f"{term!r}: each star score is 1 to 4; {', '.join(wrong)}")
+        raise ValueError(f"{part!r}: each star score is 1 to 4; {', '.join(wrong)}")
     stars = (values[0], values[1], values[2])
     copies = 1
     if times:
         if not copies_text.strip().isdigit() or not 1 <= int(copies_text) <= MOST_COPIES:
-            raise ValueError(f"{term!r}: the copies after 'x' are 1 to {MOST_COPIES}")
+            raise ValueError(f"{part!r}: the copies after 'x' are 1 to {MOST_COPIES}")
         copies = int(copies_text)
     name = name.strip()
     if named:
         if not name or len(name) > OWN_NAME_LENGTH or not set(name) <= _NAME_CHARS:
             raise ValueError(
-                f"{term!r}: a name is 1 to {OWN_NAME_LENGTH} letters, digits, hyphens or "
+                f"{part!r}: a name is 1 to {OWN_NAME_LENGTH} letters, digits, hyphens or "
                 "underscores (shown as spaces)"
             )
         name = name.replace("_", " ")
@@ -448,25 +449,25 @@ def parse_own_cards(text: str) -> tuple[OwnChicken, ...]:
     the kind (only a Chicken composes), the stars (three, each 1-4), the copies, the name, a
     design that repeats a printed Chicken's or another own one's stars, or too many designs."""
     own: list[OwnChicken] = []
-    for term in text.split("/"):
-        if not term.strip():
+    for part in text.split("/"):
+        if not part.strip():
             continue
-        chicken = _own_term(term.strip())
+        chicken = _own_term(part.strip())
         for card in CARD_TYPES:
             if card.stars == chicken.stars:
                 raise ValueError(
-                    f"{term.strip()!r}: {card.name} has these stars; change its count with "
+                    f"{part.strip()!r}: {card.name} has these stars; change its count with "
                     "'copies' instead"
                 )
         for other in own:
             if other.stars == chicken.stars:
                 raise ValueError(
-                    f"{term.strip()!r}: another own Chicken has these stars; declare it once "
+                    f"{part.strip()!r}: another own Chicken has these stars; declare it once "
                     "with xN"
                 )
         names = {c.name.lower() for c in CARD_TYPES} | {c.name.lower() for c in own}
         if chicken.name.lower() in names:
-            raise ValueError(f"{term.strip()!r}: the name {chicken.name!r} is taken")
+            raise ValueError(f"{part.strip()!r}: the name {chicken.name!r} is taken")
         own.append(chicken)
     if len(own) > MAX_OWN_CHICKENS:
         raise ValueError(f"at most {MAX_OWN_CHICKENS} own Chicken designs; got {len(own)}")
@@ -477,12 +478,12 @@ def own_cards_text(own: Sequence[OwnChicken]) -> str:
     """`own` written the one way a game keeps it (``chicken:4-4-1x2/chicken:2-3-3:Big_Red``)."""
     terms = []
     for chicken in own:
-        term = "chicken:" + "-".join(str(v) for v in chicken.stars)
+        part = "chicken:" + "-".join(str(v) for v in chicken.stars)
         if chicken.copies != 1:
-            term += f"x{chicken.copies}"
+            part += f"x{chicken.copies}"
         if chicken.named:
-            term += ":" + chicken.name.replace(" ", "_")
-        terms.append(term)
+            part += ":" + chicken.name.replace(" ", "_")
+        terms.append(part)
     return "/".join(terms)
 
 
@@ -526,3 +527,52 @@ class CardSet:
 
 PRINTED: Final = CardSet()
 """The printed cards only (a game without `own_cards`)."""
+
+
+# --- the cards' names as words of the game (roost.core.message) -------------------------------
+
+CARD_TERMS: Final = (
+    term("Egg Bound card", "Egg card"),
+    term("Egg Bound card", "Mother Hen"),
+    term("Egg Bound card", "Golden Hen"),
+    term("Egg Bound card", "Baby Hen"),
+    term("Egg Bound card", "Rooster"),
+    term("Egg Bound card", "Star Egg Head"),
+    term("Egg Bound card", "Star Pecking Order"),
+    term("Egg Bound card", "Star Chicken Run"),
+    term("Egg Bound card", "Egg Laying Song"),
+    term("Egg Bound card", "Hatch It"),
+    term("Egg Bound card", "red Bad Egg"),
+    term("Egg Bound card", "Egg-Splosion"),
+    term("Egg Bound card", "Eggy Soldier"),
+    term("Egg Bound card", "red Egg Bound"),
+    term("Egg Bound card", "Fowl"),
+    term("Egg Bound card", "green Good Egg"),
+    term("Egg Bound card", "Cluck-Off"),
+    term("Egg Bound card", "Un-Bound"),
+)
+"""Each printed card type's name as a term of the game's vocabulary, by type id (the
+catalogue's extractor reads the literal names, so each is written out)."""
+A_CHICKEN: Final = term("Egg Bound card", "Chicken")
+"""A Chicken not named (a face-down one, or one not known)."""
+STAR_NAME_TERMS: Final = (
+    term("Egg Bound star", "Pecking Order"),
+    term("Egg Bound star", "IQ"),
+    term("Egg Bound star", "Speed"),
+)
+"""The three star scores, by star score index (`STAR_NAMES`)."""
+
+assert tuple(card.text for card in CARD_TERMS) == CARD_NAMES
+assert tuple(score.text for score in STAR_NAME_TERMS) == STAR_NAMES
+
+
+def card_word(cards: CardSet, card: int) -> Term | Message | str:
+    """Card type `card`'s name as a message field: a printed card's term; an own Chicken's
+    name as its designer gave it (a name, said as it is) or, unnamed, "Chicken P/I/S" (its
+    word translated, its stars kept)."""
+    if card < NUM_TYPES:
+        return CARD_TERMS[card]
+    own = cards.own[card - NUM_TYPES]
+    if own.named:
+        return own.name
+    return message("Chicken {stars}", stars="/".join(str(value) for value in own.stars))

@@ -10,6 +10,7 @@ from roost.core.cards import CardInfo
 from roost.core.decks import deck_error, parse_copies, read_copies
 from roost.core.errors import ParameterError
 from roost.core.game import Game
+from roost.core.message import Message
 from roost.core.params import Param
 from roost.core.registry import register
 from roost.games.egg_bound import views
@@ -225,6 +226,13 @@ class EggBoundGame(Game):
         """`views.narrate`, told this game's cards (an own Chicken's name is not in the
         observation)."""
         return views.narrate(before, after, self.cards)
+
+    def narrate_messages(
+        self, before: Mapping[str, Any], after: Mapping[str, Any]
+    ) -> list[Message]:
+        """`narrate` as messages, for a reader in any language (`views.narrate_messages`,
+        told this game's cards)."""
+        return views.narrate_messages(before, after, self.cards)
 
 
 register(EggBoundGame)

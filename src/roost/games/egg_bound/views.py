@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict, cast
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
+from roost.core.message import Listing, Message, Term, message
 from roost.core.view import SeatView
 from roost.games.egg_bound.actions import (
     CHANCE_PHASES,
@@ -45,14 +46,16 @@ from roost.games.egg_bound.actions import (
     Phase,
     card_of,
     chicken_of,
-    decision_string,
+    decision_message,
     decode_star,
     kind,
     seat_name,
-    star_string,
+    star_message,
     victim_of,
 )
 from roost.games.egg_bound.cards import (
+    A_CHICKEN,
+    CARD_TERMS,
     CLUCK_OFF,
     EGG,
     EGG_BOUND_CARD,
@@ -66,10 +69,11 @@ from roost.games.egg_bound.cards import (
     PRINTED,
     RED_ACTIONS,
     STAR_COMPARES,
-    STAR_NAMES,
+    STAR_NAME_TERMS,
     STARS,
     UN_BOUND,
     CardSet,
+    card_word,
 )
 
 if TYPE_CHECKING:
@@ -319,104 +323,161 @@ def last_result(kept: tuple[int, ...]) -> LastResult | None:
 
 
 def result_text(result: LastResult, cards: CardSet = PRINTED) -> str:
+    """`result_message` in English (the canonical text)."""
+    return result_message(result, cards).english()
+
+
+def result_message(result: LastResult, cards: CardSet = PRINTED) -> Message:
     """What the last card did, in words (`cards`: the game's, naming its own Chickens)."""
-    names = cards.names
     event = result["event"]
     p = seat_name(result["player"])
     target = result["target"]
-    v = seat_name(target) if target is not None else "nobody"
-    card = names[result["card"]]
+    v: str | Message = seat_name(target) if target is not None else message("nobody")
+    card = card_word(cards, result["card"])
     chicken = result["chicken"]
     if event == Happened.SONG:
-        return f"{p} sang the Egg Laying Song and took a Good Egg from the Egg Pile"
+        return message(
+            "{seat} sang the Egg Laying Song and took a Good Egg from the Egg Pile", seat=p
+        )
     if event == Happened.GOOD_EGG:
-        return f"{p} turned a Bad Egg good"
+        return message("{seat} turned a Bad Egg good", seat=p)
     if event == Happened.UN_BOUND:
-        return f"{p} is Un-Bound"
+        return message("{seat} is Un-Bound", seat=p)
     if event == Happened.LOST_TURN:
-        return f"{p} lost a turn to the Fowl"
+        return message("{seat} lost a turn to the Fowl", seat=p)
     if event == Happened.CLUCK_OFF:
-        text = f"{v} played Cluck-Off against {card}"
         if result["card"] in STARS and chicken is not None:
-            text += f": {p}'s {names[chicken]} and the Star are discarded"
-        return text
+            return message(
+                "{target} played Cluck-Off against {card}: {seat}'s {chicken} and the Star are "
+                "discarded",
+                target=v,
+                card=card,
+                seat=p,
+                chicken=card_word(cards, chicken),
+            )
+        return message("{target} played Cluck-Off against {card}", target=v, card=card)
     if event == Happened.HATCH_IT:
-        text = f"{p} hatched a Good Egg from {v}"
-        kept = names[chicken] if chicken is not None else "Chicken"
-        if result["kept"] is False:
-            text += f"; {v} did not keep the {kept}"
-        elif result["kept"]:
-            discarded = result["discarded"]
-            assert discarded is not None
-            text += f"; {v} kept the {kept} and discarded {names[discarded]}"
-        return text
+        return _hatch_message(result, p, v, cards)
     if event == Happened.BAD_EGG:
-        return f"{p} turned one of {v}'s Good Eggs bad"
+        return message("{seat} turned one of {target}'s Good Eggs bad", seat=p, target=v)
     if event == Happened.EGG_SPLOSION:
-        side = "Bad" if result["side"] == EggSide.BAD else "Good"
-        return f"{p} exploded one of {v}'s {side} Eggs"
+        if result["side"] == EggSide.BAD:
+            return message("{seat} exploded one of {target}'s Bad Eggs", seat=p, target=v)
+        return message("{seat} exploded one of {target}'s Good Eggs", seat=p, target=v)
     if event == Happened.EGGY_SOLDIER:
-        return f"{p}'s Eggy Soldier took a Good Egg from {v}"
+        return message("{seat}'s Eggy Soldier took a Good Egg from {target}", seat=p, target=v)
     if event == Happened.EGG_BOUND:
-        return f"{v} is Egg Bound"
+        return message("{target} is Egg Bound", target=v)
     if event == Happened.FOWL:
-        return f"{v} is Fowled and will lose their next turn"
-    return _star_text(result, p, v, cards)
+        return message("{target} is Fowled and will lose their next turn", target=v)
+    return _star_message(result, p, v, cards)
 
 
-def _star_text(result: LastResult, p: str, v: str, cards: CardSet) -> str:
+def _hatch_message(result: LastResult, p: str, v: str | Message, cards: CardSet) -> Message:
+    chicken = result["chicken"]
+    kept = card_word(cards, chicken) if chicken is not None else A_CHICKEN
+    if result["kept"] is False:
+        return message(
+            "{seat} hatched a Good Egg from {target}; {target} did not keep the {chicken}",
+            seat=p,
+            target=v,
+            chicken=kept,
+        )
+    if result["kept"]:
+        discarded = result["discarded"]
+        assert discarded is not None
+        return message(
+            "{seat} hatched a Good Egg from {target}; {target} kept the {chicken} and "
+            "discarded {card}",
+            seat=p,
+            target=v,
+            chicken=kept,
+            card=card_word(cards, discarded),
+        )
+    return message("{seat} hatched a Good Egg from {target}", seat=p, target=v)
+
+
+def _star_message(result: LastResult, p: str, v: str | Message, cards: CardSet) -> Message:
     winner = result["winner"]
     defender = result["defender_chicken"]
+    challenge: Message
     if defender is None:
-        text = f"{v} had no Chicken: {p} wins the challenge"
+        challenge = message("{target} had no Chicken: {seat} wins the challenge", target=v, seat=p)
     else:
         score = STAR_COMPARES[STARS.index(result["card"])]
         assert score is not None and result["chicken"] is not None
-        mine = cards.stars_of(score, result["chicken"])
-        theirs = cards.stars_of(score, defender)
-        text = (
-            f"{p}'s {cards.names[result['chicken']]} ({STAR_NAMES[score]} {mine}) against "
-            f"{v}'s {cards.names[defender]} ({theirs})"
-        )
+        fields: dict[str, int | str | Term | Message | Listing] = {
+            "seat": p,
+            "chicken": card_word(cards, result["chicken"]),
+            "score": STAR_NAME_TERMS[score],
+            "stars": cards.stars_of(score, result["chicken"]),
+            "target": v,
+            "other": card_word(cards, defender),
+            "other_stars": cards.stars_of(score, defender),
+        }
         if winner is None:
-            return f"{text}: same stars, nobody wins"
-        text += f": {seat_name(winner)} wins"
+            return message(
+                "{seat}'s {chicken} ({score} {stars}) against {target}'s {other} "
+                "({other_stars}): same stars, nobody wins",
+                **fields,
+            )
+        fields["winner"] = seat_name(winner)
+        challenge = message(
+            "{seat}'s {chicken} ({score} {stars}) against {target}'s {other} "
+            "({other_stars}): {winner} wins",
+            **fields,
+        )
     assert winner is not None
     loser = result["target"] if winner == result["player"] else result["player"]
     assert loser is not None
     blocked = result["blocked"]
     if blocked == Blocked.NO_GOOD_EGG:
-        return f"{text}, but {seat_name(loser)} has no Good Egg to take"
+        return message(
+            "{challenge}, but {loser} has no Good Egg to take",
+            challenge=challenge,
+            loser=seat_name(loser),
+        )
     if blocked == Blocked.EGG_CAP:
-        return f"{text}, but {seat_name(winner)} already has {EGG_CAP} eggs"
-    return f"{text} and takes a Good Egg from {seat_name(loser)}"
+        return message(
+            "{challenge}, but {winner} already has {count} eggs",
+            challenge=challenge,
+            winner=seat_name(winner),
+            count=EGG_CAP,
+        )
+    return message(
+        "{challenge} and takes a Good Egg from {loser}",
+        challenge=challenge,
+        loser=seat_name(loser),
+    )
 
 
 # --- actions in words and as data --------------------------------------------------------------
 
 
-def action_text(state: EggBoundState, action: int, viewer: int | None) -> str:
+def action_message(state: EggBoundState, action: int, viewer: int | None) -> Message:
     """`action` as `viewer` may know it: cards drawn from a shuffled pile and a Star's
     face-down Chicken stay hidden from the others."""
     phase = state._phase
     cards = state._game.cards
     if phase in CHANCE_PHASES:
-        seat = state._player
-        sees = state._open or viewer in (seat, OMNISCIENT)
-        shown = cards.names[action] if sees else "a card"
+        seat = seat_name(state._player)
+        sees = state._open or viewer in (state._player, OMNISCIENT)
         if phase == DEALING:
-            return f"P{seat} is dealt {shown}"
-        prefix = ""
-        if state._fresh:
-            prefix = (
-                "the Discard Pile becomes the new Draw Pile; "
-                if state._game.shuffles
-                else "the Discard Pile is turned over into a new Draw Pile; "
-            )
-        return f"{prefix}P{seat} draws {shown}"
+            if sees:
+                return message("{seat} is dealt {card}", seat=seat, card=card_word(cards, action))
+            return message("{seat} is dealt a card", seat=seat)
+        if sees:
+            draw = message("{seat} draws {card}", seat=seat, card=card_word(cards, action))
+        else:
+            draw = message("{seat} draws a card", seat=seat)
+        if not state._fresh:
+            return draw
+        if state._game.shuffles:
+            return message("the Discard Pile becomes the new Draw Pile; {draw}", draw=draw)
+        return message("the Discard Pile is turned over into a new Draw Pile; {draw}", draw=draw)
     if kind(action) == STAR:
-        return star_string(action, viewer in (state._mover, OMNISCIENT), cards)
-    return decision_string(
+        return star_message(action, viewer in (state._mover, OMNISCIENT), cards)
+    return decision_message(
         action,
         card=state._card,
         attacker=state._mover,
@@ -424,6 +485,11 @@ def action_text(state: EggBoundState, action: int, viewer: int | None) -> str:
         target=state._target,
         cards=cards,
     )
+
+
+def action_text(state: EggBoundState, action: int, viewer: int | None) -> str:
+    """`action_message` in English (the canonical text)."""
+    return action_message(state, action, viewer).english()
 
 
 def _card(state: EggBoundState, card: int, step: str = "card") -> Choice:
@@ -509,63 +575,91 @@ def _turn_info(state: EggBoundState, action: int, viewer: int | None) -> ActionI
 
 
 def why_illegal(state: EggBoundState, action: int) -> str:
+    """`why_illegal_message` in English (the canonical text)."""
+    return why_illegal_message(state, action).english()
+
+
+def why_illegal_message(state: EggBoundState, action: int) -> Message:
     """Why `action` (in range, not legal) is refused, in words a player can act on."""
     phase = state._phase
-    names = state._game.cards.names
+    cards = state._game.cards
     if phase in CHANCE_PHASES:
         if state._open:
-            top = names[state._pool[-1]]
-            return f"the Draw Pile was turned over: everyone knows the next card is {top}"
+            return message(
+                "the Draw Pile was turned over: everyone knows the next card is {card}",
+                card=card_word(cards, state._pool[-1]),
+            )
         if action == EGG:
-            return "Egg cards are never in the Draw Pile"
-        return f"no {names[action]} is left in the Draw Pile"
-    who = state._player
+            return message("Egg cards are never in the Draw Pile")
+        return message("no {card} is left in the Draw Pile", card=card_word(cards, action))
+    who = seat_name(state._player)
     if phase == REACT:
         if action == CLUCK:
-            return f"P{who} holds no Cluck-Off"
-        return f"P{who} may only let {names[state._card]} happen or play Cluck-Off"
+            return message("{seat} holds no {card}", seat=who, card=CARD_TERMS[CLUCK_OFF])
+        return message(
+            "{seat} may only let {card} happen or play Cluck-Off",
+            seat=who,
+            card=card_word(cards, state._card),
+        )
     what = kind(action)
     if phase == DEFENDING:
         if what == DEFEND:
-            return f"P{who} holds no {names[state._game.cards.chickens[chicken_of(action)]]}"
+            chicken = cards.chickens[chicken_of(action)]
+            return message("{seat} holds no {card}", seat=who, card=card_word(cards, chicken))
         if action == DEFEND_NONE:
-            return f"P{who} holds a Chicken and must place one"
-        return f"P{who} must place a Chicken (or none, holding none) for the Star challenge"
+            return message("{seat} holds a Chicken and must place one", seat=who)
+        return message(
+            "{seat} must place a Chicken (or none, holding none) for the Star challenge", seat=who
+        )
     if phase == KEEPING:
         if what == KEEP:
             card = card_of(action)
             if card == state._chicken:
-                return "discarding the kept Chicken's twin is the same as not keeping it"
-            return f"P{who} holds no {names[card]} to discard"
-        return f"P{who} decides whether to keep the {names[state._chicken]}"
+                return message("discarding the kept Chicken's twin is the same as not keeping it")
+            return message(
+                "{seat} holds no {card} to discard", seat=who, card=card_word(cards, card)
+            )
+        return message(
+            "{seat} decides whether to keep the {chicken}",
+            seat=who,
+            chicken=card_word(cards, state._chicken),
+        )
     if phase == EXPLODING:
-        return "choose which of the victim's eggs to explode: a Good or a Bad one"
+        return message("choose which of the victim's eggs to explode: a Good or a Bad one")
     if phase == SWAP_DISCARD:
         if what == DISCARD:
-            return f"you do not hold {names[card_of(action)]}"
-        return "after a swap you must discard a card"
+            return _not_held(cards, card_of(action))
+        return message("after a swap you must discard a card")
     return _why_illegal_play(state, action)
 
 
-def _why_illegal_play(state: EggBoundState, action: int) -> str:
+def _not_held(cards: CardSet, card: int) -> Message:
+    return message("you do not hold {card}", card=card_word(cards, card))
+
+
+def _egg_cap() -> Message:
+    return message("you already have {count} eggs", count=EGG_CAP)
+
+
+def _why_illegal_play(state: EggBoundState, action: int) -> Message:
     """Why a play on your own turn is not legal."""
     p = state._mover
     hand = state._hands[p]
     n = state._game.num_players
     if state._fowl[p]:
-        return "you are Fowled: you lose this turn"
+        return message("you are Fowled: you lose this turn")
     if action == LOSE_TURN:
-        return "you have no Fowl in front of you"
+        return message("you have no Fowl in front of you")
     what = kind(action)
     if what in (DEFEND, KEEP) or LOSE_TURN < action < NUM_ACTIONS:
-        return (
+        return message(
             "that action answers or finishes a card already played; "
             "now it is your turn to swap or play"
         )
     if action == SWAP:
-        return "the Draw Pile and the Discard Pile are both empty"
+        return message("the Draw Pile and the Discard Pile are both empty")
     if what == DISCARD:
-        return "swap first: you discard after drawing"
+        return message("swap first: you discard after drawing")
     eggs = state._good[p] + state._bad[p]
     cards = state._game.cards
     if what == STAR:
@@ -573,65 +667,69 @@ def _why_illegal_play(state: EggBoundState, action: int) -> str:
         return (
             _missing(cards, hand, STARS[star], cards.chickens[c])
             or _bad_victim(state, victim, p, n, need_good=True)
-            or "not legal"
+            or message("not legal")
         )
     if what == SONG:
         missing = _missing(cards, hand, EGG_LAYING_SONG, cards.chickens[chicken_of(action)])
-        if missing:
+        if missing is not None:
             return missing
         if eggs >= EGG_CAP:
-            return f"you already have {EGG_CAP} eggs"
+            return _egg_cap()
         if state._bound[p]:
-            return "you are Egg Bound: no Egg Laying Song until you are Un-Bound"
-        return "the Egg Pile is empty"
+            return message("you are Egg Bound: no Egg Laying Song until you are Un-Bound")
+        return message("the Egg Pile is empty")
     if what == HATCH:
         victim = victim_of(action)
         missing = _missing(cards, hand, HATCH_IT, cards.chickens[chicken_of(action)])
-        if missing:
+        if missing is not None:
             return missing
         if eggs >= EGG_CAP:
-            return f"you already have {EGG_CAP} eggs"
-        return _bad_victim(state, victim, p, n, need_good=True) or "not legal"
+            return _egg_cap()
+        return _bad_victim(state, victim, p, n, need_good=True) or message("not legal")
     if action < GOOD_EGG:
         r, victim = divmod(action - RED, MAX_PLAYERS)
         card = RED_ACTIONS[r]
         if card not in hand:
-            return f"you do not hold {cards.names[card]}"
+            return _not_held(cards, card)
         if card == EGGY_SOLDIER and eggs >= EGG_CAP:
-            return f"you already have {EGG_CAP} eggs"
+            return _egg_cap()
         reason = _bad_victim(state, victim, p, n, need_good=card != EGG_SPLOSION)
-        if reason:
+        if reason is not None:
             return reason
         if card == EGG_SPLOSION:
-            return f"P{victim} has no egg to explode"
+            return message("{seat} has no egg to explode", seat=seat_name(victim))
         if card == EGG_BOUND_CARD:
-            return f"P{victim} is already Egg Bound"
-        return f"P{victim} already has a Fowl in front of them"
+            return message("{seat} is already Egg Bound", seat=seat_name(victim))
+        return message("{seat} already has a Fowl in front of them", seat=seat_name(victim))
     if action == GOOD_EGG:
         if GOOD_EGG_CARD not in hand:
-            return "you do not hold green Good Egg"
-        return "you have no Bad Egg to turn good"
+            return _not_held(cards, GOOD_EGG_CARD)
+        return message("you have no Bad Egg to turn good")
     if UN_BOUND not in hand:
-        return "you do not hold Un-Bound"
-    return "you are not Egg Bound"
+        return _not_held(cards, UN_BOUND)
+    return message("you are not Egg Bound")
 
 
-def _missing(cards: CardSet, hand: list[int], card: int, chicken: int) -> str:
+def _missing(cards: CardSet, hand: list[int], card: int, chicken: int) -> Message | None:
     if card not in hand:
-        return f"you do not hold {cards.names[card]}"
+        return _not_held(cards, card)
     if chicken not in hand:
-        return f"you do not hold {cards.names[chicken]} to play with it"
-    return ""
+        return message("you do not hold {card} to play with it", card=card_word(cards, chicken))
+    return None
 
 
-def _bad_victim(state: EggBoundState, victim: int, p: int, n: int, *, need_good: bool) -> str:
+def _bad_victim(
+    state: EggBoundState, victim: int, p: int, n: int, *, need_good: bool
+) -> Message | None:
     if victim >= n:
-        return f"there is no P{victim} at this table"
+        return message("there is no {seat} at this table", seat=seat_name(victim))
     if victim == p:
-        return "you cannot play it against yourself"
+        return message("you cannot play it against yourself")
     if need_good and not state._good[victim]:
-        return f"P{victim} is not a legal target because they have no Good Egg"
-    return ""
+        return message(
+            "{seat} is not a legal target because they have no Good Egg", seat=seat_name(victim)
+        )
+    return None
 
 
 # --- what a player would say aloud -------------------------------------------------------------
@@ -640,20 +738,32 @@ def _bad_victim(state: EggBoundState, victim: int, p: int, n: int, *, need_good:
 def narrate(
     before: Mapping[str, Any], after: Mapping[str, Any], cards: CardSet = PRINTED
 ) -> list[str]:
+    """`narrate_messages` in English (the canonical lines)."""
+    return [line.english() for line in narrate_messages(before, after, cards)]
+
+
+def narrate_messages(
+    before: Mapping[str, Any], after: Mapping[str, Any], cards: CardSet = PRINTED
+) -> list[Message]:
     """The events of one action a player would say aloud, from two observations of the same
-    viewer (`Game.narrate`): what the card played did (`result_text`), a Draw Pile made
+    viewer (`Game.narrate`): what the card played did (`result_message`), a Draw Pile made
     from the Discard Pile, the end. Public fields only; `cards` names the own Chickens."""
-    lines: list[str] = []
+    lines: list[Message] = []
     result = after["last_result"]
     if result is not None and result != before["last_result"]:
-        lines.append(result_text(cast(LastResult, result), cards))
+        lines.append(result_message(cast(LastResult, result), cards))
     if after["reshuffles"] > before["reshuffles"]:
-        lines.append("The Draw Pile ran out: the Discard Pile is now the Draw Pile")
+        lines.append(message("The Draw Pile ran out: the Discard Pile is now the Draw Pile"))
     if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:
         winners = list(after.get("winners", []))
         if winners:
-            winner = seat_name(winners[0])
-            lines.append(f"{winner} has three Good Eggs: {winner} wins")
+            lines.append(
+                message("{seat} has three Good Eggs: {seat} wins", seat=seat_name(winners[0]))
+            )
         else:
-            lines.append(f"Turn {after['max_turns']} is over: the game ends with no winner")
+            lines.append(
+                message(
+                    "Turn {turn} is over: the game ends with no winner", turn=after["max_turns"]
+                )
+            )
     return lines

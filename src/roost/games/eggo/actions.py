@@ -9,16 +9,20 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
+from roost.core.message import Message, message
 from roost.games.eggo.cards import (
     CARD_NAMES,
     CARD_TYPES,
+    COLOUR_TERMS,
     COLOURS,
     HUMAN_CARDS,
     NO_CHARACTER,
     NUM_TYPES,
+    PLAYER_CHARACTER_TERMS,
     PLAYER_CHARACTERS,
     PORTAL,
     RIFT,
+    card_term,
 )
 
 # Decision actions.
@@ -101,21 +105,29 @@ def is_play(action: int) -> bool:
     return action < DRAW_A or action >= OWN_PLAY
 
 
-def decision_string(
+def decision_message(
     action: int, names: tuple[str, ...] = CARD_NAMES, actions: int = NUM_ACTIONS
-) -> str:
-    """Readable text of a decision action (the same for every viewer: all are public), with
-    the game's card `names` and its number of `actions` (own cards add some)."""
+) -> Message:
+    """Readable text of a decision action as a message (the same for every viewer: all are
+    public), with the game's card `names` and its number of `actions` (own cards add some)."""
     if not 0 <= action < actions:
         raise ValueError(f"action {action} is not an Eggo action (0-{actions - 1})")
     if action >= OWN_PLAY:
-        return f"play {names[action - OWN_SHIFT]}"
+        return message("play {card}", card=card_term(names[action - OWN_SHIFT]))
     if action >= CHOOSE:
-        return f"choose {PLAYER_CHARACTERS[action - CHOOSE]}"
+        character = PLAYER_CHARACTER_TERMS[action - CHOOSE]
+        return message("choose {character}", character=character)
     if action >= DRAW_A:
-        return f"draw from deck {DECK_NAMES[action - DRAW_A]}"
-    if action >= PLAY_RIFT:
-        return f"play All-Players Rift, announce {COLOURS[action - PLAY_RIFT]}"
+        return message("draw from deck {deck}", deck=DECK_NAMES[action - DRAW_A])
     if action >= PLAY_PORTAL:
-        return f"play Portal, announce {COLOURS[action - PLAY_PORTAL]}"
-    return f"play {names[action]}"
+        wild = RIFT if action >= PLAY_RIFT else PORTAL
+        colour = COLOUR_TERMS[(action - PLAY_PORTAL) % len(COLOURS)]
+        return message("play {card}, announce {colour}", card=card_term(names[wild]), colour=colour)
+    return message("play {card}", card=card_term(names[action]))
+
+
+def decision_string(
+    action: int, names: tuple[str, ...] = CARD_NAMES, actions: int = NUM_ACTIONS
+) -> str:
+    """`decision_message` in English (the canonical text)."""
+    return decision_message(action, names, actions).english()

@@ -28,6 +28,7 @@ from typing import Final
 
 from roost.core.cards import CardInfo
 from roost.core.decks import MOST_COPIES, key_table
+from roost.core.message import Term, term
 
 COLOURS: Final = ("red", "green", "yellow", "blue")
 CHARACTERS: Final = (
@@ -234,32 +235,32 @@ def parse_own_cards(text: str) -> tuple[tuple[int, int], ...]:
     ((1, 1), (3, 2))
     """
     copies = dict.fromkeys(OWN_DRAWS, 0)
-    for term in text.replace(" ", "").lower().replace(",", "/").split("/"):
-        if not term:
+    for part in text.replace(" ", "").lower().replace(",", "/").split("/"):
+        if not part:
             continue
-        match = _OWN_TERM.fullmatch(term)
+        match = _OWN_TERM.fullmatch(part)
         if match is None:
             raise ValueError(
-                f"{term!r} is not a card like 'draw:3' or 'draw:3x2' (a Draw 3 in each colour, "
+                f"{part!r} is not a card like 'draw:3' or 'draw:3x2' (a Draw 3 in each colour, "
                 "once or twice; terms are separated by '/')"
             )
         draws = int(match.group(1))
         times = int(match.group(2)) if match.group(2) is not None else 1
         if draws == 2:
             raise ValueError(
-                f"{term!r}: the Draw 2 is printed; change how many with copies=draw-2:N"
+                f"{part!r}: the Draw 2 is printed; change how many with copies=draw-2:N"
             )
         if draws not in copies:
             raise ValueError(
-                f"{term!r}: a Draw N draws 1 to {MOST_DRAW} cards "
+                f"{part!r}: a Draw N draws 1 to {MOST_DRAW} cards "
                 f"({', '.join(str(n) for n in OWN_DRAWS)}; 2 is printed)"
             )
         if times < 1:
-            raise ValueError(f"{term!r}: the number of copies per colour must be at least 1")
+            raise ValueError(f"{part!r}: the number of copies per colour must be at least 1")
         copies[draws] += times
         if copies[draws] > MOST_COPIES:
             raise ValueError(
-                f"{term!r}: at most {MOST_COPIES} copies of a card; the Draw {draws} of each "
+                f"{part!r}: at most {MOST_COPIES} copies of a card; the Draw {draws} of each "
                 f"colour would have {copies[draws]}"
             )
     return tuple((draws, n) for draws, n in copies.items() if n)
@@ -283,3 +284,114 @@ def own_card_types(draws: tuple[tuple[int, int], ...]) -> tuple[CardType, ...]:
         for colour in range(len(COLOURS)):
             types.append(CardType(NUM_TYPES + len(types), "draw", colour, None, copies, n))
     return tuple(types)
+
+
+# --- the cards' names as words of the game (roost.core.message) -------------------------------
+
+CARD_TERMS: Final = (
+    term("Eggo card", "red Will"),
+    term("Eggo card", "red Mike"),
+    term("Eggo card", "red Lucas"),
+    term("Eggo card", "red Dustin"),
+    term("Eggo card", "red Eleven"),
+    term("Eggo card", "red Hopper"),
+    term("Eggo card", "red Joyce"),
+    term("Eggo card", "red Nancy"),
+    term("Eggo card", "red Jonathan"),
+    term("Eggo card", "green Will"),
+    term("Eggo card", "green Mike"),
+    term("Eggo card", "green Lucas"),
+    term("Eggo card", "green Dustin"),
+    term("Eggo card", "green Eleven"),
+    term("Eggo card", "green Hopper"),
+    term("Eggo card", "green Joyce"),
+    term("Eggo card", "green Nancy"),
+    term("Eggo card", "green Jonathan"),
+    term("Eggo card", "yellow Will"),
+    term("Eggo card", "yellow Mike"),
+    term("Eggo card", "yellow Lucas"),
+    term("Eggo card", "yellow Dustin"),
+    term("Eggo card", "yellow Eleven"),
+    term("Eggo card", "yellow Hopper"),
+    term("Eggo card", "yellow Joyce"),
+    term("Eggo card", "yellow Nancy"),
+    term("Eggo card", "yellow Jonathan"),
+    term("Eggo card", "blue Will"),
+    term("Eggo card", "blue Mike"),
+    term("Eggo card", "blue Lucas"),
+    term("Eggo card", "blue Dustin"),
+    term("Eggo card", "blue Eleven"),
+    term("Eggo card", "blue Hopper"),
+    term("Eggo card", "blue Joyce"),
+    term("Eggo card", "blue Nancy"),
+    term("Eggo card", "blue Jonathan"),
+    term("Eggo card", "red Reverse"),
+    term("Eggo card", "green Reverse"),
+    term("Eggo card", "yellow Reverse"),
+    term("Eggo card", "blue Reverse"),
+    term("Eggo card", "red Draw 2"),
+    term("Eggo card", "green Draw 2"),
+    term("Eggo card", "yellow Draw 2"),
+    term("Eggo card", "blue Draw 2"),
+    term("Eggo card", "Portal"),
+    term("Eggo card", "All-Players Rift"),
+    term("Eggo card", "Demogorgon"),
+)
+"""Each box card type's name as a term of the game's vocabulary, by type id (the catalogue's
+extractor reads the literal names, so each is written out)."""
+OWN_CARD_TERMS: Final = (
+    term("Eggo card", "red Draw 1"),
+    term("Eggo card", "green Draw 1"),
+    term("Eggo card", "yellow Draw 1"),
+    term("Eggo card", "blue Draw 1"),
+    term("Eggo card", "red Draw 3"),
+    term("Eggo card", "green Draw 3"),
+    term("Eggo card", "yellow Draw 3"),
+    term("Eggo card", "blue Draw 3"),
+    term("Eggo card", "red Draw 4"),
+    term("Eggo card", "green Draw 4"),
+    term("Eggo card", "yellow Draw 4"),
+    term("Eggo card", "blue Draw 4"),
+)
+"""Every own Draw N a designer may add (`OWN_DRAWS` in each colour), named as the box's are."""
+DRAW_TERMS: Final = (
+    term("Eggo card", "Draw 1"),
+    term("Eggo card", "Draw 2"),
+    term("Eggo card", "Draw 3"),
+    term("Eggo card", "Draw 4"),
+)
+"""A Draw N without its colour (a refusal says which kind of card gave the draws), N 1-4."""
+COLOUR_TERMS: Final = (
+    term("Eggo colour", "red"),
+    term("Eggo colour", "green"),
+    term("Eggo colour", "yellow"),
+    term("Eggo colour", "blue"),
+)
+"""The colours, by colour index (a Portal or Rift announces one)."""
+PLAYER_CHARACTER_TERMS: Final = (
+    term("Eggo character", "Will"),
+    term("Eggo character", "Mike"),
+    term("Eggo character", "Lucas"),
+    term("Eggo character", "Dustin"),
+    term("Eggo character", "Eleven"),
+    term("Eggo character", "Hopper"),
+    term("Eggo character", "Barb"),
+)
+"""The seven character cards players choose from, by index."""
+_TERM_OF_NAME: Final = {card.text: card for card in CARD_TERMS + OWN_CARD_TERMS}
+
+assert tuple(card.text for card in CARD_TERMS) == CARD_NAMES
+assert tuple(card.text for card in COLOUR_TERMS) == COLOURS
+assert tuple(card.text for card in PLAYER_CHARACTER_TERMS) == PLAYER_CHARACTERS
+assert {card.text for card in OWN_CARD_TERMS} == {
+    f"{colour} Draw {n}" for n in OWN_DRAWS for colour in COLOURS
+}
+assert tuple(card.text for card in DRAW_TERMS) == tuple(
+    f"Draw {n}" for n in range(1, MOST_DRAW + 1)
+)
+
+
+def card_term(name: str) -> Term:
+    """The term of a card named `name` (a game's `card_names` entry: the box's or an own
+    Draw N); `KeyError` for a name no card has."""
+    return _TERM_OF_NAME[name]

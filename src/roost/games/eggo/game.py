@@ -11,6 +11,7 @@ from roost.core.cards import CardInfo
 from roost.core.decks import copies_error, read_copy_counts, short_deck_error
 from roost.core.errors import ParameterError
 from roost.core.game import Game
+from roost.core.message import Message
 from roost.core.params import Param
 from roost.core.registry import register
 from roost.games.eggo import views
@@ -230,6 +231,13 @@ class EggoGame(Game):
         """`views.narrate`, told how many Demogorgons this deck holds (the observation does
         not say: it is a parameter of the game)."""
         return views.narrate(before, after, self.demogorgons)
+
+    def narrate_messages(
+        self, before: Mapping[str, Any], after: Mapping[str, Any]
+    ) -> list[Message]:
+        """`narrate` as messages, for a reader in any language (`views.narrate_messages`,
+        told how many Demogorgons this deck holds)."""
+        return views.narrate_messages(before, after, self.demogorgons)
 
 
 register(EggoGame)

@@ -14,6 +14,17 @@ from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
+from roost.core.message import (
+    ENGLISH,
+    Listing,
+    Message,
+    Term,
+    listing,
+    message,
+    plural_message,
+    render_field,
+    term,
+)
 from roost.core.view import ObservationReader
 from roost.games.eggo.actions import (
     CHOOSE,
@@ -29,17 +40,21 @@ from roost.games.eggo.actions import (
     START_CARD,
     TURN,
     Phase,
-    decision_string,
+    decision_message,
     played_card,
     seat_name,
 )
 from roost.games.eggo.cards import (
     CHARACTERS,
+    COLOUR_TERMS,
     COLOURS,
     DEMOGORGON,
     DEMOGORGONS_TO_END,
+    DRAW_TERMS,
     NO_CHARACTER,
+    PLAYER_CHARACTER_TERMS,
     PLAYER_CHARACTERS,
+    card_term,
 )
 
 if TYPE_CHECKING:
@@ -171,26 +186,34 @@ def observation(state: EggoState, seat: int | None) -> EggoObservation:
     return obs
 
 
-def action_text(state: EggoState, action: int, viewer: int | None) -> str:
+def action_message(state: EggoState, action: int, viewer: int | None) -> Message:
     """`action` as `viewer` may know it: cards another player draws stay hidden."""
     phase = state._phase
     game = state._game
     names = game.card_names
     if phase in (TURN, CHOOSING, OVER):
-        return decision_string(action, names, game.num_distinct_actions())
-    name = names[action]
+        return decision_message(action, names, game.num_distinct_actions())
+    card = card_term(names[action])
     if phase == START_CARD:
-        return f"start card: {name}"
+        return message("start card: {card}", card=card)
     if phase == DEALING:
         n = state._game.num_players
         seat = (state._game.hand_size * n - state._deal_left) % n
-        shown = name if viewer in (seat, OMNISCIENT) else "a card"
-        return f"{seat_name(seat)} is dealt {shown}"
+        if viewer in (seat, OMNISCIENT):
+            return message("{seat} is dealt {card}", seat=seat_name(seat), card=card)
+        return message("{seat} is dealt a card", seat=seat_name(seat))
     deck = DECK_NAMES[state._draw_from]
+    drawer = seat_name(state._player)
     if action == DEMOGORGON:
-        return f"{seat_name(state._player)} draws a Demogorgon from deck {deck}"
-    shown = name if viewer in (state._player, OMNISCIENT) else "a card"
-    return f"{seat_name(state._player)} draws {shown} from deck {deck}"
+        return message("{seat} draws a Demogorgon from deck {deck}", seat=drawer, deck=deck)
+    if viewer in (state._player, OMNISCIENT):
+        return message("{seat} draws {card} from deck {deck}", seat=drawer, card=card, deck=deck)
+    return message("{seat} draws a card from deck {deck}", seat=drawer, deck=deck)
+
+
+def action_text(state: EggoState, action: int, viewer: int | None) -> str:
+    """`action_message` in English (the canonical text)."""
+    return action_message(state, action, viewer).english()
 
 
 def action_info(state: EggoState, action: int) -> ActionInfo:
@@ -215,32 +238,52 @@ def action_info(state: EggoState, action: int) -> ActionInfo:
     return ActionInfo("play", (Choice("card", action, names[action]),), cards=(action,))
 
 
-def why_illegal(state: EggoState, action: int) -> str:
+def why_illegal_message(state: EggoState, action: int) -> Message:
     """Why `action` (in range, not legal) is refused, in words a player can act on."""
     phase = state._phase
     names = state._game.card_names
     if phase in (START_CARD, DEALING, DRAWING):
         if action not in state._pool:
-            return f"no {names[action]} is left in the deck"
-        return f"the start card must show a human character, not {names[action]}"
+            return message("no {card} is left in the deck", card=card_term(names[action]))
+        return message(
+            "the start card must show a human character, not {card}",
+            card=card_term(names[action]),
+        )
     if phase == CHOOSING:
         if action < CHOOSE or action >= OWN_PLAY:
-            return "every player chooses a character first"
-        return f"{PLAYER_CHARACTERS[action - CHOOSE]} is already taken"
+            return message("every player chooses a character first")
+        character = PLAYER_CHARACTER_TERMS[action - CHOOSE]
+        return message("{character} is already taken", character=character)
     if CHOOSE <= action < OWN_PLAY:
-        return "characters were chosen at the start"
+        return message("characters were chosen at the start")
     if DRAW_A <= action < OWN_PLAY:
-        deck = DECK_NAMES[action - DRAW_A]
         if state._forced == 0 and _playable_cards(state):
-            return "you hold a card you can play, and must play it"
-        return f"deck {deck} is empty"
+            return message("you hold a card you can play, and must play it")
+        return message("deck {deck} is empty", deck=DECK_NAMES[action - DRAW_A])
     card = played_card(action)
     if state._forced:
         given = names[state._discard[-1]].partition(" ")[2]  # the Draw 2 (or N) just played
-        return f"you must first draw the {state._forced} card(s) a {given} gave you"
+        kind: Term | str = _DRAW_TERM_OF.get(given, given)
+        # English says "card(s)" whatever the count; the plural lets other languages agree.
+        return plural_message(
+            "you must first draw the {count} card(s) a {card} gave you",
+            "you must first draw the {count} card(s) a {card} gave you",
+            state._forced,
+            card=kind,
+        )
     if card not in state._hands[state._player]:
-        return f"you do not hold {names[card]}"
-    return f"{names[card]} does not match {_top_description(state)}"
+        return message("you do not hold {card}", card=card_term(names[card]))
+    return message(
+        "{card} does not match {top}", card=card_term(names[card]), top=_top_description(state)
+    )
+
+
+def why_illegal(state: EggoState, action: int) -> str:
+    """`why_illegal_message` in English (the canonical text)."""
+    return why_illegal_message(state, action).english()
+
+
+_DRAW_TERM_OF: Final = {kind.text: kind for kind in DRAW_TERMS}
 
 
 def _playable_cards(state: EggoState) -> list[int]:
@@ -248,89 +291,170 @@ def _playable_cards(state: EggoState) -> list[int]:
     return [card for card in state._hands[state._player] if mask >> card & 1]
 
 
-def _top_description(state: EggoState) -> str:
-    colour = COLOURS[state._colour]
+def _top_description(state: EggoState) -> Message:
+    colour = COLOUR_TERMS[state._colour]
     if state._character == NO_CHARACTER:
-        return f"the colour in play ({colour})"
-    return f"the top card ({colour} {CHARACTERS[state._character]})"
+        return message("the colour in play ({colour})", colour=colour)
+    top = f"{COLOURS[state._colour]} {CHARACTERS[state._character]}"
+    return message("the top card ({card})", card=card_term(top))
 
 
 # --- what a player would say aloud -------------------------------------------------------------
 
 
-def _seats(seats: list[int]) -> str:
+def _seats(seats: list[int]) -> Listing:
     """ "P0", "P0 and P2", "P0, P1 and P2"."""
-    names = [seat_name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-_SIDE_WORDS: Final = {Side.RIGHT_SIDE_UP: "Right Side Up", Side.UPSIDE_DOWN: "Upside Down"}
+    return listing([seat_name(seat) for seat in seats])
 
 
 def narrate(
     before: Mapping[str, Any], after: Mapping[str, Any], total: int = DEMOGORGONS_TO_END
 ) -> list[str]:
+    """`narrate_messages` in English (the canonical lines)."""
+    return [line.english() for line in narrate_messages(before, after, total)]
+
+
+def narrate_messages(
+    before: Mapping[str, Any], after: Mapping[str, Any], total: int = DEMOGORGONS_TO_END
+) -> list[Message]:
     """The events of one action a player would say aloud, from two observations of the same
     viewer (`Game.narrate`): flips, escapes, Demogorgons, a new direction, a Draw 2 owed, the
     end. Built from public fields only, and `total`, the Demogorgons in the deck (a game
-    parameter, `EggoGame.narrate` passes it)."""
-    lines: list[str] = []
+    parameter, `EggoGame.narrate_messages` passes it)."""
+    lines: list[Message] = []
     n = after["players"]
     flipped = [p for p in range(n) if before["sides"][p] != after["sides"][p]]
     if len(flipped) > 1:
         up = [p for p in flipped if after["sides"][p] == Side.RIGHT_SIDE_UP]
         down = [p for p in flipped if after["sides"][p] == Side.UPSIDE_DOWN]
-        parts = [f"{_seats(up)} now Right Side Up"] if up else []
-        parts += [f"{_seats(down)} now Upside Down"] if down else []
-        lines.append(f"Everyone still in play flips: {'; '.join(parts)}")
+        lines.append(_everyone_flips(up, down))
     elif flipped:
         p = flipped[0]
-        lines.append(f"{seat_name(p)} flips to {_SIDE_WORDS[Side(after['sides'][p])]}")
+        if after["sides"][p] == Side.RIGHT_SIDE_UP:
+            lines.append(message("{seat} flips to Right Side Up", seat=seat_name(p)))
+        else:
+            lines.append(message("{seat} flips to Upside Down", seat=seat_name(p)))
     for p in range(n):
         if after["escaped"][p] and not before["escaped"][p]:
-            lines.append(f"{seat_name(p)} escaped: no cards left and Right Side Up")
+            lines.append(
+                message("{seat} escaped: no cards left and Right Side Up", seat=seat_name(p))
+            )
         elif (
             not after["escaped"][p]
             and after["hand_sizes"][p] == 0
             and before["hand_sizes"][p] > 0
             and after["phase"] != Phase.DEAL
         ):
-            lines.append(f"{seat_name(p)} has no cards left, but Upside Down: not escaped yet")
+            lines.append(
+                message(
+                    "{seat} has no cards left, but Upside Down: not escaped yet", seat=seat_name(p)
+                )
+            )
     demogorgons = after["demogorgons"]
     if demogorgons > before["demogorgons"]:
-        if demogorgons >= total:
-            lines.append(f"The {ordinal(total)} Demogorgon is out: the game ends")
-        else:
-            end = (
-                "the next one ends the game"
-                if demogorgons == total - 1
-                else f"the {ordinal(total)} ends the game"
-            )
-            lines.append(f"Demogorgon {demogorgons} of {total} is out: {end}")
+        lines.append(_demogorgon_out(demogorgons, total))
     if after["direction"] != before["direction"] and after["phase"] != Phase.OVER:
-        lines.append(f"Play now goes {Direction(after['direction']).value}")
+        if after["direction"] == Direction.CLOCKWISE:
+            lines.append(message("Play now goes clockwise"))
+        else:
+            lines.append(message("Play now goes counterclockwise"))
     owed = after["draws_owed"]
     if owed and not before["draws_owed"] and after["current_player"] is not None:
         # The draws owed appear the moment the card is played: `owed` is its N.
-        lines.append(f"{seat_name(after['current_player'])} must first draw {owed} (Draw {owed})")
+        lines.append(
+            message(
+                "{seat} must first draw {count} (Draw {count})",
+                seat=seat_name(after["current_player"]),
+                count=owed,
+            )
+        )
     if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:
-        winners = list(after.get("winners", []))
-        why = "" if demogorgons >= total else ": nobody is left in play"
-        if winners:
-            lines.append(f"Game over{why}. {_seats(winners)} escaped and won")
-        else:
-            lines.append(f"Game over{why}. Nobody escaped")
+        lines.append(_game_over(list(after.get("winners", [])), demogorgons >= total))
     return lines
 
 
+def _everyone_flips(up: list[int], down: list[int]) -> Message:
+    if up and down:
+        return message(
+            "Everyone still in play flips: {up} now Right Side Up; {down} now Upside Down",
+            up=_seats(up),
+            down=_seats(down),
+        )
+    if up:
+        return message("Everyone still in play flips: {seats} now Right Side Up", seats=_seats(up))
+    return message("Everyone still in play flips: {seats} now Upside Down", seats=_seats(down))
+
+
+def _demogorgon_out(demogorgons: int, total: int) -> Message:
+    if demogorgons >= total:
+        return message(
+            "The {ordinal} Demogorgon is out: the game ends", ordinal=ordinal_word(total)
+        )
+    if demogorgons == total - 1:
+        return message(
+            "Demogorgon {count} of {total} is out: the next one ends the game",
+            count=demogorgons,
+            total=total,
+        )
+    return message(
+        "Demogorgon {count} of {total} is out: the {ordinal} ends the game",
+        count=demogorgons,
+        total=total,
+        ordinal=ordinal_word(total),
+    )
+
+
+def _game_over(winners: list[int], last_demogorgon: bool) -> Message:
+    if winners and last_demogorgon:
+        return plural_message(
+            "Game over. {seats} escaped and won",
+            "Game over. {seats} escaped and won",
+            len(winners),
+            seats=_seats(winners),
+        )
+    if winners:
+        return plural_message(
+            "Game over: nobody is left in play. {seats} escaped and won",
+            "Game over: nobody is left in play. {seats} escaped and won",
+            len(winners),
+            seats=_seats(winners),
+        )
+    if last_demogorgon:
+        return message("Game over. Nobody escaped")
+    return message("Game over: nobody is left in play. Nobody escaped")
+
+
 _ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+_ORDINAL_TERMS: Final = (
+    term("Eggo ordinal", "first"),
+    term("Eggo ordinal", "second"),
+    term("Eggo ordinal", "third"),
+    term("Eggo ordinal", "fourth"),
+    term("Eggo ordinal", "fifth"),
+    term("Eggo ordinal", "sixth"),
+    term("Eggo ordinal", "seventh"),
+    term("Eggo ordinal", "eighth"),
+)
+assert tuple(word.text for word in _ORDINAL_TERMS) == _ORDINALS
 
 
 def ordinal(number: int) -> str:
     """``4`` -> ``"fourth"`` (``"12th"`` past the words)."""
+    return render_field(ordinal_word(number), ENGLISH)
+
+
+def ordinal_word(number: int) -> Term | Message:
+    """``4`` -> the word ``fourth`` (a term: "cuarto"), ``12`` -> ``12th`` (a message per
+    English suffix: "12.º")."""
     if 1 <= number <= len(_ORDINALS):
-        return _ORDINALS[number - 1]
-    suffix = "th"
-    if not 10 <= number % 100 <= 20:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+        return _ORDINAL_TERMS[number - 1]
+    if 10 <= number % 100 <= 20:
+        return message("{number}th", number=number)
+    last = number % 10
+    if last == 1:
+        return message("{number}st", number=number)
+    if last == 2:
+        return message("{number}nd", number=number)
+    if last == 3:
+        return message("{number}rd", number=number)
+    return message("{number}th", number=number)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from roost.server.accounts.csrf import csrf_token
-from roost.server.accounts.service import Accounts, Granted, not_signed_in
+from roost.server.accounts.service import Accounts, Granted, account_of, not_signed_in
 from roost.server.accounts.sessions import clear_cookie, session_cookie, set_cookie
 from roost.server.protocol import (
     Account,
@@ -18,6 +18,7 @@ from roost.server.protocol import (
     ClaimSeats,
     DeleteAccount,
     Me,
+    SetLanguage,
     SignIn,
     SignUp,
 )
@@ -57,9 +58,7 @@ async def me(request: Request, response: Response) -> Me:
     user = await accounts_of(request).user(person.id)
     if user is None:
         return Me(account=None, csrf=None)
-    return Me(
-        account=Account(name=user.name, created_at=user.created_at), csrf=csrf_token(session_id)
-    )
+    return Me(account=account_of(user), csrf=csrf_token(session_id))
 
 
 @router.post("/api/account/signup", status_code=201, response_model=AccountAnswer, responses=ERRORS)
@@ -122,6 +121,15 @@ async def change_password(
         client_address(request),
     )
     return _answer(granted, request, response)
+
+
+@router.post("/api/account/language", response_model=Account, responses=ERRORS)
+async def set_language(body: SetLanguage, request: Request, response: Response) -> Account:
+    """Store the language the person chose with the page's switch; every browser they sign in
+    on then opens in it (until that browser's own switch chooses another)."""
+    person, _session_id = signed_in(request)
+    response.headers["Cache-Control"] = "no-store"
+    return await accounts_of(request).set_language(person.id, body.language)
 
 
 @router.post("/api/account/delete", status_code=204, responses=ERRORS)

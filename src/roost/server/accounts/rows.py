@@ -30,6 +30,9 @@ class UserRow(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     """argon2id, in the PHC string format (salt and parameters included)."""
     created_at: Mapped[float] = mapped_column(Float)
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """The language the person chose with the page's switch (``en``, ``es``); None until
+    they choose (their browser's languages decide)."""
 
 
 class SessionRow(Base):
@@ -55,6 +58,7 @@ class User:
     name: str
     password_hash: str
     created_at: float
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,7 @@ class LiveSession:
 
 
 def _user(row: UserRow) -> User:
-    return User(row.id, row.name, row.password_hash, row.created_at)
+    return User(row.id, row.name, row.password_hash, row.created_at, row.language)
 
 
 # --- users --------------------------------------------------------------------------------------
@@ -105,6 +109,12 @@ def set_password(session: Session, user_id: int, password_hash: str) -> None:
     session.execute(
         update(UserRow).where(UserRow.id == user_id).values(password_hash=password_hash)
     )
+
+
+def set_language(session: Session, user_id: int, language: str) -> bool:
+    """Store the person's chosen language; False if the account is gone."""
+    result = session.execute(update(UserRow).where(UserRow.id == user_id).values(language=language))
+    return rowcount(result) > 0
 
 
 def delete_user(session: Session, user_id: int) -> list[str]:

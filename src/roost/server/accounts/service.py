@@ -17,6 +17,7 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
+from roost.i18n import LANGUAGES, normalize
 from roost.server.accounts import rows
 from roost.server.accounts.csrf import csrf_token
 from roost.server.accounts.limits import SignInLimits
@@ -35,6 +36,11 @@ BAD_CREDENTIALS = "the user name or the password is wrong"
 
 def not_signed_in() -> ServerError:
     return ServerError("not_signed_in", "sign in first", 401)
+
+
+def account_of(user: rows.User) -> Account:
+    """What the account API says of a user (never the password hash)."""
+    return Account(name=user.name, created_at=user.created_at, language=user.language)
 
 
 @dataclass(frozen=True)
@@ -101,7 +107,7 @@ class Accounts:
             await self.seats_changed(changed)
         return Granted(
             session_id,
-            Account(name=user.name, created_at=user.created_at),
+            account_of(user),
             csrf_token(session_id),
             len(changed),
         )
@@ -176,6 +182,18 @@ class Accounts:
     async def sign_out_everywhere(self, user_id: int) -> int:
         return await self.store.write(partial(rows.delete_sessions, user_id=user_id))
 
+    async def set_language(self, user_id: int, language: str) -> Account:
+        """Store the language the person chose (a code of `LANGUAGES`, or a tag naming one:
+        ``es-ES``); anything else is a 400 and changes nothing."""
+        code = normalize(language)
+        if code is None:
+            known = ", ".join(LANGUAGES)
+            raise ServerError("bad_language", f"no language {language!r}: there are {known}", 400)
+        user = await self.store.write(partial(_set_language, user_id=user_id, language=code))
+        if user is None:
+            raise not_signed_in()
+        return account_of(user)
+
     async def change_password(
         self, user_id: int, password: str, new_password: str, address: str
     ) -> Granted:
@@ -207,3 +225,10 @@ class Accounts:
         if changed and self.seats_changed is not None:
             await self.seats_changed(changed)
         return len(changed)
+
+
+def _set_language(session: Session, user_id: int, language: str) -> rows.User | None:
+    """Write the language and read the account back, in one transaction (None: it is gone)."""
+    if not rows.set_language(session, user_id, language):
+        return None
+    return rows.user_by_id(session, user_id)

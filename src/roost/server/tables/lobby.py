@@ -18,6 +18,8 @@ from typing import Any
 from roost.core.errors import ParameterError, RoostError, UnknownGameError
 from roost.core.game import Game
 from roost.core.registry import game_class, load_game, registered_games
+from roost.i18n import LANGUAGES, SOURCE_LANGUAGE, normalize
+from roost.i18n.rules import rules_page
 from roost.server.config import Settings
 from roost.server.db import Conflict, StorageError, Store
 from roost.server.errors import ServerError
@@ -90,9 +92,16 @@ class Lobby:
         return [game_info(cls) for cls in registered_games().values()]
 
     @staticmethod
-    def game(name: str, params: Mapping[str, str] | None = None) -> GameDetail:
+    def game(
+        name: str, params: Mapping[str, str] | None = None, language: str = SOURCE_LANGUAGE
+    ) -> GameDetail:
         """The game's details; its card catalogue that of the game with `params` (a table's
-        own cards or changed counts show in its rules dialog), the defaults' without."""
+        own cards or changed counts show in its rules dialog), the defaults' without; its
+        rules page in `language` (English where the game has none in it)."""
+        wanted = normalize(language)
+        if wanted is None:
+            known = ", ".join(LANGUAGES)
+            raise ServerError("bad_language", f"no language {language!r}: there are {known}", 400)
         try:
             cls = game_class(name)
             game = load_game(name, **params) if params else cls()
@@ -101,10 +110,12 @@ class Lobby:
         except ParameterError as error:
             raise ServerError("bad_params", str(error), 400) from None
         cards = [card.to_json() for card in game.card_types()]
+        page = rules_page(cls, wanted)
         return GameDetail(
             **game_info(cls).model_dump(),
             cards=cards,
-            rules=cls.rules_file.read_text(encoding="utf-8"),
+            rules=page.text,
+            rules_language=page.language,
         )
 
     # --- tables -------------------------------------------------------------------------------

@@ -45,12 +45,14 @@ async def games() -> list[GameInfo]:
 async def game(name: str, request: Request) -> GameDetail:
     """A game with its card catalogue and its rules (Markdown). Query parameters are the
     game's parameters (`?players=3&own_cards=egg:12`, strings as on the command line): the
-    catalogue is then that game's, with its own cards and counts; a bad one is a 400."""
+    catalogue is then that game's, with its own cards and counts; a bad one is a 400. `lang`
+    (`en`, `es`) is not a game parameter: the language of the rules page."""
     items = request.query_params.multi_items()
     params = dict(items)
     if len(params) != len(items):
         raise ServerError("bad_params", "a game parameter is given more than once", 400)
-    return Lobby.game(name, params)
+    language = params.pop("lang", "en")
+    return Lobby.game(name, params, language=language)
 
 
 @router.post(

@@ -5,13 +5,53 @@
 // The session lives in an HttpOnly cookie the page never reads; the page keeps only the
 // session's CSRF token (from GET /api/account), which api.js sends with every change. Guest
 // seats this browser holds are sent along at sign-up and sign-in: they become the account's.
+//
+// The account's language: the header's switch, used while signed in, stores the choice on the
+// account too (POST /api/account/language), and a browser that signs in opens in the account's
+// language from then on, unless its own switch chose one (i18n.js's order). prefs.js keeps
+// the account's language for i18n.js, which reads it before the account is asked for.
 
 import { ApiError, api, heldSeats, setCsrf, setPlayerName } from "./api.js";
 import { openDialog } from "./dialog.js";
 import { h, mount, toast } from "./dom.js";
-import { _, ngettext } from "./i18n.js";
+import { _, chosenLanguage, keepLanguageWith, language, ngettext } from "./i18n.js";
+import { setAccountLanguage } from "./prefs.js";
 
 let account = null;
+
+/** Store a language chosen with the header's switch on the signed-in account (a guest's
+ * choice stays in the browser alone). */
+async function storeLanguage(code) {
+  if (!account) return;
+  account = await api("/account/language", { method: "POST", body: { language: code } });
+  setAccountLanguage(account.language);
+}
+
+keepLanguageWith(storeLanguage);
+
+/** The account as the server gave it: its language kept for the next pages. A browser's own
+ * switch choice made before the account had one goes onto the account (a choice made signed
+ * out, then signing up, is kept). */
+async function adopt(answer) {
+  account = answer;
+  const local = localChoice();
+  if (account && !account.language && local) {
+    try {
+      await storeLanguage(local);
+    } catch (error) {
+      console.warn("the account did not take the language", error);
+    }
+  }
+  return setAccountLanguage(account ? account.language : null);
+}
+
+function localChoice() {
+  try {
+    return window.localStorage.getItem("roost.lang");
+  } catch {
+    return null;
+  }
+}
 
 /** The signed-in account ({name, created_at}) or null (a guest). */
 export function currentAccount() {
@@ -20,15 +60,21 @@ export function currentAccount() {
 
 /** Ask the server who this browser is, then draw the top bar's account links. */
 export async function initAccount() {
+  let me = { account: null, csrf: null };
   try {
-    const me = await api("/account");
-    account = me.account;
-    setCsrf(me.csrf);
+    me = await api("/account");
   } catch {
-    account = null;
-    setCsrf(null);
+    me = { account: null, csrf: null };
   }
+  setCsrf(me.csrf);
+  const changed = await adopt(me.account);
   if (account) setPlayerName(account.name);
+  // the account's language changed on another browser: this page follows it, unless its own
+  // switch (or ?lang=) chose (only a change reloads, so a missing catalogue cannot loop)
+  if (account && changed && chosenLanguage() !== language()) {
+    location.reload();
+    return account;
+  }
   renderBar();
   return account;
 }
@@ -87,8 +133,8 @@ export function signDialog(mode) {
         method: "POST",
         body: { name: name.value.trim(), password: password.value, seats },
       });
-      account = answer.account;
       setCsrf(answer.csrf);
+      await adopt(answer.account);
       setPlayerName(account.name);
       renderBar();
       toast(up ? _("Welcome, {name}!", { name: account.name }) : _("Signed in as {name}.", { name: account.name }), "info");
@@ -141,6 +187,7 @@ function accountDialog() {
   const signedOut = (text) => () => {
     account = null;
     setCsrf(null);
+    setAccountLanguage(null);
     toast(text, "info");
     setTimeout(() => location.assign("/"), 300);
   };

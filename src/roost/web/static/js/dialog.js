@@ -4,7 +4,7 @@
 import { gameDetail } from "./api.js";
 import { Catalogue, cardFace } from "./cards.js";
 import { h, icon } from "./dom.js";
-import { _, ngettext } from "./i18n.js";
+import { _, language, ngettext } from "./i18n.js";
 import { markdown } from "./markdown.js";
 
 let openCount = 0;
@@ -94,17 +94,26 @@ export function confirmDialog(title, text, yes = _("Yes"), no = _("Cancel")) {
   });
 }
 
-/** Headings a player does not need open at first (details for programmers). */
-const TECHNICAL = /resampl|game length|chance|actions|what each seat sees|parameters|source|encoding|bound|view|choices|components|the cards/i;
+/** Headings a player does not need open at first (details for programmers), in English and
+ * in Spanish (the RULES.es.md pages' headings). */
+const TECHNICAL = new RegExp(
+  [
+    "resampl|game length|chance|actions|what each seat sees|parameters|source|encoding|bound|view|choices|components|the cards",
+    "remuestreo|duración|azar|jugadas|qué ve cada asiento|parámetros|fuente|codificación|cota|vista|decisiones|componentes|las cartas",
+  ].join("|"),
+  "i",
+);
 
-/** The rules of `game` (its RULES.md) in a dialog, with a card reference. */
+/** The rules of `game` (its RULES.md, or its page in the reader's language) in a dialog, with
+ * a card reference. */
 export async function showRules(gameName, { intro, params } = {}) {
+  const lang = language().split("-")[0]; // the pseudo-locale en-XA reads the English page
   const body = h("div", { class: "rules" }, h("p", { class: "muted" }, _("Loading the rules…")));
   const dlg = openDialog({ title: _("Rules"), body, wide: true, className: ["rules-dialog", `game-${gameName}`] });
   let detail;
   let refused = null;
   try {
-    detail = await gameDetail(gameName, params);
+    detail = await gameDetail(gameName, { ...params, lang });
   } catch (error) {
     if (!params || error.code !== "bad_params") {
       body.replaceChildren(h("p", { class: "error" }, _("The rules could not be loaded: {error}", { error: error.message })));
@@ -114,7 +123,7 @@ export async function showRules(gameName, { intro, params } = {}) {
   }
   if (refused !== null) {
     try {
-      detail = await gameDetail(gameName);
+      detail = await gameDetail(gameName, { lang });
     } catch (error) {
       body.replaceChildren(h("p", { class: "error" }, _("The rules could not be loaded: {error}", { error: error.message })));
       return dlg;
@@ -122,7 +131,7 @@ export async function showRules(gameName, { intro, params } = {}) {
   }
   dlg.el.querySelector("h2").textContent = _("Rules: {game}", { game: detail.title });
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": _("Rules and cards") });
-  const rulesPanel = h("div", { class: "rules-text", role: "tabpanel", id: "rules-panel-text" });
+  const rulesPanel = h("div", { class: "rules-text", role: "tabpanel", id: "rules-panel-text", lang: detail.rules_language || "en" });
   const cardsPanel = h("div", { class: "rules-cards", role: "tabpanel", id: "rules-panel-cards", hidden: true });
   rulesPanel.append(...sections(detail.rules));
   if (refused !== null) {

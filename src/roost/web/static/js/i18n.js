@@ -2,6 +2,7 @@
 // terminal (src/roost/i18n), compiled to /static/i18n/<lang>.json by `make catalogues`.
 //
 // The language: the one chosen with the header's switch (remembered in localStorage), else the
+// signed-in account's (prefs.js keeps it, account.js stores a choice on the account), else the
 // first of the browser's languages (navigator.languages, which is what it sends as
 // Accept-Language) that Roost speaks, else English. `?lang=xx` in the address picks one for that
 // page alone (the tests use it for the pseudo-locale en-XA). Read in the page, the choice needs
@@ -16,6 +17,8 @@
 //
 // Call them when a page is drawn, never at a module's top level: the catalogue is loaded
 // (initI18n) before the first page is drawn but after the modules are imported.
+
+import { accountLanguage } from "./prefs.js";
 
 const KEY = "roost.lang";
 export const LANGUAGES = Object.freeze({ en: "English", es: "Español" });
@@ -46,6 +49,8 @@ export function chosenLanguage() {
   if (fromUrl) return fromUrl;
   const saved = supported(storage()?.getItem(KEY));
   if (saved) return saved;
+  const account = supported(accountLanguage());
+  if (account) return account;
   for (const tag of navigator.languages || [navigator.language]) {
     const found = supported(tag);
     if (found) return found;
@@ -75,10 +80,23 @@ export function language() {
   return lang;
 }
 
-/** Choose a language for this browser from now on (the page reloads in it). */
-export function setLanguage(code) {
+let keepOnAccount = null;
+
+/** How a choice also reaches the signed-in account (account.js sets it). */
+export function keepLanguageWith(store) {
+  keepOnAccount = store;
+}
+
+/** Choose a language for this browser from now on, and for the account when signed in (the
+ * page reloads in it). */
+export async function setLanguage(code) {
   if (!(code in LANGUAGES)) throw new Error(`no language ${code}`);
   storage()?.setItem(KEY, code);
+  try {
+    await keepOnAccount?.(code);
+  } catch (error) {
+    console.warn("the account did not take the language", error); // this browser still did
+  }
   const url = new URL(location.href);
   url.searchParams.delete("lang");
   location.assign(url.toString());

@@ -36,10 +36,14 @@ export function inline(text) {
   return out;
 }
 
+/** A heading's id: lower case ASCII words joined by "-" (accents dropped: "Preparación" is
+ * "preparacion", so a Spanish page's anchors read like its headings). */
 function slug(text) {
   return text
     .toLowerCase()
     .replace(/<[^>]+>/g, "")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 }

@@ -2,6 +2,7 @@
 // notifications, and whether to be asked even when "let it happen" is the only answer to a
 // reaction window (docs/protocol.md, the `prefs` frame). Kept in localStorage; a change is
 // announced with a "roost:prefs" event so every part of the page can follow it.
+// Also the signed-in account's language, as the server last said it (accountLanguage).
 
 const KEY = "roost.prefs";
 const DEFAULTS = Object.freeze({ sound: true, notify: false, alwaysAsk: false });
@@ -33,4 +34,27 @@ export function setPref(name, value) {
   storage()?.setItem(KEY, JSON.stringify(next));
   window.dispatchEvent(new CustomEvent("roost:prefs", { detail: { name, value: next[name], prefs: next } }));
   return next;
+}
+
+const ACCOUNT_LANGUAGE = "roost.lang.account";
+
+/** The language stored on the signed-in account, as the server last said it (null: none, or
+ * nobody signed in). i18n.js reads it before the page is drawn, so a browser opens in the
+ * account's language without waiting for GET /api/account. */
+export function accountLanguage() {
+  return storage()?.getItem(ACCOUNT_LANGUAGE) || null;
+}
+
+/** Keep the account's language (null forgets it); true if that changed what was kept. */
+export function setAccountLanguage(code) {
+  const before = accountLanguage();
+  const store = storage();
+  if (!store) return false;
+  try {
+    if (code) store.setItem(ACCOUNT_LANGUAGE, code);
+    else store.removeItem(ACCOUNT_LANGUAGE);
+  } catch {
+    return false;
+  }
+  return accountLanguage() !== before;
 }
