@@ -123,8 +123,9 @@ def test_the_committed_mo_is_compiled_from_the_po(language: str) -> None:
                 index = gettext.c2py(catalog.plural_expr)(n)
                 got = compiled.ngettext(message.id[0], message.id[1], n)
                 assert got == _forms(message)[index][1], (message.id, n)
-        elif message.context:  # a term (roost.core.message): looked up with its context
-            assert compiled.pgettext(message.context, message.id) == message.string, message.id
+        elif message.context:
+            got = compiled.pgettext(message.context, message.id)
+            assert got == message.string, (message.context, message.id)
         else:
             assert compiled.gettext(message.id) == message.string, message.id
 

@@ -5,18 +5,23 @@ are measured in docs/measured/learned.md."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("numpy")
 
+import numpy as np
+
 import roost
 from roost.bots import bot_names, make_bot
 from roost.core.errors import ParameterError
 from roost.core.runner import play_game
+from roost.rl.encoding import encoding_for
 from roost.rl.learned import network_for, shipped_games, weights_path
 from roost.rl.mlp import load_network
+from roost.rl.moves import features_for
 
 SHIPPED = {"big_chicken": "big-chicken", "manda_huevos": "manda-huevos"}
 
@@ -123,3 +128,52 @@ def test_training_refuses_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["no-such-game", "--out", str(tmp_path)]) == 2
     assert main(["big-chicken", "--games", "0", "--out", str(tmp_path)]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_move_features_read_the_hand_each_move_leaves() -> None:
+    from roost.games.big_chicken.actions import CARDS, CLUCK, LAY_BASE
+
+    game = roost.load_game("big-chicken", players=4)
+    moves = features_for(game)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance(rng))
+    player = state.current_player()
+    x = encoding_for(game).encode_state(state, player)
+    legal = state.legal_actions()
+    rows = moves.of(x, legal)
+    assert rows.shape == (len(legal), moves.size)
+    hand = x[moves.hand_at : moves.hand_at + moves.spends.shape[1]]
+    width = moves.spends.shape[1]
+    after_at = moves.static.shape[1]
+    for action, row in zip(legal, rows, strict=True):
+        expected = hand.copy()
+        for card in CARDS[action] if action >= LAY_BASE else ():
+            expected[card] -= 1.0 / moves.hand_scale
+        assert np.allclose(row[after_at : after_at + width], expected)
+        assert row[-2] == pytest.approx(expected.sum() * moves.hand_scale / 10.0)
+    if CLUCK in legal:
+        assert np.allclose(rows[legal.index(CLUCK)][after_at : after_at + width], hand)
+    with pytest.raises(ParameterError, match="no move features"):
+        features_for(roost.load_game("eggo", players=4))
+
+
+def test_the_moves_head_trains_from_search_and_plays(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from roost.rl.learn import main
+
+    out = tmp_path / "run"
+    args = ["big-chicken", "--games", "2", "--iterations", "8", "--epochs", "2", "--hidden", "16"]
+    assert main([*args, "--head", "moves", "--scorer", "8", "--out", str(out)]) == 0
+    network = load_network(out / "weights.npz")
+    game = roost.load_game("big-chicken", players=4)
+    assert (network.head, network.features) == ("moves", features_for(game).size)
+    history("big-chicken", [f"learned:{out / 'weights.npz'}", "medium", "random", "medium"], 4)
+    # weights whose move features are not this version's are refused, not misread
+    stale = tmp_path / "stale.npz"
+    replace(network, features=network.features + 1).save(stale)
+    with pytest.raises(ParameterError, match="other move features"):
+        make_bot(f"learned:{stale}", game, 1)
+    # a game without move features cannot train a moves head
+    assert main(["eggo", "--head", "moves", "--games", "1", "--out", str(tmp_path / "e")]) == 2

@@ -10,7 +10,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-DB_HELP = "database URL (default: $ROOST_DATABASE_URL, else the SQLite file of roost serve)"
+from roost.i18n import N_, format_number
+from roost.i18n import gettext as _
+
+DB_HELP = N_("database URL (default: $ROOST_DATABASE_URL, else the SQLite file of roost serve)")
 
 
 def _summary(report_rows: dict[str, int]) -> str:
@@ -19,15 +22,19 @@ def _summary(report_rows: dict[str, int]) -> str:
 
 def register(app: typer.Typer, console: Console) -> None:
     """Add the two commands to `app` (the `roost` command)."""
+    from roost.cli.language import SpeakingCommand
     from roost.cli.main import guarded
 
-    @app.command("backup")
+    @app.command(
+        "backup",
+        cls=SpeakingCommand,
+        help=_("Back up a server's database (it may be serving) into one new SQLite file."),
+    )
     @guarded
     def backup_command(
-        file: Annotated[Path, typer.Argument(help="the backup file to write (must not exist)")],
-        db: Annotated[str | None, typer.Option(help=DB_HELP)] = None,
+        file: Annotated[Path, typer.Argument(help=_("the backup file to write (must not exist)"))],
+        db: Annotated[str | None, typer.Option(help=_(DB_HELP))] = None,
     ) -> None:
-        """Back up a server's database (it may be serving) into one new SQLite file."""
         from roost.server.backup import backup
         from roost.server.config import default_database_url
 
@@ -35,23 +42,40 @@ def register(app: typer.Typer, console: Console) -> None:
         report = backup(url, file)
         console.print(
             Text(
-                f"Backed up {report.tables:,} tables (schema {report.revision}) to {file}, "
-                f"{report.size / 1e6:.1f} MB: {_summary(report.rows)}"
+                _(
+                    "Backed up {tables} tables (schema {revision}) to {file}, {size} MB: {rows}"
+                ).format(
+                    tables=format_number(report.tables),
+                    revision=report.revision,
+                    file=file,
+                    size=format_number(round(report.size / 1e6, 1)),
+                    rows=_summary(report.rows),
+                )
             ),
             soft_wrap=True,
         )
 
-    @app.command("restore")
+    @app.command(
+        "restore",
+        cls=SpeakingCommand,
+        help=_(
+            "Restore a backup into a new database (a new SQLite file or an empty PostgreSQL "
+            "database); then start roost serve on it."
+        ),
+    )
     @guarded
     def restore_command(
-        file: Annotated[Path, typer.Argument(help="a file written by roost backup")],
+        file: Annotated[Path, typer.Argument(help=_("a file written by roost backup"))],
         db: Annotated[
             str | None,
-            typer.Option(help=DB_HELP + "; a new SQLite file or an empty PostgreSQL database"),
+            typer.Option(
+                help=_(
+                    "database URL (default: $ROOST_DATABASE_URL, else the SQLite file of roost "
+                    "serve); a new SQLite file or an empty PostgreSQL database"
+                )
+            ),
         ] = None,
     ) -> None:
-        """Restore a backup into a new database (a new SQLite file or an empty PostgreSQL
-        database); then start roost serve on it."""
         from roost.server.backup import restore
         from roost.server.config import default_database_url
 
@@ -59,8 +83,12 @@ def register(app: typer.Typer, console: Console) -> None:
         report = restore(file, url)
         console.print(
             Text(
-                f"Restored {report.tables:,} tables (schema {report.revision}) from {file}: "
-                f"{_summary(report.rows)}"
+                _("Restored {tables} tables (schema {revision}) from {file}: {rows}").format(
+                    tables=format_number(report.tables),
+                    revision=report.revision,
+                    file=file,
+                    rows=_summary(report.rows),
+                )
             ),
             soft_wrap=True,
         )

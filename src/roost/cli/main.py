@@ -30,10 +30,10 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
-from typer.core import TyperCommand
 
 from roost.bots import make_bot
 from roost.bots.heuristic import has_heuristic
+from roost.cli.language import SpeakingCommand, SpeakingGroup, speak_the_environment_language
 from roost.cli.names import default_names, parse_names
 from roost.cli.play import HUMAN, QuitGame, TerminalTable, load_saved, resume_hint
 from roost.core.errors import RoostError
@@ -43,11 +43,16 @@ from roost.core.state import State
 from roost.i18n import (
     LANGUAGES,
     UnknownLanguageError,
+    format_number,
     language_from_environment,
     parse_language,
     set_language,
 )
 from roost.i18n import gettext as _
+
+# Every --help below is translated when this module is imported: the language must be chosen
+# first (see roost.cli.language: ours, and click's and Typer's own words).
+speak_the_environment_language()
 
 INTERRUPTED: Final = 130
 """The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells expect."""
@@ -60,7 +65,8 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="roost",
-    help="Roost: play, simulate and study four egg card games.",
+    cls=SpeakingGroup,
+    help=_("Roost: play, simulate and study four egg card games."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -89,7 +95,7 @@ USAGE_ERROR: type[Exception] = next(
 own copy of click, so ``click.UsageError`` may not be the class that is raised."""
 
 
-class OneLineUsageErrors(TyperCommand):
+class OneLineUsageErrors(SpeakingCommand):
     """A command whose usage errors (``--games abc``, an unknown option, a missing game) are one
     line like its own checks, not the framework's boxed help, so every bad input reads the
     same and a script can match it."""
@@ -161,8 +167,10 @@ def _main(
             callback=_show_version,
             is_eager=True,
             help=(
-                "show the version, which build runs (compiled or pure Python) and the "
-                "server's protocol version, and exit"
+                _(
+                    "show the version, which build runs (compiled or pure Python) and the "
+                    "server's protocol version, and exit"
+                )
             ),
         ),
     ] = False,
@@ -191,7 +199,7 @@ def parse_params(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise RoostError(f"--param takes key=value, got {pair!r}")
+            raise RoostError(_("--param takes key=value, got {pair!r}").format(pair=pair))
         params[key.strip()] = value.strip()
     return params
 
@@ -203,37 +211,43 @@ def build_game(name: str, players: int | None, pairs: list[str]) -> Game:
     return load_game(name, **params)
 
 
-@app.command()
+@app.command(cls=SpeakingCommand, help=_("List the games with their player counts."))
 @guarded
 def games() -> None:
-    """List the games with their player counts."""
-    table = Table(title="Games")
-    for column in ("name", "title", "players", "default"):
+    table = Table(title=_("Games"))
+    for column in (_("name"), _("title"), _("players"), _("default")):
         table.add_column(column)
     for name, cls in registered_games().items():
         table.add_row(
             name, cls.title, f"{cls.min_players}-{cls.max_players}", str(cls.default_players)
         )
     console.print(table)
-    console.print("Rules: roost rules NAME    Play: roost play NAME")
+    console.print(_("Rules: roost rules NAME    Play: roost play NAME"))
 
 
-@app.command()
+@app.command(
+    cls=SpeakingCommand,
+    help=_(
+        "Show a game's rules as implemented (its RULES.md, or its translation) and its "
+        "parameters."
+    ),
+)
 @guarded
 def rules(
-    name: Annotated[str, typer.Argument(help="game name, e.g. eggo")],
+    name: Annotated[str, typer.Argument(help=_("game name, e.g. eggo"))],
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help="the language of the rules page: "
-            + ", ".join(f"{code} ({title})" for code, title in LANGUAGES.items())
-            + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+            help=_(
+                "the language of the rules page: {languages} (default: from LANGUAGE, "
+                "LC_ALL, LC_MESSAGES or LANG)"
+            ).format(
+                languages=", ".join(f"{code} ({title})" for code, title in LANGUAGES.items())
+            ),
         ),
     ] = None,
 ) -> None:
-    """Show a game's rules as implemented (its RULES.md, or its translation) and its
-    parameters."""
     from roost.i18n import current_language
     from roost.i18n.rules import rules_page
 
@@ -253,71 +267,80 @@ def rules(
     console.print(table)
 
 
-@app.command()
+@app.command(
+    cls=SpeakingCommand,
+    help=_(
+        "Play a game in the terminal against bots, or hot-seat with friends; watch bots "
+        "play.\n\nIn the game: type the number of a choice; ? shows the rules of the moment "
+        "and what the screen means, rules the whole rulebook, b goes back a step, save "
+        "saves, q saves and stops; with --hints, hint shows the search's best moves."
+    ),
+)
 @guarded
 def play(
     name: Annotated[
-        str | None, typer.Argument(help="game name, e.g. eggo (not with --resume)")
+        str | None, typer.Argument(help=_("game name, e.g. eggo (not with --resume)"))
     ] = None,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    players: Annotated[int | None, typer.Option(help=_("number of players"))] = None,
     seats: Annotated[
         str | None,
         typer.Option(
-            help="comma-separated, one per seat: 'human' or a bot kind "
-            "(e.g. human,random,human); default: you in seat 0, bots elsewhere; "
-            "bots only: watch them play",
+            help=_(
+                "comma-separated, one per seat: 'human' or a bot kind "
+                "(e.g. human,random,human); default: you in seat 0, bots elsewhere; "
+                "bots only: watch them play"
+            ),
         ),
     ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
-            help="bot for the seats not given: easy, medium (default), hard, or a kind "
-            "(random, heuristic, ismcts, ismcts:N)"
+            help=_(
+                "bot for the seats not given: easy, medium (default), hard, or a kind "
+                "(random, heuristic, ismcts, ismcts:N)"
+            )
         ),
     ] = None,
     names: Annotated[
         str | None,
-        typer.Option(help="comma-separated seat names, one per seat (e.g. Ana,Bo,Cy,Di)"),
+        typer.Option(help=_("comma-separated seat names, one per seat (e.g. Ana,Bo,Cy,Di)")),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="replay a deal: same seed, same cards")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help=_("replay a deal: same seed, same cards"))
+    ] = None,
     param: Annotated[
-        list[str] | None, typer.Option(help="game parameter key=value (repeatable)")
+        list[str] | None, typer.Option(help=_("game parameter key=value (repeatable)"))
     ] = None,
     pace: Annotated[
         float | None,
         typer.Option(
-            help="seconds between moves when only bots play (default 1; 0 shows only the end)"
+            help=_("seconds between moves when only bots play (default 1; 0 shows only the end)")
         ),
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="where q and 'save' write the game (default roost-GAME-SEED.json)"),
+        typer.Option(help=_("where q and 'save' write the game (default roost-GAME-SEED.json)")),
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option(help="continue a game saved with q or 'save'")
+        Path | None, typer.Option(help=_("continue a game saved with q or 'save'"))
     ] = None,
     hints: Annotated[
         bool,
         typer.Option(
-            "--hints", help="offer 'hint' at the prompt: the hard bot's top moves and chances"
+            "--hints", help=_("offer 'hint' at the prompt: the hard bot's top moves and chances")
         ),
     ] = False,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help="the language of the prompts, menus and messages: "
-            + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-            + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); the game's own texts "
-            "stay English for now",
+            help=_(
+                "the language of the prompts, menus and messages: {languages} (default: from "
+                "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
+            ).format(languages=", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())),
         ),
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or hot-seat with friends; watch bots play.
-
-    In the game: type the number of a choice; ? shows the rules of the moment and what the
-    screen means, rules the whole rulebook, b goes back a step, save saves, q saves and stops;
-    with --hints, hint shows the search's best moves."""
     if lang is not None:
         try:
             set_language(parse_language(lang))
@@ -428,35 +451,44 @@ def play(
         raise typer.Exit(INTERRUPTED) from None
 
 
-@app.command()
+@app.command(
+    cls=SpeakingCommand,
+    help=_(
+        "Review a game: for each decision of one seat, its chances with the move chosen "
+        "and with the best move, from that seat's information only; inaccuracies, "
+        "mistakes and blunders."
+    ),
+)
 @guarded
 def review(
     saved: Annotated[
         Path,
         typer.Argument(
-            help="a game saved by roost play (q or save), a server replay's JSON, or a state"
+            help=_("a game saved by roost play (q or save), a server replay's JSON, or a state")
         ),
     ],
     seat: Annotated[
         int | None,
-        typer.Option(help="the seat to review (default: the person's seat the file names)"),
+        typer.Option(help=_("the seat to review (default: the person's seat the file names)")),
     ] = None,
     iterations: Annotated[
-        int, typer.Option(help="search iterations a decision (the hard bot's: 1000)")
+        int, typer.Option(help=_("search iterations a decision (the hard bot's: 1000)"))
     ] = 1000,
-    jobs: Annotated[int, typer.Option(help="worker processes (the review is the same)")] = 1,
-    seed: Annotated[int, typer.Option(help="the review's own seed")] = 1,
+    jobs: Annotated[int, typer.Option(help=_("worker processes (the review is the same)"))] = 1,
+    seed: Annotated[int, typer.Option(help=_("the review's own seed"))] = 1,
     json_out: Annotated[
-        Path | None, typer.Option("--json", help="also write the review to this file")
+        Path | None, typer.Option("--json", help=_("also write the review to this file"))
     ] = None,
 ) -> None:
-    """Review a game: for each decision of one seat, its chances with the move chosen and with
-    the best move, from that seat's information only; inaccuracies, mistakes and blunders."""
     from roost.cli.review import run_review
 
     try:
         if not 1 <= iterations <= MAX_ITERATIONS:
-            raise RoostError(f"--iterations takes 1 to {MAX_ITERATIONS:,}; got {iterations:,}")
+            raise RoostError(
+                _("--iterations takes 1 to {most}; got {n}").format(
+                    most=format_number(MAX_ITERATIONS), n=format_number(iterations)
+                )
+            )
         if json_out is not None:
             _check_writable(json_out, "--json")
         run_review(
@@ -512,7 +544,9 @@ def _player_count(
         try:
             count = int(param_players)
         except ValueError:
-            raise RoostError(f"'players' takes an integer; got {param_players!r}") from None
+            raise RoostError(
+                _("'players' takes an integer; got {value!r}").format(value=param_players)
+            ) from None
         given.append((f"--param players={param_players}", count))
     if seat_kinds:
         given.append((f"--seats with {len(seat_kinds)} seats", len(seat_kinds)))
@@ -522,7 +556,7 @@ def _player_count(
     counts = {count for _, count in given}
     if len(counts) > 1:
         said = " but ".join(text for text, _ in given)
-        raise RoostError(f"the number of players differs: {said}")
+        raise RoostError(_("the number of players differs: {said}").format(said=said))
     return counts.pop() if counts else None
 
 
@@ -586,38 +620,44 @@ def _seat_kinds(seats: str | None) -> list[str]:
         return []
     kinds = [kind.strip().lower() for kind in seats.split(",") if kind.strip()]
     if not kinds:
-        raise RoostError("--seats needs at least one seat")
+        raise RoostError(_("--seats needs at least one seat"))
     return kinds
 
 
-@app.command()
+@app.command(
+    cls=SpeakingCommand,
+    help=_("Random-playout speed of every game, with ratios to peer engines measured alongside."),
+)
 @guarded
 def bench(
-    seconds: Annotated[float, typer.Option(help="seconds of play per measurement")] = 3.0,
-    game: Annotated[list[str] | None, typer.Option(help="only these games (repeatable)")] = None,
+    seconds: Annotated[float, typer.Option(help=_("seconds of play per measurement"))] = 3.0,
+    game: Annotated[list[str] | None, typer.Option(help=_("only these games (repeatable)"))] = None,
     peers: Annotated[
-        bool, typer.Option(help="also measure RLCard and OpenSpiel if installed")
+        bool, typer.Option(help=_("also measure RLCard and OpenSpiel if installed"))
     ] = True,
-    seed: Annotated[int, typer.Option(help="seed of the random games")] = 1,
+    seed: Annotated[int, typer.Option(help=_("seed of the random games"))] = 1,
     search: Annotated[
-        bool, typer.Option(help="measure ISMCTS iterations/s instead (OpenSpiel on hearts)")
+        bool, typer.Option(help=_("measure ISMCTS iterations/s instead (OpenSpiel on hearts)"))
     ] = False,
     rounds: Annotated[
         int | None,
         typer.Option(
-            help="interleaved rounds, each measuring every engine in turn (default: 5 for "
-            "random playouts, splitting --seconds; 3 for search)"
+            help=_(
+                "interleaved rounds, each measuring every engine in turn (default: 5 for "
+                "random playouts, splitting --seconds; 3 for search)"
+            )
         ),
     ] = None,
     listed: Annotated[
         bool,
         typer.Option(
-            help="draw our random moves as the peers' are drawn: list the legal actions, pick "
-            "an index with random.randrange (default: State.random_action, the same moves)"
+            help=_(
+                "draw our random moves as the peers' are drawn: list the legal actions, pick "
+                "an index with random.randrange (default: State.random_action, the same moves)"
+            )
         ),
     ] = False,
 ) -> None:
-    """Random-playout speed of every game, with ratios to peer engines measured alongside."""
     from roost.sim.bench import run_benchmarks
     from roost.sim.search_bench import run_search_benchmarks
 
@@ -635,25 +675,26 @@ def bench(
         )
 
 
-@app.command()
+@app.command(
+    cls=SpeakingCommand, help=_("Play bots against each other over many games and report who wins.")
+)
 @guarded
 def arena(
-    name: Annotated[str, typer.Argument(help="game name, e.g. eggo")],
+    name: Annotated[str, typer.Argument(help=_("game name, e.g. eggo"))],
     bots: Annotated[
-        str, typer.Option(help="bot kinds, comma-separated, rotated over the seats")
+        str, typer.Option(help=_("bot kinds, comma-separated, rotated over the seats"))
     ] = "heuristic,random",
-    games: Annotated[int, typer.Option(help="number of games")] = 100,
-    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
-    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    games: Annotated[int, typer.Option(help=_("number of games"))] = 100,
+    seed: Annotated[int, typer.Option(help=_("results are reproducible from the seed"))] = 1,
+    jobs: Annotated[int, typer.Option(help=_("worker processes"))] = 1,
+    players: Annotated[int | None, typer.Option(help=_("number of players"))] = None,
     param: Annotated[
-        list[str] | None, typer.Option(help="game parameter key=value (repeatable)")
+        list[str] | None, typer.Option(help=_("game parameter key=value (repeatable)"))
     ] = None,
     json_out: Annotated[
-        str | None, typer.Option("--json", help="also write every game's record to this file")
+        str | None, typer.Option("--json", help=_("also write every game's record to this file"))
     ] = None,
 ) -> None:
-    """Play bots against each other over many games and report who wins."""
     from roost.sim.arena import run_arena
     from roost.sim.report import print_arena, write_records
 
@@ -683,15 +724,24 @@ def arena(
     except RoostError as error:
         raise _fail(str(error)) from None
     except KeyboardInterrupt:
-        console.print(Text(f"\nInterrupted after {done} of {games} games; nothing was written."))
+        console.print(
+            Text(
+                "\n"
+                + _("Interrupted after {done} of {games} games; nothing was written.").format(
+                    done=done, games=games
+                )
+            )
+        )
         raise typer.Exit(INTERRUPTED) from None
     print_arena(console, result, seed)
     if json_out:
         try:
             write_records(result, json_out)
         except OSError as error:
-            raise _fail(f"--json: the records could not be written: {error}") from None
-        console.print(Text(f"Records written to {json_out}."))
+            raise _fail(
+                _("--json: the records could not be written: {error}").format(error=error)
+            ) from None
+        console.print(Text(_("Records written to {path}.").format(path=json_out)))
 
 
 VERDICT_STYLE = {"holds": "green", "fails": "red", "partly": "yellow", "inconclusive": "yellow"}
@@ -739,11 +789,13 @@ def _compensation_ladder(
     from roost.lab.plan import DEFAULT_BOTS, parse_players
 
     if compare is not None:
-        raise RoostError("--compensate plays one game's candidates; it does not go with --compare")
+        raise RoostError(
+            _("--compensate plays one game's candidates; it does not go with --compare")
+        )
     if until_width is not None:
-        raise RoostError("--compensate plays every candidate at --games; drop --until-width")
+        raise RoostError(_("--compensate plays every candidate at --games; drop --until-width"))
     if sweep:
-        raise RoostError("--compensate varies the candidates' parameters; drop --sweep")
+        raise RoostError(_("--compensate varies the candidates' parameters; drop --sweep"))
     cls = game_class(name)
     if players is None or len(parse_players(players, cls)) != 1:
         raise RoostError(
@@ -756,140 +808,176 @@ def _compensation_ladder(
             "bots): give --bots twice (default: heuristic and ismcts:100)"
         )
     if not (math.isfinite(max_width) and 0 < max_width <= 100):
-        raise RoostError(f"--max-width takes percentage points from 0 to 100; got {max_width:g}")
+        raise RoostError(
+            _("--max-width takes percentage points from 0 to 100; got {value}").format(
+                value=f"{max_width:g}"
+            )
+        )
     own = [parse_candidate(text, k + 1) for k, text in enumerate(candidates or [])]
     ladder = own or list(game_measures(cls).compensations)
     return check_candidates(ladder, params or [], name)
 
 
-@app.command(cls=OneLineUsageErrors)
+@app.command(
+    cls=OneLineUsageErrors,
+    help=_(
+        "Play many games and report seats, length, skill, drama, cards and the rulebook's claims."
+    ),
+)
 @guarded
 def lab(
-    name: Annotated[str, typer.Argument(help="game name, e.g. big-chicken")],
+    name: Annotated[str, typer.Argument(help=_("game name, e.g. big-chicken"))],
     players: Annotated[
-        str | None, typer.Option(help="player counts: N, A-B or 3,5 (default: all the game has)")
+        str | None, typer.Option(help=_("player counts: N, A-B or 3,5 (default: all the game has)"))
     ] = None,
     bots: Annotated[
         list[str] | None,
         typer.Option(
-            help="a main line-up: bot kinds, comma-separated, rotated over the seats; "
-            "repeatable, each finding is checked under every line-up (default: heuristic, and "
-            "ismcts:100)"
+            help=_(
+                "a main line-up: bot kinds, comma-separated, rotated over the seats; "
+                "repeatable, each finding is checked under every line-up (default: heuristic, and "
+                "ismcts:100)"
+            )
         ),
     ] = None,
-    games: Annotated[int, typer.Option(help="main games per setting")] = 1000,
+    games: Annotated[int, typer.Option(help=_("main games per setting"))] = 1000,
     other_games: Annotated[
         int | None,
         typer.Option(
-            help="games per setting of every main line-up after the first (default: a fifth "
-            "of --games)"
+            help=_(
+                "games per setting of every main line-up after the first (default: a fifth "
+                "of --games)"
+            )
         ),
     ] = None,
     param: Annotated[
-        list[str] | None, typer.Option(help="fixed game parameter key=value (repeatable)")
+        list[str] | None, typer.Option(help=_("fixed game parameter key=value (repeatable)"))
     ] = None,
     sweep: Annotated[
         list[str] | None,
         typer.Option(
-            help="vary a parameter: key=v1,v2,... (';' between values that hold commas); "
-            "repeatable, all combinations are played"
+            help=_(
+                "vary a parameter: key=v1,v2,... (';' between values that hold commas); "
+                "repeatable, all combinations are played"
+            )
         ),
     ] = None,
     skill: Annotated[
         list[str] | None,
         typer.Option(
-            help="skill line-ups STRONG/WEAK, one strong bot against weak ones (repeatable; "
-            "default heuristic/random and ismcts:100/heuristic; 'none' for none)"
+            help=_(
+                "skill line-ups STRONG/WEAK, one strong bot against weak ones (repeatable; "
+                "default heuristic/random and ismcts:100/heuristic; 'none' for none)"
+            )
         ),
     ] = None,
     skill_games: Annotated[
         int | None,
-        typer.Option(help="games per skill line-up and setting (default: a fifth of --games)"),
+        typer.Option(help=_("games per skill line-up and setting (default: a fifth of --games)")),
     ] = None,
-    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
-    jobs: Annotated[int, typer.Option(help="worker processes (Ray: CPUs of a local instance)")] = 1,
-    backend: Annotated[str, typer.Option(help="local (process pool) or ray")] = "local",
+    seed: Annotated[int, typer.Option(help=_("results are reproducible from the seed"))] = 1,
+    jobs: Annotated[
+        int, typer.Option(help=_("worker processes (Ray: CPUs of a local instance)"))
+    ] = 1,
+    backend: Annotated[str, typer.Option(help=_("local (process pool) or ray"))] = "local",
     address: Annotated[
         str | None,
         typer.Option(
-            help="Ray cluster to join with --backend ray: HOST:6379 on a node of it, "
-            "ray://HOST:10001 from elsewhere, auto inside ray job submit (docs/lab.md)"
+            help=_(
+                "Ray cluster to join with --backend ray: HOST:6379 on a node of it, "
+                "ray://HOST:10001 from elsewhere, auto inside ray job submit (docs/lab.md)"
+            )
         ),
     ] = None,
     ship_code: Annotated[
         bool,
         typer.Option(
-            help="on a Ray cluster, send this roost's source to the workers (off: they use "
-            "their own install, which must be the same version)"
+            help=_(
+                "on a Ray cluster, send this roost's source to the workers (off: they use "
+                "their own install, which must be the same version)"
+            )
         ),
     ] = True,
-    out: Annotated[str | None, typer.Option(help="output folder (default: lab-GAME)")] = None,
+    out: Annotated[str | None, typer.Option(help=_("output folder (default: lab-GAME)"))] = None,
     seconds_per_decision: Annotated[
-        float, typer.Option(help="table time of a decision with a choice (s)")
+        float, typer.Option(help=_("table time of a decision with a choice (s)"))
     ] = 6.0,
     seconds_per_forced: Annotated[
-        float, typer.Option(help="table time of a forced decision, the only legal move (s)")
+        float, typer.Option(help=_("table time of a forced decision, the only legal move (s)"))
     ] = 2.0,
     seconds_per_card: Annotated[
-        float, typer.Option(help="table time of a chance step: a card dealt or drawn (s)")
+        float, typer.Option(help=_("table time of a chance step: a card dealt or drawn (s)"))
     ] = 1.0,
-    plots: Annotated[bool, typer.Option(help="draw the report's plots (needs matplotlib)")] = True,
+    plots: Annotated[
+        bool, typer.Option(help=_("draw the report's plots (needs matplotlib)"))
+    ] = True,
     until_width: Annotated[
         float | None,
         typer.Option(
-            help="play on (doubling --games, looks fixed in advance, 5% error spent over "
-            "them) until every headline interval is narrower than this many percentage points"
+            help=_(
+                "play on (doubling --games at looks fixed in advance, with an overall error of "
+                "5%) until every headline interval is narrower than this many percentage points"
+            )
         ),
     ] = None,
     max_games: Annotated[
         int | None,
         typer.Option(
-            help="with --until-width: the last look's games a setting (default 16 x --games)"
+            help=_("with --until-width: the last look's games a setting (default 16 x --games)")
         ),
     ] = None,
     deck: Annotated[
         str | None,
         typer.Option(
             metavar="FILE",
-            help="play one variant from a file (TOML, docs/lab.md): its params table as --param's, "
-            "its players as --players; --param and --players given here override the file's",
+            help=_(
+                "play one variant from a file (TOML, docs/lab.md): its params table as --param's, "
+                "its players as --players; --param and --players given here override the file's"
+            ),
         ),
     ] = None,
     compare: Annotated[
         tuple[str, str] | None,
         typer.Option(
             metavar="A.toml B.toml",
-            help="play two variant files (as --deck; --param and --players apply to both) side "
-            "by side: every measure in both, B - A with its 95% interval, significance after "
-            "Holm's correction over all the differences, and whether each is the rules' or "
-            "the bots'; writes compare.html and compare.json, each variant's lab in a/ and b/",
+            help=_(
+                "play two variant files (as --deck; --param and --players apply to both) side "
+                "by side: every measure in both, B - A with its interval (95%), significance after "
+                "Holm's correction over all the differences, and whether each is the rules' or "
+                "the bots'; writes compare.html and compare.json, each variant's lab in a/ and b/"
+            ),
         ),
     ] = None,
     compensate: Annotated[
         bool,
         typer.Option(
-            help="search a first-player compensation at one player count (--players N): play "
-            "the rulebook's game and each candidate (the game's own ladder, or --candidate) "
-            "under every main line-up, and pick the mildest whose first player's 95% interval "
-            "holds the fair rate under all of them; writes compensate.json (docs/lab.md)"
+            help=_(
+                "search a first-player compensation at one player count (--players N): play "
+                "the rulebook's game and each candidate (the game's own ladder, or --candidate) "
+                "under every main line-up, and pick the mildest whose first player's interval "
+                "(95%) holds the fair rate under all of them; writes compensate.json (docs/lab.md)"
+            )
         ),
     ] = False,
     candidate: Annotated[
         list[str] | None,
         typer.Option(
-            help="with --compensate: a candidate compensation, key=value parameters separated "
-            "by ';' (repeatable, mildest first; default: the game's own ladder)"
+            help=_(
+                "with --compensate: a candidate compensation, key=value parameters separated "
+                "by ';' (repeatable, mildest first; default: the game's own ladder)"
+            )
         ),
     ] = None,
     max_width: Annotated[
         float,
         typer.Option(
-            help="with --compensate: the widest 95% interval (percentage points) that may call "
-            "a first player fair; wider is 'too few games'"
+            help=_(
+                "with --compensate: the widest interval (95%; in percentage points) that may "
+                "call a first player fair; wider is 'too few games'"
+            )
         ),
     ] = 10.0,
 ) -> None:
-    """Play many games and report seats, length, skill, drama, cards and the rulebook's claims."""
     import math
     import shlex
     import sys
@@ -913,11 +1001,11 @@ def lab(
     try:
         game_class(name)  # an unknown game is said before anything about the files
         if deck is not None and compare is not None:
-            raise RoostError("--deck plays one variant, --compare two: give one of them")
+            raise RoostError(_("--deck plays one variant, --compare two: give one of them"))
         if compare is not None and until_width is not None:
-            raise RoostError("--until-width sizes one run; with --compare, size both by --games")
+            raise RoostError(_("--until-width sizes one run; with --compare, size both by --games"))
         if candidate and not compensate:
-            raise RoostError("--candidate is a candidate of --compensate: add --compensate")
+            raise RoostError(_("--candidate is a candidate of --compensate: add --compensate"))
         ladder: list[Compensation] = []
         if compensate:
             ladder = _compensation_ladder(
@@ -931,7 +1019,11 @@ def lab(
             ("--seconds-per-card", seconds_per_card),
         ):
             if not (math.isfinite(value) and value >= 0):
-                raise RoostError(f"{label} must be a number of seconds, 0 or more; got {value:g}")
+                raise RoostError(
+                    _("{option} must be a number of seconds, 0 or more; got {value}").format(
+                        option=label, value=f"{value:g}"
+                    )
+                )
         if plots:
             require_matplotlib()
 
@@ -1062,21 +1154,26 @@ def lab(
     console.print(f"Report: {report}   (records and summary.json beside it)")
 
 
-@app.command()
+@app.command(
+    cls=SpeakingCommand,
+    help=_(
+        "Rate bot kinds: a round robin in every game, multiplayer ratings fitted with openskill."
+    ),
+)
 @guarded
 def ratings(
     bots: Annotated[
-        str, typer.Option(help="bot kinds, comma-separated, weakest first (one rated player each)")
+        str,
+        typer.Option(help=_("bot kinds, comma-separated, weakest first (one rated player each)")),
     ] = "random,easy,medium,hard",
     game: Annotated[
-        list[str] | None, typer.Option(help="only these games (repeatable; default: every game)")
+        list[str] | None, typer.Option(help=_("only these games (repeatable; default: every game)"))
     ] = None,
-    games: Annotated[int, typer.Option(help="games per table of the round robin")] = 200,
-    seed: Annotated[int, typer.Option(help="results are reproducible from the seed")] = 1,
-    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    players: Annotated[int, typer.Option(help="number of players")] = 4,
+    games: Annotated[int, typer.Option(help=_("games per table of the round robin"))] = 200,
+    seed: Annotated[int, typer.Option(help=_("results are reproducible from the seed"))] = 1,
+    jobs: Annotated[int, typer.Option(help=_("worker processes"))] = 1,
+    players: Annotated[int, typer.Option(help=_("number of players"))] = 4,
 ) -> None:
-    """Rate bot kinds: a round robin in every game, multiplayer ratings fitted with openskill."""
     from roost.sim.ratings import run_round_robin, tables
     from roost.sim.report import print_ratings
 
@@ -1104,76 +1201,92 @@ def ratings(
     except RoostError as error:
         raise _fail(str(error)) from None
     except KeyboardInterrupt:
-        console.print(Text(f"\nInterrupted after {done} games; nothing was rated."))
+        console.print(
+            Text("\n" + _("Interrupted after {done} games; nothing was rated.").format(done=done))
+        )
         raise typer.Exit(INTERRUPTED) from None
     print_ratings(console, rated, seed)
 
 
-@app.command()
+@app.command(
+    cls=SpeakingCommand,
+    help=_("Serve online tables: the lobby, the web client and the play WebSocket."),
+)
 @guarded
 def serve(
     host: Annotated[
-        str, typer.Option(help="address to listen on (0.0.0.0: every network, for a LAN)")
+        str, typer.Option(help=_("address to listen on (0.0.0.0: every network, for a LAN)"))
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(help=_("port to listen on"))] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
-            help="database URL (default: $ROOST_DATABASE_URL, else a SQLite file in "
-            "~/.local/share/roost); e.g. postgresql+psycopg://user:pw@host/roost"
+            help=_(
+                "database URL (default: $ROOST_DATABASE_URL, else a SQLite file in "
+                "~/.local/share/roost); e.g. postgresql+psycopg://user:pw@host/roost"
+            )
         ),
     ] = None,
-    bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before moving")] = 0.8,
+    bot_pause: Annotated[float, typer.Option(help=_("seconds a bot waits before moving"))] = 0.8,
     reaction_pause: Annotated[
         float,
         typer.Option(
-            help="median seconds before an answer to a reaction window (Cluck-Off) given by "
-            "the server for a person, or by a bot; 0: at once"
+            help=_(
+                "median seconds before an answer to a reaction window (Cluck-Off) given by "
+                "the server for a person, or by a bot; 0: at once"
+            )
         ),
     ] = 1.0,
-    bot_workers: Annotated[int, typer.Option(help="processes bots think in (0: threads)")] = 2,
+    bot_workers: Annotated[int, typer.Option(help=_("processes bots think in (0: threads)"))] = 2,
     grace: Annotated[
-        float, typer.Option(help="seconds before a disconnected player gets a stand-in bot")
+        float, typer.Option(help=_("seconds before a disconnected player gets a stand-in bot"))
     ] = 60.0,
     arrival_grace: Annotated[
         float | None,
         typer.Option(
-            help="seconds someone who took a seat of a waiting table has to come to it before "
-            "it opens again (default: --grace)"
+            help=_(
+                "seconds someone who took a seat of a waiting table has to come to it before "
+                "it opens again (default: --grace)"
+            )
         ),
     ] = None,
     public_url: Annotated[
-        str | None, typer.Option(help="the URL people use to reach this server (invite links)")
+        str | None, typer.Option(help=_("the URL people use to reach this server (invite links)"))
     ] = None,
     max_tables_per_client: Annotated[
-        int, typer.Option(help="unfinished tables one client address may create")
+        int, typer.Option(help=_("unfinished tables one client address may create"))
     ] = 20,
     secure_cookies: Annotated[
         bool,
         typer.Option(
-            help="mark the session cookie Secure on every answer (behind a proxy that ends "
-            "https without passing X-Forwarded-Proto); https requests always get it"
+            help=_(
+                "mark the session cookie Secure on every answer (behind a proxy that ends "
+                "https without passing X-Forwarded-Proto); https requests always get it"
+            )
         ),
     ] = False,
     quick_fill: Annotated[
-        int, typer.Option(help="seconds a quick-play table waits before bots fill its seats")
+        int, typer.Option(help=_("seconds a quick-play table waits before bots fill its seats"))
     ] = 30,
     durability: Annotated[
         str,
         typer.Option(
-            help="full: a move is acknowledged once it is on stable storage (survives a power "
-            "cut); fast: once committed (survives the server being killed, not a power cut)"
+            help=_(
+                "full: a move is acknowledged once it is on stable storage (survives a power "
+                "cut); fast: once committed (survives the server being killed, not a power cut)"
+            )
         ),
     ] = "full",
     log_format: Annotated[
-        str, typer.Option(help="text: plain lines; json: one JSON object per line (collectors)")
+        str, typer.Option(help=_("text: plain lines; json: one JSON object per line (collectors)"))
     ] = "text",
     keep_finished: Annotated[
         float,
-        typer.Option(help="seconds a finished table nobody watches stays in memory (then: disk)"),
+        typer.Option(
+            help=_("seconds a finished table nobody watches stays in memory (then: disk)")
+        ),
     ] = 600.0,
 ) -> None:
-    """Serve online tables: the lobby, the web client and the play WebSocket."""
     import logging.config
 
     import uvicorn
@@ -1185,14 +1298,28 @@ def serve(
     from roost.server.logs import FORMATS, log_config
 
     if durability not in DURABILITY:
-        raise _fail(f"--durability is one of {', '.join(DURABILITY)}, not {durability!r}")
+        raise _fail(
+            _("--durability is one of {values}, not {value!r}").format(
+                values=", ".join(DURABILITY), value=durability
+            )
+        )
     if not (math.isfinite(keep_finished) and keep_finished >= 0):
-        raise _fail(f"--keep-finished takes seconds from 0 up; got {keep_finished}")
+        raise _fail(
+            _("--keep-finished takes seconds from 0 up; got {value}").format(value=keep_finished)
+        )
     for option, seconds in (("--grace", grace), ("--arrival-grace", arrival_grace)):
         if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
-            raise _fail(f"{option} takes seconds above 0; got {seconds}")
+            raise _fail(
+                _("{option} takes seconds above 0; got {value}").format(
+                    option=option, value=seconds
+                )
+            )
     if log_format not in FORMATS:
-        raise _fail(f"--log-format is one of {', '.join(FORMATS)}, not {log_format!r}")
+        raise _fail(
+            _("--log-format is one of {values}, not {value!r}").format(
+                values=", ".join(FORMATS), value=log_format
+            )
+        )
     url = db or default_database_url()
     settings = Settings(
         database_url=url,
@@ -1216,8 +1343,10 @@ def serve(
             "serving %s/ (database %s)", settings.public_url, _safe_url(url)
         )
     else:
-        console.print(Text.assemble("Roost server: open ", (f"{settings.public_url}/", "bold")))
-        console.print(Text(f"Database: {_safe_url(url)}   (stop with Ctrl-C)"))
+        console.print(
+            Text.assemble(_("Roost server: open") + " ", (f"{settings.public_url}/", "bold"))
+        )
+        console.print(Text(_("Database: {url}   (stop with Ctrl-C)").format(url=_safe_url(url))))
     uvicorn.run(
         create_app(settings),
         host=host,

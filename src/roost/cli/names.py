@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from roost.core.errors import RoostError
+from roost.i18n import gettext
 
 MAX_NAME: Final = 16
 
@@ -83,9 +84,9 @@ class SeatNames:
     def seat(self, seat: int | None, *, start: bool = True) -> str:
         """A seat's name ("You" for the viewer; "you" where `start` is false)."""
         if seat is None:
-            return "nobody"
+            return gettext("nobody")
         if seat == self.viewer:
-            return "You" if start else "you"
+            return gettext("You") if start else gettext("you")
         return self.names[seat] if 0 <= seat < len(self.names) else f"P{seat}"
 
     def possessive(self, seat: int) -> str:

@@ -29,10 +29,15 @@ from roost.coach.review import THRESHOLDS, ReviewSettings, SeatReview, review_se
 from roost.core.errors import RoostError
 from roost.core.registry import load_state
 from roost.core.state import State
+from roost.i18n import N_, ngettext
+from roost.i18n import gettext as _
 
 SPARKS: Final = "▁▂▃▄▅▆▇█"
 MARK_STYLE: Final = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 MARK_SIGN: Final = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+_MARKS: Final = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+_MEASURES: Final = {"win chance": N_("win chance"), "expected result": N_("expected result")}
+"""The review's measure (`roost.coach.review.measure_of`), a word to translate where shown."""
 
 
 @dataclass(frozen=True)
@@ -135,23 +140,37 @@ def show_review(console: Console, review: SeatReview, names: tuple[str, ...], ti
     """Print a seat's review: the line of chances, the decisions, the summary."""
     said = SeatNames(names, review.seat)
     who = said.seat(review.seat)
-    measure = review.measure
+    known = _MEASURES.get(review.measure)
+    measure = _(known) if known else review.measure
     settings = review.settings
+    heading = _("Review of {name} (seat {seat}) in {title}").format(
+        name=names[review.seat], seat=review.seat, title=title
+    )
     console.print(
         Text.assemble(
-            (f"Review of {names[review.seat]} (seat {review.seat}) in {title}", "bold"),
-            f": {len(review.decisions)} decisions with a choice; the hard bot's search, "
-            f"{settings.iterations} iterations a decision, from this seat's information only.",
+            (heading, "bold"),
+            ": ",
+            _(
+                "{n} decisions with a choice; the hard bot's search, {iterations} iterations a "
+                "decision, from this seat's information only."
+            ).format(n=len(review.decisions), iterations=settings.iterations),
         ),
         soft_wrap=True,
     )
     if not review.decisions:
-        console.print(Text(f"{who} had no decision with a real choice to review."))
+        console.print(
+            Text(_("{name} had no decision with a real choice to review.").format(name=who))
+        )
         return
     values = [d.chosen.value for d in review.decisions]
+    line = (
+        _("{measure} after each of your moves:")
+        if review.seat == said.viewer
+        else _("{measure} after each of {name}'s moves:")
+    ).format(measure=measure.capitalize(), name=said.seat(review.seat))
     console.print(
         Text.assemble(
-            (f"{measure.capitalize()} after each of {said.possessive(review.seat)} moves: ", "dim"),
+            (line + " ", "dim"),
             (sparkline(values), "cyan"),
             (f"  {percent(values[0])} -> {percent(values[-1])}", "dim"),
         )
@@ -159,12 +178,12 @@ def show_review(console: Console, review: SeatReview, names: tuple[str, ...], ti
     table = Table(show_edge=False, pad_edge=False)
     for column, justify in (
         ("#", "right"),
-        ("step", "right"),
-        ("move played", "left"),
+        (_("step"), "right"),
+        (_("move played"), "left"),
         (measure, "right"),
-        ("best move", "left"),
-        ("best", "right"),
-        ("loss", "right"),
+        (_("best move"), "left"),
+        (_("best"), "right"),
+        (_("loss"), "right"),
         ("", "left"),
     ):
         table.add_column(column, justify=justify, overflow="fold")  # type: ignore[arg-type]
@@ -177,34 +196,50 @@ def show_review(console: Console, review: SeatReview, names: tuple[str, ...], ti
             Text(said.say(decision.chosen.text)),
             percent(decision.chosen.value),
             Text(
-                "(the same)" if same else said.say(decision.best.text), style="dim" if same else ""
+                _("(the same)") if same else said.say(decision.best.text),
+                style="dim" if same else "",
             ),
             percent(decision.best.value),
             "" if same else f"{100 * decision.loss:.1f}",
-            Text(f"{MARK_SIGN[mark]} {mark}", style=MARK_STYLE[mark]) if mark else Text(""),
+            Text(f"{MARK_SIGN[mark]} {_(_MARKS[mark])}", style=MARK_STYLE[mark])
+            if mark
+            else Text(""),
         )
     console.print(table)
     counts = review.counts()
-    plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-    words = ", ".join(
-        f"{counts[name]} {name if counts[name] == 1 else plural[name]}" for name, _ in THRESHOLDS
-    )
+    words = ", ".join(_count(name, counts[name]) for name, _value in THRESHOLDS)
+    loss = f"{100 * review.average_loss():.1f}"
     console.print(
         Text(
-            f"Summary: {words}; average loss {100 * review.average_loss():.1f} points of "
-            f"{measure}.",
+            _("Summary: {counts}; average loss {loss} points of {measure}.").format(
+                counts=words, loss=loss, measure=measure
+            )
         ),
         soft_wrap=True,
     )
-    limits = ", ".join(f"{name} from {100 * value:.0f}" for name, value in THRESHOLDS)
+    limits = ", ".join(
+        _("{mark} from {points}").format(mark=_(_MARKS[name]), points=f"{100 * value:.0f}")
+        for name, value in THRESHOLDS
+    )
     console.print(
         Text(
-            f"Marks: a loss of {measure} in points ({limits}), when it is larger than the "
-            "search's noise at this budget (the 'noise' of --json).",
+            _(
+                "Marks: a loss of {measure} in points ({limits}), when it is larger than the "
+                "search's noise at this budget (the 'noise' of --json)."
+            ).format(measure=measure, limits=limits),
             style="dim",
         ),
         soft_wrap=True,
     )
+
+
+def _count(mark: str, n: int) -> str:
+    """ "2 mistakes", in the reader's language."""
+    if mark == "inaccuracy":
+        return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
+    if mark == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
+    return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
 
 
 def run_review(
@@ -227,19 +262,20 @@ def run_review(
     game = reviewed.state.game
     history = reviewed.state.history()
     with progress:
-        task = progress.add_task(f"Reviewing seat {chosen}", total=None)
+        task = progress.add_task(_("Reviewing seat {seat}").format(seat=chosen), total=None)
 
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
         review = review_seat(game, history, chosen, settings, progress=advance, jobs=jobs)
-    players = f"{game.num_players} players"
-    ended = "" if reviewed.state.is_terminal() else f", stopped at step {len(history)}"
+    players = ngettext("{n} player", "{n} players", game.num_players).format(n=game.num_players)
+    stopped = _(", stopped at step {step}").format(step=len(history))
+    ended = "" if reviewed.state.is_terminal() else stopped
     show_review(console, review, reviewed.names, f"{game.title}, {players}{ended}")
     if json_out is not None:
         try:
             json_out.write_text(json.dumps(review.to_json(), indent=1) + "\n", encoding="utf-8")
         except OSError as error:
             raise RoostError(f"--json: the review could not be written: {error}") from None
-        console.print(Text(f"The review is written to {json_out}."))
+        console.print(Text(_("The review is written to {path}.").format(path=json_out)))
     return review

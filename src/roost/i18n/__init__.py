@@ -6,7 +6,7 @@ the engine's canonical texts (moves, narration, errors) stay English and are wha
 API compare. The web client reads the same catalogue compiled to JSON (``roost.i18n.webjson``).
 
 The terminal's language is process-wide (one person at one keyboard): `set_language` picks it,
-`gettext`/`ngettext` read it. English is the source language and needs no catalogue.
+`gettext`/`ngettext`/`pgettext` read it. English is the source language and needs no catalogue.
 """
 
 from __future__ import annotations
@@ -103,6 +103,12 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for `n`, by the current language's plural rule (CLDR's)."""
     return _active.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` as a word of `context` (a card's name: ``pgettext("Eggo card", "Portal")``), the
+    context keeping apart words that read the same in English and differ in another language."""
+    return _active.pgettext(context, message)
 
 
 def say(said: Message) -> str:

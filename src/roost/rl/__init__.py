@@ -6,7 +6,8 @@
 * `roost.rl.openspiel`: ``register()`` makes every game a pyspiel game;
 * `roost.rl.bot`: a trained policy as a Roost bot (``ppo:/path/to/model.zip``);
 * `roost.rl.learned`: the ``learned`` bot kind, a network imitating search played with numpy
-  (`roost.rl.mlp`), trained by ``python -m roost.rl.learn`` (`roost.rl.expert`'s games).
+  (`roost.rl.mlp`; a BIG CHICKEN move's features: `roost.rl.moves`), trained by
+  ``python -m roost.rl.learn`` (`roost.rl.expert`'s games).
 
 The core never imports this package; it imports numpy and the RL libraries it adapts to.
 """

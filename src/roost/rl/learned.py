@@ -30,6 +30,7 @@ from roost.core.state import State
 from roost.core.view import SeatView
 from roost.rl.encoding import encoding_for
 from roost.rl.mlp import Network, load_network
+from roost.rl.moves import features_for
 
 WEIGHTS = Path(__file__).resolve().parent / "weights"
 
@@ -69,6 +70,8 @@ def network_for(game: Game, path: str = "") -> Network:
             f"learned: {path!r} was trained for {network.game} with {network.players} players; "
             f"this is {game.name} with {game.num_players}"
         )
+    if network.head == "moves" and features_for(game).size != network.features:
+        raise ParameterError(f"learned: {path!r} reads other move features than this version's")
     return network
 
 
@@ -81,13 +84,18 @@ class LearnedPolicy:
         self._heuristic = policy_for(game) if network.hint else None
         self._rng = random.Random(seed)
         self._players = game.num_players
+        self._moves = features_for(game) if network.head == "moves" else None
+
+    def _best(self, x: np.ndarray, legal: list[int], hint: int) -> int:
+        moves = None if self._moves is None else self._moves.of(x, legal)
+        return self._network.best(x, legal, hint, moves)
 
     def choose(self, view: SeatView) -> int:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
         hint = self._heuristic(view, self._rng) if self._heuristic is not None else -1
-        return self._network.best(self._encoding.encode(view.observation()), legal, hint)
+        return self._best(self._encoding.encode(view.observation()), legal, hint)
 
     def playout_action(self, state: State, legal: list[int], rng: random.Random) -> int:
         """`roost.bots.ismcts.PlayoutPolicy`: the move of the state's player, from what that
@@ -95,7 +103,7 @@ class LearnedPolicy:
         player = state.current_player()
         view = SeatView(state, player)
         hint = self._heuristic(view, rng) if self._heuristic is not None else -1
-        return self._network.best(self._encoding.encode_state(state, player), legal, hint)
+        return self._best(self._encoding.encode_state(state, player), legal, hint)
 
     def evaluate(self, state: State) -> list[float]:
         """`roost.bots.ismcts.Evaluator`: each seat's chance to win from what it sees."""

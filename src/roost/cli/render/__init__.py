@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from rich.console import RenderableType
@@ -70,7 +70,8 @@ class TerminalRenderer:
     help: PhaseHelp = _no_help
     """The rules of the current phase (plain text, a few short paragraphs)."""
     legend: str = ""
-    """What the symbols and columns on screen mean (plain text)."""
+    """What the symbols and columns on screen mean (plain text, marked with `N_`: translated by
+    `terminal_renderer`)."""
     note: Note = _no_note
     """A note on a choice; card steps also get the card's text unless its kind is plain."""
     plain_kinds: frozenset[str] = field(default_factory=frozenset)
@@ -80,9 +81,12 @@ class TerminalRenderer:
 
 
 def terminal_renderer(game: Game) -> TerminalRenderer:
-    """The game's renderer, or a plain view of the observation if it has none."""
+    """The game's renderer, or a plain view of the observation if it has none; its legend in
+    the reader's language (a renderer marks it with `N_`: the language is chosen after import)."""
     found = companion(game, MODULE, "RENDERER", TerminalRenderer)
-    return found if found is not None else TerminalRenderer(_generic)
+    if found is None:
+        return TerminalRenderer(_generic)
+    return replace(found, legend=gettext(found.legend)) if found.legend else found
 
 
 def renderer_for(game: Game) -> Render:

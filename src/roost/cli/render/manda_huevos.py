@@ -22,11 +22,17 @@ from roost.games.manda_huevos.cards import (
     SWAP_EGGS,
 )
 from roost.games.manda_huevos.views import EggCell, End, Hen, SleepingValues, read
+from roost.i18n import N_, gettext, ngettext, pgettext
 
-_END = {
-    End.ALL_FULL: "every container is full",
-    End.ANY_FULL: "any container is full (Quick Game)",
+CONTEXT: Final = "Manda Huevos card"
+"""The context of the game's card names in the catalogue (the engine's messages use it too)."""
+
+_END: Final = {
+    End.ALL_FULL: N_("every container is full"),
+    End.ANY_FULL: N_("any container is full (Quick Game)"),
 }
+_EFFECTS: Final = {"move": N_("Move"), "swap": N_("Swap"), "sleep": N_("Sleep"), "take": N_("Take")}
+"""An own action card's label word by its effect (the printed cards' labels are card words)."""
 
 
 def cell_text(cell: EggCell | None) -> Text:
@@ -45,15 +51,21 @@ def actions_text(
     """The action cards (the three printed ones, then the game's own ones, `own`), face-up
     ones bright, used ones dim."""
     text = Text()
-    labels = [(card, CARD_INFO[card].label) for card in ACTION_CARD_IDS]
-    labels += [(card["card"], f"{card['effect'].title()} {card['repeats']}") for card in own]
+    labels = [(card, pgettext(CONTEXT, CARD_INFO[card].label)) for card in ACTION_CARD_IDS]
+    labels += [(card["card"], _own_label(card)) for card in own]
     for i, (card, label) in enumerate(labels):
         if i:
             text.append(" ")
         text.append(label, style="bold green" if card in face_up else "dim strike")
     if must_play_egg:
-        text.append("  must play an egg", style="red")
+        text.append("  " + gettext("must play an egg"), style="red")
     return text
+
+
+def _own_label(card: Mapping[str, Any]) -> str:
+    word = _EFFECTS.get(str(card["effect"]))
+    label = gettext(word) if word else str(card["effect"]).title()
+    return f"{label} {card['repeats']}"
 
 
 def render(
@@ -62,10 +74,23 @@ def render(
     obs = read(observation)
     names = names_for(observation, names)
     over = "winners" in obs
-    table = Table(title="Containers (slots 1-6)", expand=False)
-    for column in ("", "seat", "1", "2", "3", "4", "5", "6", "eggs", "points", "hand"):
-        table.add_column(column, justify="right" if column in ("eggs", "points") else "left")
-    table.add_column("action cards")
+    table = Table(title=gettext("Containers (slots 1-6)"), expand=False)
+    for column in (
+        "",
+        N_("seat"),
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        N_("eggs"),
+        N_("points"),
+        N_("hand"),
+    ):
+        heading = gettext(column) if column and not column.isdigit() else column
+        table.add_column(heading, justify="right" if column in ("eggs", "points") else "left")
+    table.add_column(gettext("action cards"))
     for p in range(obs["players"]):
         marker = ">" if obs["current_player"] == p else ""
         who = names.seat(p)
@@ -79,21 +104,32 @@ def render(
             *(cell_text(cell) for cell in obs["containers"][p]),
             str(obs["eggs_in_container"][p]),
             points,
-            f"{obs['hand_sizes'][p]} cards" if not over else "-",
+            _cards(obs["hand_sizes"][p]) if not over else "-",
             actions_text(
                 obs["face_up_actions"][p], obs["must_play_egg"][p], obs.get("own_actions", [])
             ),
         )
-    hen = "the hen has been played" if obs["hen"] == Hen.PLAYED else "the hen is in the cards"
-    info = Text(f"Deck: {obs['deck']} cards   {hen}   the game ends when {_END[obs['end']]}")
+    hen = (
+        gettext("the hen has been played")
+        if obs["hen"] == Hen.PLAYED
+        else gettext("the hen is in the cards")
+    )
+    deck = gettext("Deck: {cards}").format(cards=_cards(obs["deck"]))
+    ends = gettext("the game ends when {end}").format(end=gettext(_END[obs["end"]]))
+    info = Text(f"{deck}   {hen}   {ends}")
     if obs["sleeping_values"] == SleepingValues.HIDDEN:
-        info.append("   sleeping eggs' values are hidden (memory mode)")
+        info.append("   " + gettext("sleeping eggs' values are hidden (memory mode)"))
     parts: list[RenderableType] = [table, info]
+    mover = obs["current_player"]
     if obs["phase"] == Phase.HEN:
-        taking = f"P{obs['current_player']} is taking eggs with the hen"
+        taking = (
+            gettext("You are taking eggs with the hen ({n} taken so far).")
+            if mover == names.viewer
+            else gettext("{name} is taking eggs with the hen ({n} taken so far).")
+        )
         parts.append(
             Text(
-                names.say(f"{taking} ({obs['hen_taken']} taken so far)."),
+                taking.format(name=names.seat(mover), n=obs["hen_taken"]),
                 style="bold magenta",
             )
         )
@@ -101,22 +137,28 @@ def render(
     if acting is not None:
         name = next(card["name"] for card in obs["own_actions"] if card["card"] == acting)
         left = obs["acting_left"]
+        carrying = (
+            gettext("You are carrying out {card} ({n} to go).")
+            if mover == names.viewer
+            else gettext("{name} is carrying out {card} ({n} to go).")
+        )
         parts.append(
             Text(
-                names.say(f"P{obs['current_player']} is carrying out {name} ({left} to go)."),
+                carrying.format(name=names.seat(mover), card=name, n=left),
                 style="bold magenta",
             )
         )
     if obs["passes_in_a_row"]:
-        parts.append(Text(f"Passes in a row: {obs['passes_in_a_row']} of {obs['players']}."))
+        passes = gettext("Passes in a row: {n} of {players}.")
+        parts.append(Text(passes.format(n=obs["passes_in_a_row"], players=obs["players"])))
     if "hand" in obs and not over:
-        hand = Text("Your hand: ")
-        hand.append(_names(obs["hand"]) or "(empty)", style="bold")
+        hand = Text(gettext("Your hand:") + " ")
+        hand.append(_names(obs["hand"]) or gettext("(empty)"), style="bold")
         parts.append(hand)
     if over:
-        result = Table(title="Hands at the end", expand=False)
-        for column in ("seat", "points", "hand", "tie-break"):
-            result.add_column(column)
+        result = Table(title=gettext("Hands at the end"), expand=False)
+        for column in (N_("seat"), N_("points"), N_("hand"), N_("tie-break")):
+            result.add_column(gettext(column))
         for p in range(obs["players"]):
             extra = obs["tie_break"][p]
             result.add_row(
@@ -127,22 +169,30 @@ def render(
             )
         parts.append(result)
         winners = ", ".join(names.seat(w) for w in obs["winners"])
-        shared = " (a shared win)" if len(obs["winners"]) > 1 else ""
-        parts.append(Text(f"Winner: {winners}{shared}", style="bold"))
+        verdict = (
+            gettext("Winners: {names} (a shared win)")
+            if len(obs["winners"]) > 1
+            else gettext("Winner: {names}")
+        )
+        parts.append(Text(verdict.format(names=winners), style="bold"))
     return Group(*parts)
 
 
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
 def _names(cards: list[int]) -> str:
-    return ", ".join(CARD_INFO[card].name for card in cards)
+    return ", ".join(pgettext(CONTEXT, CARD_INFO[card].name) for card in cards)
 
 
-_GOAL: Final = (
+_GOAL: Final = N_(
     "Goal: the most points in YOUR container when the game ends (every egg counts, sleeping "
     "ones too). The game ends the moment every container holds 6 eggs (Quick Game: any "
     "container). A tie goes to the higher total of the egg cards left in hand."
 )
 
-_TURN: Final = (
+_TURN: Final = N_(
     "Your turn, one of:\n"
     "- play an egg from your hand into ANY container with room (yours to gain points, or "
     "another's), then draw a card;\n"
@@ -157,12 +207,12 @@ _TURN: Final = (
 
 _HELP: Final = {
     Phase.TURN: _TURN,
-    Phase.HEN: (
+    Phase.HEN: N_(
         "You played the hen: take awake eggs from other players' containers into yours, one "
         "at a time (sleeping eggs cannot be taken), then stop. It ends by itself when your "
         "container is full or nothing is left to take."
     ),
-    Phase.ACT: (
+    Phase.ACT: N_(
         "You used one of this game's own action cards: carry out its effect one egg at a time "
         "(a move, a swap, a sleep / wake or a take, as the card says), as many times as it "
         "says; it stops early when nothing is left to act on."
@@ -173,10 +223,10 @@ _HELP: Final = {
 def phase_help(obs: Mapping[str, Any]) -> str:
     phase = obs.get("phase")
     text = _HELP.get(Phase(phase), _TURN) if phase else _TURN
-    return f"{text}\n\n{_GOAL}"
+    return f"{gettext(text)}\n\n{gettext(_GOAL)}"
 
 
-LEGEND: Final = (
+LEGEND: Final = N_(
     "Each row is a player's container, slots 1-6: '.' an empty slot, '7' an awake egg worth "
     "7, 'z7' a sleeping egg worth 7 (cannot be moved, swapped or taken), 'zz' a sleeping egg "
     "whose value is hidden (memory mode; '+ 1?' in points). 'eggs': eggs in the container; "
@@ -203,26 +253,30 @@ def question(path: Sequence[Choice], kind: str, obs: Mapping[str, Any]) -> str |
     eggs = sum(1 for step in path if step.kind == "egg")
     if kind == "container":
         if card is None:
-            return "Take an egg from which container?"  # the hen's takes
+            return gettext("Take an egg from which container?")  # the hen's takes
         if card == MOVE_AN_EGG:
-            return "Move it to which container?" if eggs else "Move an egg from which container?"
+            return (
+                gettext("Move it to which container?")
+                if eggs
+                else "Move an egg from which container?"
+            )
         if card == SWAP_EGGS:
             return (
-                "Swap it with an egg in which container?"
+                gettext("Swap it with an egg in which container?")
                 if eggs
-                else "Swap an egg from which container?"
+                else gettext("Swap an egg from which container?")
             )
         if card == SLEEP_WAKE:
-            return "Which container holds the egg?"
-        return "Into which container? (its points count for that container's owner)"
+            return gettext("Which container holds the egg?")
+        return gettext("Into which container? (its points count for that container's owner)")
     if kind == "egg":
         if card == MOVE_AN_EGG:
-            return "Which egg do you move?"
+            return gettext("Which egg do you move?")
         if card == SWAP_EGGS:
-            return "Swap which egg?" if not eggs else "With which egg?"
+            return gettext("Swap which egg?") if not eggs else "With which egg?"
         if card == SLEEP_WAKE:
-            return "Which egg do you put to sleep or wake?"
-        return "Which egg do you take?"
+            return gettext("Which egg do you put to sleep or wake?")
+        return gettext("Which egg do you take?")
     return None
 
 

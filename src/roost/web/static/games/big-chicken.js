@@ -7,26 +7,122 @@
 import { cardFace, handOfBacks, pile } from "../js/cards.js";
 import { cardsKey } from "../js/chooser.js";
 import { seatHeader, seatOrder } from "../js/common.js";
-import { h, icon, joinWords, plural } from "../js/dom.js";
+import { h, icon, joinWords } from "../js/dom.js";
+import { _, ngettext, pgettext } from "../js/i18n.js";
+import { colourLetter, localCatalogue } from "./cardwords.js";
 
 const DUCK = 40;
-const LAY_NAMES = { single: "Single", pair: "Pair", trips: "Trips", little_coop: "Little Coop", big_coop: "Big Coop" };
 const SUIT_SYMBOL = { blue: "B", green: "G", yellow: "Y", orange: "O" };
 
+/** The kinds of Lay, in the reader's language (a function: the catalogue loads after import). */
+function layNames() {
+  return {
+    single: pgettext("BIG CHICKEN card", "Single"),
+    pair: pgettext("BIG CHICKEN card", "Pair"),
+    trips: pgettext("BIG CHICKEN card", "Trips"),
+    little_coop: pgettext("BIG CHICKEN card", "Little Coop"),
+    big_coop: pgettext("BIG CHICKEN card", "Big Coop"),
+  };
+}
+
+function layName(kind) {
+  return layNames()[kind] || kind;
+}
+
+/** A suit's name as the Duck's question offers it (the engine's option labels are these words). */
+function suitName(suit) {
+  const names = { blue: pgettext("BIG CHICKEN card", "blue"), green: pgettext("BIG CHICKEN card", "green"), yellow: pgettext("BIG CHICKEN card", "yellow"), orange: pgettext("BIG CHICKEN card", "orange") };
+  return names[suit] || suit;
+}
+
+function cardNames() {
+  return {
+    "blue 1": pgettext("BIG CHICKEN card", "blue 1"),
+    "green 1": pgettext("BIG CHICKEN card", "green 1"),
+    "yellow 1": pgettext("BIG CHICKEN card", "yellow 1"),
+    "orange 1": pgettext("BIG CHICKEN card", "orange 1"),
+    "blue 2": pgettext("BIG CHICKEN card", "blue 2"),
+    "green 2": pgettext("BIG CHICKEN card", "green 2"),
+    "yellow 2": pgettext("BIG CHICKEN card", "yellow 2"),
+    "orange 2": pgettext("BIG CHICKEN card", "orange 2"),
+    "blue 3": pgettext("BIG CHICKEN card", "blue 3"),
+    "green 3": pgettext("BIG CHICKEN card", "green 3"),
+    "yellow 3": pgettext("BIG CHICKEN card", "yellow 3"),
+    "orange 3": pgettext("BIG CHICKEN card", "orange 3"),
+    "blue 4": pgettext("BIG CHICKEN card", "blue 4"),
+    "green 4": pgettext("BIG CHICKEN card", "green 4"),
+    "yellow 4": pgettext("BIG CHICKEN card", "yellow 4"),
+    "orange 4": pgettext("BIG CHICKEN card", "orange 4"),
+    "blue 5": pgettext("BIG CHICKEN card", "blue 5"),
+    "green 5": pgettext("BIG CHICKEN card", "green 5"),
+    "yellow 5": pgettext("BIG CHICKEN card", "yellow 5"),
+    "orange 5": pgettext("BIG CHICKEN card", "orange 5"),
+    "blue 6": pgettext("BIG CHICKEN card", "blue 6"),
+    "green 6": pgettext("BIG CHICKEN card", "green 6"),
+    "yellow 6": pgettext("BIG CHICKEN card", "yellow 6"),
+    "orange 6": pgettext("BIG CHICKEN card", "orange 6"),
+    "blue 7": pgettext("BIG CHICKEN card", "blue 7"),
+    "green 7": pgettext("BIG CHICKEN card", "green 7"),
+    "yellow 7": pgettext("BIG CHICKEN card", "yellow 7"),
+    "orange 7": pgettext("BIG CHICKEN card", "orange 7"),
+    "blue 8": pgettext("BIG CHICKEN card", "blue 8"),
+    "green 8": pgettext("BIG CHICKEN card", "green 8"),
+    "yellow 8": pgettext("BIG CHICKEN card", "yellow 8"),
+    "orange 8": pgettext("BIG CHICKEN card", "orange 8"),
+    "blue 9": pgettext("BIG CHICKEN card", "blue 9"),
+    "green 9": pgettext("BIG CHICKEN card", "green 9"),
+    "yellow 9": pgettext("BIG CHICKEN card", "yellow 9"),
+    "orange 9": pgettext("BIG CHICKEN card", "orange 9"),
+    "blue 10": pgettext("BIG CHICKEN card", "blue 10"),
+    "green 10": pgettext("BIG CHICKEN card", "green 10"),
+    "yellow 10": pgettext("BIG CHICKEN card", "yellow 10"),
+    "orange 10": pgettext("BIG CHICKEN card", "orange 10"),
+    "Duck": pgettext("BIG CHICKEN card", "Duck"),
+    "Blue Chicken": pgettext("BIG CHICKEN card", "Blue Chicken"),
+    "Chicken": pgettext("BIG CHICKEN card", "Chicken"),
+    "Green Chicken": pgettext("BIG CHICKEN card", "Green Chicken"),
+    "Yellow Chicken": pgettext("BIG CHICKEN card", "Yellow Chicken"),
+    "Orange Chicken": pgettext("BIG CHICKEN card", "Orange Chicken"),
+    "Big Red": pgettext("BIG CHICKEN card", "Big Red"),
+  };
+}
+
+function cardTexts() {
+  return {
+    "A numbered Egg: a higher number beats a lower one of any suit; equal numbers go by suit, blue < green < yellow < orange.": _("A numbered Egg: a higher number beats a lower one of any suit; equal numbers go by suit, blue < green < yellow < orange."),
+    "Wild: stands for any numbered card you declare (one a Lay, never in a Coop or with Chickens); laying it reverses the direction of play.": _("Wild: stands for any numbered card you declare (one a Lay, never in a Coop or with Chickens); laying it reverses the direction of play."),
+    "Higher than every number (blue to orange); never laid with a Duck.": _("Higher than every number (blue to orange); never laid with a Duck."),
+    "The highest card: laid alone he beats even a Coop, and nothing beats him.": _("The highest card: laid alone he beats even a Coop, and nothing beats him."),
+  };
+}
+
+/** The game's cards with their names, labels and texts in the reader's language. */
+function cards(ctx) {
+  return localCatalogue(ctx.catalogue, cardNames, cardTexts);
+}
+
+function points(n) {
+  return ngettext("{n} point", "{n} points", n);
+}
+
+function cardCount(n) {
+  return ngettext("{n} card", "{n} cards", n);
+}
+
 function layWords(ctx, lay) {
-  const cards = lay.cards.map((id) => {
-    if (id === DUCK && lay.duck_as !== null && lay.duck_as !== undefined) return `Duck as ${ctx.catalogue.name(lay.duck_as)}`;
-    return ctx.catalogue.name(id);
+  const names = lay.cards.map((id) => {
+    if (id === DUCK && lay.duck_as !== null && lay.duck_as !== undefined) return _("Duck as {card}", { card: cards(ctx).name(lay.duck_as) });
+    return cards(ctx).name(id);
   });
-  return `${LAY_NAMES[lay.kind] || lay.kind}: ${cards.join(" + ")}`;
+  return _("{lay}: {cards}", { lay: layName(lay.kind), cards: names.join(" + ") });
 }
 
 function layCards(ctx, lay, size) {
   return lay.cards.map((id) =>
-    cardFace(ctx.catalogue.get(id), {
+    cardFace(cards(ctx).get(id), {
       size,
-      caption: id === DUCK && lay.duck_as !== null && lay.duck_as !== undefined ? `as ${ctx.catalogue.name(lay.duck_as)}` : null,
-      aria: id === DUCK && lay.duck_as !== null && lay.duck_as !== undefined ? `standing for ${ctx.catalogue.name(lay.duck_as)}` : null,
+      caption: id === DUCK && lay.duck_as !== null && lay.duck_as !== undefined ? _("as {card}", { card: cards(ctx).name(lay.duck_as) }) : null,
+      aria: id === DUCK && lay.duck_as !== null && lay.duck_as !== undefined ? _("standing for {card}", { card: cards(ctx).name(lay.duck_as) }) : null,
     }),
   );
 }
@@ -34,12 +130,12 @@ function layCards(ctx, lay, size) {
 function titles(ctx, seat) {
   const obs = ctx.obs;
   const out = [];
-  if (obs.good_egg === seat) out.push(h("span", { class: "badge good-egg", title: "fewest points last Round" }, "Good Egg"));
-  if (obs.bad_egg === seat) out.push(h("span", { class: "badge bad-egg", title: "most points last Round" }, "Bad Egg"));
-  if (obs.leader === seat && obs.phase !== "over") out.push(h("span", { class: "badge", title: "leads this Round" }, "leader"));
-  if (obs.last_egg?.[seat] === "said") out.push(h("span", { class: "badge last-egg" }, "Last Egg!"));
-  if (obs.last_egg?.[seat] === "quiet") out.push(h("span", { class: "badge quiet" }, "one card, quiet"));
-  if ((obs.clucked || []).includes(seat)) out.push(h("span", { class: "badge clucked" }, "clucked"));
+  if (obs.good_egg === seat) out.push(h("span", { class: "badge good-egg", title: _("fewest points last Round") }, pgettext("BIG CHICKEN card", "Good Egg")));
+  if (obs.bad_egg === seat) out.push(h("span", { class: "badge bad-egg", title: _("most points last Round") }, pgettext("BIG CHICKEN card", "Bad Egg")));
+  if (obs.leader === seat && obs.phase !== "over") out.push(h("span", { class: "badge", title: _("leads this Round") }, _("leader")));
+  if (obs.last_egg?.[seat] === "said") out.push(h("span", { class: "badge last-egg" }, _("Last Egg!")));
+  if (obs.last_egg?.[seat] === "quiet") out.push(h("span", { class: "badge quiet" }, _("one card, quiet")));
+  if ((obs.clucked || []).includes(seat)) out.push(h("span", { class: "badge clucked" }, _("clucked")));
   return out;
 }
 
@@ -50,9 +146,9 @@ function scoreLine(ctx, seat) {
   return h(
     "span",
     { class: "score-line" },
-    h("strong", {}, plural(obs.scores?.[seat] ?? 0, "point")),
-    penalties ? ` · +${penalties} penalty` : "",
-    catches ? ` · caught ${catches}×` : "",
+    h("strong", {}, points(obs.scores?.[seat] ?? 0)),
+    penalties ? " · " + ngettext("+{n} penalty point", "+{n} penalty points", penalties) : "",
+    catches ? " · " + ngettext("caught {n} time", "caught {n} times", catches) : "",
   );
 }
 
@@ -64,9 +160,9 @@ function showedHand(ctx, seat) {
   if (!shown || !fresh) return null;
   return h(
     "div",
-    { class: "known", role: "group", "aria-label": `${ctx.names[seat]} showed at the end of the Round` },
-    h("span", { class: "zone-label" }, shown.length ? "left at the end of the Round" : "went out"),
-    shown.length ? h("div", { class: "card-row" }, shown.map((id) => cardFace(ctx.catalogue.get(id), { size: "xs" }))) : null,
+    { class: "known", role: "group", "aria-label": _("{name} showed at the end of the Round", { name: ctx.names[seat] }) },
+    h("span", { class: "zone-label" }, shown.length ? _("left at the end of the Round") : _("went out")),
+    shown.length ? h("div", { class: "card-row" }, shown.map((id) => cardFace(cards(ctx).get(id), { size: "xs" }))) : null,
   );
 }
 
@@ -84,8 +180,8 @@ function opponent(ctx, seat) {
       { class: "seat-body column" },
       h("div", { class: "badges" }, titles(ctx, seat)),
       shown
-        ? h("div", { class: "hand mini", role: "group", "aria-label": `${name}'s hand`, dataset: { handOf: String(seat) } }, shown.map((id) => cardFace(ctx.catalogue.get(id), { size: "xs" })))
-        : h("div", { class: "seat-cards" }, handOfBacks(count, `${name} holds ${plural(count, "card")}`, "xs", seat), h("span", { class: "count" }, plural(count, "card"))),
+        ? h("div", { class: "hand mini", role: "group", "aria-label": _("{name}'s hand", { name }), dataset: { handOf: String(seat) } }, shown.map((id) => cardFace(cards(ctx).get(id), { size: "xs" })))
+        : h("div", { class: "seat-cards" }, handOfBacks(count, ngettext("{name} holds {n} card", "{name} holds {n} cards", count, { name }), "xs", seat), h("span", { class: "count" }, cardCount(count))),
       scoreLine(ctx, seat),
       showedHand(ctx, seat),
     ),
@@ -104,10 +200,10 @@ function runArea(ctx) {
         h(
           "div",
           { class: "exchange" },
-          h("span", {}, `${ctx.names[obs.good_egg]} (Good Egg) gives ${ctx.names[obs.bad_egg]} (Bad Egg) their best card:`),
-          ex.given !== null && ex.given !== undefined ? cardFace(ctx.catalogue.get(ex.given), { size: "sm" }) : h("span", { class: "muted-chip" }, "…"),
-          h("span", {}, "and gets back:"),
-          ex.returned !== null && ex.returned !== undefined ? cardFace(ctx.catalogue.get(ex.returned), { size: "sm" }) : h("span", { class: "muted-chip" }, "…"),
+          h("span", {}, _("{good} (Good Egg) gives {bad} (Bad Egg) their best card:", { good: ctx.names[obs.good_egg], bad: ctx.names[obs.bad_egg] })),
+          ex.given !== null && ex.given !== undefined ? cardFace(cards(ctx).get(ex.given), { size: "sm" }) : h("span", { class: "muted-chip" }, "…"),
+          h("span", {}, _("and gets back:")),
+          ex.returned !== null && ex.returned !== undefined ? cardFace(cards(ctx).get(ex.returned), { size: "sm" }) : h("span", { class: "muted-chip" }, "…"),
         ),
       );
     }
@@ -118,25 +214,25 @@ function runArea(ctx) {
     parts.push(
       h(
         "div",
-        { class: "run", role: "group", "aria-label": `The Run: ${run.length} ${run.length === 1 ? "Lay" : "Lays"}` },
+        { class: "run", role: "group", "aria-label": ngettext("The Run: {n} Lay", "The Run: {n} Lays", run.length) },
         older.map((lay) =>
-          h("div", { class: "lay older", role: "group", "aria-label": `${ctx.names[lay.seat]}: ${layWords(ctx, lay)}` }, h("span", { class: "lay-who" }, ctx.names[lay.seat]), h("div", { class: "lay-cards" }, layCards(ctx, lay, "sm"))),
+          h("div", { class: "lay older", role: "group", "aria-label": _("{name}: {lay}", { name: ctx.names[lay.seat], lay: layWords(ctx, lay) }) }, h("span", { class: "lay-who" }, ctx.names[lay.seat]), h("div", { class: "lay-cards" }, layCards(ctx, lay, "sm"))),
         ),
         h(
           "div",
-          { class: "lay top", role: "group", "aria-label": `To beat: ${ctx.who(top.seat)}'s ${layWords(ctx, top)}`.replace("You's", "your") },
-          h("span", { class: "lay-who" }, `${ctx.who(top.seat)} · ${LAY_NAMES[top.kind]}`),
+          { class: "lay top", role: "group", "aria-label": top.seat === ctx.seat && !ctx.replay ? _("To beat: your {lay}", { lay: layWords(ctx, top) }) : _("To beat: {name}'s {lay}", { name: ctx.names[top.seat], lay: layWords(ctx, top) }) },
+          h("span", { class: "lay-who" }, top.seat === ctx.seat && !ctx.replay ? _("You") : ctx.names[top.seat], " · ", layName(top.kind)),
           h("div", { class: "lay-cards", dataset: { zone: "run" } }, layCards(ctx, top, "lg")),
-          obs.to_beat ? h("span", { class: "to-beat" }, "to beat") : null,
+          obs.to_beat ? h("span", { class: "to-beat" }, _("to beat")) : null,
         ),
       ),
     );
   } else if (obs.phase === "play" || obs.phase === "last_egg" || obs.phase === "catch" || obs.phase === "flip_or_skip") {
     const who = obs.current_player;
-    parts.push(h("div", { class: "run empty" }, h("p", {}, who !== null && who !== undefined ? `New Run: ${ctx.names[who]} leads with any Lay.` : "New Run.")));
+    parts.push(h("div", { class: "run empty" }, h("p", {}, who !== null && who !== undefined ? _("New Run: {name} leads with any Lay.", { name: ctx.names[who] }) : _("New Run."))));
   }
   if (obs.shown && obs.round === 1 && !run.length && obs.phase === "play") {
-    parts.push(h("div", { class: "shown" }, h("span", {}, `${ctx.names[obs.shown.seat]} showed`), cardFace(ctx.catalogue.get(obs.shown.card), { size: "sm" }), h("span", {}, "and leads Round 1.")));
+    parts.push(h("div", { class: "shown" }, h("span", {}, _("{name} showed", { name: ctx.names[obs.shown.seat] })), cardFace(cards(ctx).get(obs.shown.card), { size: "sm" }), h("span", {}, _("and leads Round 1."))));
   }
   return parts;
 }
@@ -147,9 +243,9 @@ function statusColumn(ctx) {
   return h(
     "div",
     { class: "table-status" },
-    h("div", { class: "info-chip" }, `Round ${obs.round} of ${obs.rounds}`),
-    h("div", { class: "direction", role: "img", "aria-label": `Direction of play: ${ccw ? "counter-cluckwise" : "cluckwise"}` }, icon(ccw ? "ccw" : "cw"), h("span", { "aria-hidden": "true" }, ccw ? "counter-cluckwise" : "cluckwise")),
-    pile({ count: obs.discard_size ?? 0, name: "Discard", label: `Discard pile, ${plural(obs.discard_size ?? 0, "card")} face down` }),
+    h("div", { class: "info-chip" }, _("Round {round} of {rounds}", { round: obs.round, rounds: obs.rounds })),
+    h("div", { class: "direction", role: "img", "aria-label": ccw ? _("Direction of play: counter-cluckwise") : _("Direction of play: cluckwise") }, icon(ccw ? "ccw" : "cw"), h("span", { "aria-hidden": "true" }, ccw ? _("counter-cluckwise") : _("cluckwise"))),
+    pile({ count: obs.discard_size ?? 0, name: _("Discard"), label: ngettext("Discard pile, {n} card face down", "Discard pile, {n} cards face down", obs.discard_size ?? 0) }),
     ctx.caption?.(),
   );
 }
@@ -158,22 +254,23 @@ function scoreboard(ctx) {
   const obs = ctx.obs;
   const rounds = obs.round_scores || [];
   if (!rounds.length) return null;
+  const you = _("You");
   return h(
     "details",
     { class: "scoreboard", open: true },
-    h("summary", {}, "Scores (the fewest points wins)"),
+    h("summary", {}, _("Scores (the fewest points wins)")),
     h(
       "div",
       { class: "md-table" },
       h(
         "table",
         {},
-        h("thead", {}, h("tr", {}, h("th", {}, ""), rounds.map((_, i) => h("th", {}, `R${i + 1}`)), h("th", {}, "Total"))),
+        h("thead", {}, h("tr", {}, h("th", {}, ""), rounds.map((round, i) => h("th", {}, _("R{n}", { n: i + 1 }))), h("th", {}, _("Total")))),
         h(
           "tbody",
           {},
-          Array.from({ length: obs.players }, (_, seat) =>
-            h("tr", {}, h("th", { scope: "row" }, ctx.who(seat)), rounds.map((r) => h("td", {}, String(r[seat]))), h("td", {}, h("strong", {}, String(obs.scores[seat])))),
+          Array.from({ length: obs.players }, (unused, seat) =>
+            h("tr", {}, h("th", { scope: "row" }, seat === ctx.seat && !ctx.replay ? you : ctx.names[seat]), rounds.map((r) => h("td", {}, String(r[seat]))), h("td", {}, h("strong", {}, String(obs.scores[seat])))),
           ),
         ),
       ),
@@ -200,8 +297,8 @@ function handArea(ctx) {
   const giving = ctx.options.some((o) => o.kind === "card");
   const layable = new Set(ctx.actions.filter((a) => a.kind === "lay").flatMap((a) => a.cards));
   const selected = new Set(ctx.ui.selected || []);
-  const cards = hand.map((id, i) => {
-    const card = ctx.catalogue.get(id);
+  const faces = hand.map((id, i) => {
+    const card = cards(ctx).get(id);
     if (giving || ctx.replay) {
       return cardFace(card, { size: "md", step: ctx.replay ? null : { kind: "card", value: id }, key: `hand-${i}`, playable: false });
     }
@@ -212,7 +309,7 @@ function handArea(ctx) {
       playable: ctx.myTurn ? layable.has(id) : undefined,
       className: ctx.myTurn && !layable.has(id) ? "dim" : "",
       button: true,
-      aria: ctx.myTurn && !layable.has(id) ? "not in any Lay you can make now" : null,
+      aria: ctx.myTurn && !layable.has(id) ? _("not in any Lay you can make now") : null,
       onclick: () => {
         const now = new Set(ctx.ui.selected || []);
         if (now.has(i)) now.delete(i);
@@ -223,12 +320,12 @@ function handArea(ctx) {
       },
     });
   });
-  for (const el of cards) if (!giving) el.dataset.free = "1";
-  if (!hand.length) return obs.phase === "over" ? null : h("p", { class: "muted" }, "No cards left: you went out!");
+  for (const el of faces) if (!giving) el.dataset.free = "1";
+  if (!hand.length) return obs.phase === "over" ? null : h("p", { class: "muted" }, _("No cards left: you went out!"));
   return h(
     "div",
-    { class: ["hand", "chicken-hand"], role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}${giving ? "" : ": select cards, then Lay"}`, "data-arrows": "", dataset: { handOf: String(seat), zone: "hand" } },
-    cards,
+    { class: ["hand", "chicken-hand"], role: "group", "aria-label": giving ? ngettext("Your hand, {n} card", "Your hand, {n} cards", hand.length) : ngettext("Your hand, {n} card: select cards, then Lay", "Your hand, {n} cards: select cards, then Lay", hand.length), "data-arrows": "", dataset: { handOf: String(seat), zone: "hand" } },
+    faces,
   );
 }
 
@@ -236,7 +333,7 @@ function myArea(ctx) {
   const seat = ctx.seat;
   return h(
     "section",
-    { class: ["seat", "me", ctx.toMove === seat && "turn"], "aria-label": ctx.replay ? ctx.names[seat] : "You" },
+    { class: ["seat", "me", ctx.toMove === seat && "turn"], "aria-label": ctx.replay ? ctx.names[seat] : _("You") },
     seatHeader(ctx, seat),
     h("div", { class: "badges" }, titles(ctx, seat), scoreLine(ctx, seat)),
     showedHand(ctx, seat),
@@ -245,7 +342,9 @@ function myArea(ctx) {
 }
 
 export default {
-  blurb: "Climb or cluck: beat the Lay on the table with a higher one of its kind, or pass. Ducks are wild, Chickens rule the roost, Big Red beats everything. Fewest points after the last Round wins.",
+  get blurb() {
+    return _("Climb or cluck: beat the Lay on the table with a higher one of its kind, or pass. Ducks are wild, Chickens rule the roost, Big Red beats everything. Fewest points after the last Round wins.");
+  },
 
   board(ctx) {
     const obs = ctx.obs;
@@ -267,10 +366,10 @@ export default {
     if (!ctx.myTurn || ctx.obs.phase !== "play") return null;
     const selected = selectedIds(ctx);
     const lays = laysFor(ctx, selected);
-    let label = "Lay";
-    if (!selected.length) label = "Select cards to lay";
-    else if (!lays.length) label = "Not a Lay you can make";
-    else label = `Lay ${lays.length === 1 ? lays[0].text : `${lays[0].steps[0].label}: ${selected.map((id) => ctx.catalogue.name(id)).join(" + ")}`}`;
+    let label;
+    if (!selected.length) label = _("Select cards to lay");
+    else if (!lays.length) label = _("Not a Lay you can make");
+    else label = _("Lay {cards}", { cards: selected.map((id) => cards(ctx).name(id)).join(" + ") });
     const lay = h(
       "button",
       {
@@ -285,7 +384,7 @@ export default {
       label,
     );
     const clear = selected.length
-      ? h("button", { type: "button", class: "button", dataset: { key: "clear" }, onclick: () => { ctx.ui.selected = []; ctx.rerender(); } }, "Clear")
+      ? h("button", { type: "button", class: "button", dataset: { key: "clear" }, onclick: () => { ctx.ui.selected = []; ctx.rerender(); } }, _("Clear"))
       : null;
     return [lay, clear];
   },
@@ -309,58 +408,68 @@ export default {
     switch (obs.phase) {
       case "play":
         if (obs.to_beat && !ctx.actions.some((a) => a.kind === "lay")) {
-          return `Nothing in your hand beats ${ctx.names[obs.to_beat.seat]}'s ${layWords(ctx, obs.to_beat)}: cluck (pass).`;
+          return _("Nothing in your hand beats {name}'s {lay}: cluck (pass).", { name: ctx.names[obs.to_beat.seat], lay: layWords(ctx, obs.to_beat) });
         }
         if (obs.to_beat) {
-          const coop = obs.to_beat.kind.endsWith("coop");
-          return `Beat ${ctx.names[obs.to_beat.seat]}'s ${layWords(ctx, obs.to_beat)} with ${coop ? "a higher Coop (or Big Red alone)" : `a higher ${LAY_NAMES[obs.to_beat.kind]} or a Coop`}: select cards, then Lay. Or cluck (pass).`;
+          const vars = { name: ctx.names[obs.to_beat.seat], lay: layWords(ctx, obs.to_beat), kind: layName(obs.to_beat.kind) };
+          return obs.to_beat.kind.endsWith("coop")
+            ? _("Beat {name}'s {lay} with a higher Coop (or Big Red alone): select cards, then Lay. Or cluck (pass).", vars)
+            : _("Beat {name}'s {lay} with a higher {kind} or a Coop: select cards, then Lay. Or cluck (pass).", vars);
         }
-        return "You lead a new Run: select the cards of any Lay (a single card, a pair, trips, a Coop), then Lay.";
+        return _("You lead a new Run: select the cards of any Lay (a single card, a pair, trips, a Coop), then Lay.");
       case "flip_or_skip":
-        return "You laid a Coop: flip the direction of play, or skip the next player.";
+        return _("You laid a Coop: flip the direction of play, or skip the next player.");
       case "last_egg":
-        return "You have one card left: say “Last Egg”, or stay quiet and hope nobody catches you.";
+        return _("You have one card left: say “Last Egg”, or stay quiet and hope nobody catches you.");
       case "catch":
-        return `${ctx.names[obs.quiet_player] ?? "A player"} stayed quiet with one card left: catch them (they draw two cards) or let it go.`;
+      {
+        // a message inside another's arguments is not extracted: each stands alone
+        const someone = _("A player");
+        return _("{name} stayed quiet with one card left: catch them (they draw two cards) or let it go.", { name: ctx.names[obs.quiet_player] ?? someone });
+      }
       case "good_egg_gives":
-        return "You are the Good Egg: click your best card (except Big Red) to give it to the Bad Egg.";
+        return _("You are the Good Egg: click your best card (except Big Red) to give it to the Bad Egg.");
       case "bad_egg_gives":
-        return "You are the Bad Egg: click a card to give back to the Good Egg (not the card you received; a copy you held before may go).";
+        return _("You are the Bad Egg: click a card to give back to the Good Egg (not the card you received; a copy you held before may go).");
       default:
-        return "Choose your move.";
+        return _("Choose your move.");
     }
   },
 
   waiting(ctx, seat) {
     const phase = ctx.obs.phase;
-    if (phase === "catch") return "may catch the quiet player…";
-    if (phase === "good_egg_gives") return "(Good Egg) is choosing a card to give…";
-    if (phase === "bad_egg_gives") return "(Bad Egg) is choosing a card to give back…";
+    if (phase === "catch") return _("may catch the quiet player…");
+    if (phase === "good_egg_gives") return _("(Good Egg) is choosing a card to give…");
+    if (phase === "bad_egg_gives") return _("(Bad Egg) is choosing a card to give back…");
     return null;
   },
 
   whyNot(ctx, step) {
     const phase = ctx.obs.phase;
-    if (phase === "good_egg_gives") return "The Good Egg must give their best card, except Big Red.";
-    if (phase === "bad_egg_gives") return "You cannot give back the card you just received, only a copy of it you held before.";
+    if (phase === "good_egg_gives") return _("The Good Egg must give their best card, except Big Red.");
+    if (phase === "bad_egg_gives") return _("You cannot give back the card you just received, only a copy of it you held before.");
     return null;
   },
 
   stepTitle(kind) {
-    if (kind === "number") return "What number does the Duck stand for?";
-    if (kind === "suit") return "Which suit does the Duck stand for?";
-    if (kind === "cards") return "Which cards?";
+    if (kind === "number") return _("What number does the Duck stand for?");
+    if (kind === "suit") return _("Which suit does the Duck stand for?");
+    if (kind === "cards") return _("Which cards?");
     return null;
   },
 
   stepText(kind, ctx, prefix) {
     if (kind === "number" || kind === "suit") {
-      const cards = prefix.find((s) => s.kind === "cards");
+      const picked = prefix.find((s) => s.kind === "cards");
       const number = prefix.find((s) => s.kind === "number");
-      const what = `You lay ${cards ? cards.label : "a Duck"}${number ? `, the Duck as a ${number.label}` : ""}.`;
+      const selected = selectedIds(ctx);
+      const duck = pgettext("BIG CHICKEN card", "Duck");
+      // the cards selected in the hand, by their names in the reader's language
+      const laid = selected.length ? selected.map((id) => cards(ctx).name(id)).join(" + ") : picked ? picked.label : duck;
+      const what = number ? _("You lay {cards}, the Duck as a {number}.", { cards: laid, number: number.label }) : _("You lay {cards}.", { cards: laid });
       return kind === "number"
-        ? `${what} A Duck is wild: it stands for any numbered card.`
-        : `${what} Which suit? From low to high: blue, green, yellow, orange.`;
+        ? _("{what} A Duck is wild: it stands for any numbered card.", { what })
+        : _("{what} Which suit? From low to high: blue, green, yellow, orange.", { what });
     }
     return null;
   },
@@ -370,8 +479,8 @@ export default {
       return h(
         "button",
         { type: "button", class: "button colour-choice", dataset: { colour: option.label } },
-        h("span", { class: "swatch", dataset: { colour: option.label }, "aria-hidden": "true" }, SUIT_SYMBOL[option.label] || ""),
-        option.label,
+        h("span", { class: "swatch", dataset: { colour: option.label }, "aria-hidden": "true" }, colourLetter(SUIT_SYMBOL[option.label] || "")),
+        suitName(option.label),
       );
     }
     if (option.kind === "number") {
@@ -386,7 +495,7 @@ export default {
     return h(
       "div",
       {},
-      h("p", { class: "muted" }, `After ${plural(obs.rounds, "Round")} the fewest points wins (the Golden Egg).${rotten.length ? ` Rotten Egg: ${joinWords(rotten.map((s) => ctx.names[s]))}.` : ""}`),
+      h("p", { class: "muted" }, ngettext("After {n} Round the fewest points wins (the Golden Egg).", "After {n} Rounds the fewest points wins (the Golden Egg).", obs.rounds), rotten.length ? " " + _("Rotten Egg: {names}.", { names: joinWords(rotten.map((s) => ctx.names[s])) }) : ""),
       scoreboard(ctx),
     );
   },
@@ -398,9 +507,9 @@ export default {
 
   resultRow(ctx, seat) {
     const obs = ctx.obs;
-    const words = [plural(obs.scores?.[seat] ?? 0, "point")];
-    if ((obs.winners || []).includes(seat)) words.push("Golden Egg");
-    if ((obs.rotten_eggs || []).includes(seat)) words.push("Rotten Egg");
+    const words = [points(obs.scores?.[seat] ?? 0)];
+    if ((obs.winners || []).includes(seat)) words.push(pgettext("BIG CHICKEN card", "Golden Egg"));
+    if ((obs.rotten_eggs || []).includes(seat)) words.push(pgettext("BIG CHICKEN card", "Rotten Egg"));
     return words.join(" · ");
   },
 };

@@ -4,7 +4,8 @@
 
 import { cardFace, handOfBacks } from "../js/cards.js";
 import { seatHeader, seatOrder } from "../js/common.js";
-import { h, plural } from "../js/dom.js";
+import { h } from "../js/dom.js";
+import { _, ngettext } from "../js/i18n.js";
 
 const SKIP = new Set(["game", "players", "seat", "hand", "hands", "hand_sizes", "current_player"]);
 
@@ -13,9 +14,9 @@ function words(key) {
 }
 
 function valueText(value) {
-  if (value === null || value === undefined) return "none";
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (Array.isArray(value)) return value.length ? value.map(valueText).join(", ") : "none";
+  if (value === null || value === undefined) return _("none");
+  if (typeof value === "boolean") return value ? _("yes") : _("no");
+  if (Array.isArray(value)) return value.length ? value.map(valueText).join(", ") : _("none");
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)}: ${valueText(v)}`).join("; ");
   return String(value).replace(/_/g, " ");
 }
@@ -40,7 +41,7 @@ export default {
           obs.hands
             ? h("div", { class: "hand mini" }, obs.hands[seat].map((c) => cardFace(ctx.catalogue.get(c), { size: "xs" })))
             : obs.hand_sizes
-              ? handOfBacks(obs.hand_sizes[seat], `${ctx.names[seat]} holds ${plural(obs.hand_sizes[seat], "card")}`)
+              ? handOfBacks(obs.hand_sizes[seat], ngettext("{name} holds {n} card", "{name} holds {n} cards", obs.hand_sizes[seat], { name: ctx.names[seat] }))
               : null,
           h("dl", { class: "facts small" }, perSeat.map(([key, v]) => [h("dt", {}, words(key)), h("dd", {}, valueText(v[seat]))])),
         ),
@@ -51,14 +52,14 @@ export default {
       "div",
       { class: "generic" },
       h("div", { class: "opponents" }, others.map(seatBox)),
-      h("section", { class: "panel facts-panel", "aria-label": "The table" }, h("dl", { class: "facts" }, common.map(([key, v]) => [h("dt", {}, words(key)), h("dd", {}, valueText(v))]))),
+      h("section", { class: "panel facts-panel", "aria-label": _("The table") }, h("dl", { class: "facts" }, common.map(([key, v]) => [h("dt", {}, words(key)), h("dd", {}, valueText(v))]))),
       ctx.seat !== null
         ? h(
             "section",
-            { class: ["seat", "me", ctx.toMove === ctx.seat && "turn"], "aria-label": "You" },
+            { class: ["seat", "me", ctx.toMove === ctx.seat && "turn"], "aria-label": _("You") },
             seatHeader(ctx, ctx.seat),
             h("div", { class: "seat-body column" },
-              h("div", { class: "hand", role: "group", "aria-label": `Your hand, ${plural(hand.length, "card")}`, "data-arrows": "" }, hand.map((c, i) => cardFace(ctx.catalogue.get(c), { size: "md", key: `hand-${i}` }))),
+              h("div", { class: "hand", role: "group", "aria-label": ngettext("Your hand, {n} card", "Your hand, {n} cards", hand.length), "data-arrows": "" }, hand.map((c, i) => cardFace(ctx.catalogue.get(c), { size: "md", key: `hand-${i}` }))),
               h("dl", { class: "facts small" }, perSeat.map(([key, v]) => [h("dt", {}, words(key)), h("dd", {}, valueText(v[ctx.seat]))])),
             ),
           )
@@ -67,6 +68,6 @@ export default {
   },
 
   prompt(ctx) {
-    return ctx.options.length === 1 ? "Make your move." : "Choose your move below.";
+    return ctx.options.length === 1 ? _("Make your move.") : _("Choose your move below.");
   },
 };

@@ -75,19 +75,23 @@ export function seatHeader(ctx, seat) {
   const turn = ctx.toMove === seat;
   const badges = [];
   if (info) {
-    if (info.type === "bot") badges.push(h("span", { class: "badge bot", title: `${info.level} bot` }, icon("bot"), info.level));
+    if (info.type === "bot") {
+      const level = { easy: _("easy"), medium: _("medium"), hard: _("hard") }[info.level] ?? info.level;
+      const title = { easy: _("easy bot"), medium: _("medium bot"), hard: _("hard bot") }[info.level] ?? `${info.level} bot`;
+      badges.push(h("span", { class: "badge bot", title }, icon("bot"), level));
+    }
     const live = !ctx.replay && ctx.table.status === "playing";
-    if (info.type === "person" && live && !info.connected) badges.push(h("span", { class: "badge away" }, "away"));
-    if (info.standin && live) badges.push(h("span", { class: "badge standin", title: "a bot plays for this person until they are back" }, icon("bot"), "stand-in"));
+    if (info.type === "person" && live && !info.connected) badges.push(h("span", { class: "badge away" }, _("away")));
+    if (info.standin && live) badges.push(h("span", { class: "badge standin", title: _("a bot plays for this person until they are back") }, icon("bot"), _("stand-in")));
   }
   const you = ctx.seat === seat && !ctx.replay;
   return h(
     "div",
     { class: ["seat-head", turn && "turn"], dataset: { seat: String(seat) } },
     h("span", { class: "seat-dot", style: { "--hue": seatHue(seat) }, "aria-hidden": "true" }),
-    h("span", { class: "seat-name" }, you ? "You" : ctx.names[seat], you ? h("span", { class: "sr-only" }, ` (${ctx.names[seat]})`) : null),
+    h("span", { class: "seat-name" }, you ? _("You") : ctx.names[seat], you ? h("span", { class: "sr-only" }, ` (${ctx.names[seat]})`) : null),
     badges,
-    turn ? h("span", { class: "turn-tag" }, ctx.replay ? "to move" : "to play") : null,
+    turn ? h("span", { class: "turn-tag" }, ctx.replay ? _("to move") : _("to play")) : null,
     turn && ctx.deadline ? h("span", { class: "countdown", "aria-live": "off", dataset: { deadline: String(ctx.deadline) } }) : null,
   );
 }

@@ -13,7 +13,7 @@ import { _, ngettext } from "./i18n.js";
 export async function learnPage(root, game) {
   mount(root, h("p", { class: "loading" }, _("Preparing your first game…")));
   try {
-    const name = playerName() || "Learner";
+    const name = playerName() || _("Learner");
     const grant = await claim(`/tutorials/${encodeURIComponent(game)}`, { name }, { onRetry: reconnecting });
     rememberSeat(grant.table.id, grant.seat, grant.token, name);
     location.replace(`/t/${grant.table.id}`);

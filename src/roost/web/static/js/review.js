@@ -9,21 +9,33 @@
 
 import { api, ApiError } from "./api.js";
 import { nameChip, withNames } from "./common.js";
-import { h, mount, plural } from "./dom.js";
+import { h, mount } from "./dom.js";
+import { _, formatNumber, ngettext } from "./i18n.js";
 
 const MARK_SIGN = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-const MARK_WORDS = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+
+/** A mark's word in the reader's language (a function: the catalogue loads after import). */
+function markWord(mark) {
+  const words = { inaccuracy: _("Inaccuracy"), mistake: _("Mistake"), blunder: _("Blunder") };
+  return words[mark] ?? mark;
+}
+
+/** The review's measure ("win chance" or "expected result", roost.coach.review.measure_of). */
+function measureWord(measure) {
+  const words = { "win chance": _("win chance"), "expected result": _("expected result") };
+  return words[measure] ?? measure;
+}
 const POLL_MS = 700;
 const SVG = "http://www.w3.org/2000/svg";
 
 export function percent(value) {
-  return `${Math.round(100 * value)}%`;
+  return formatNumber(value, { style: "percent", maximumFractionDigits: 0 });
 }
 
 /** A mark as a small badge ("?!" inaccuracy, "?" mistake, "??" blunder), its word for readers. */
 export function markBadge(mark) {
   if (!mark) return null;
-  return h("span", { class: ["mark", `mark-${mark}`], title: MARK_WORDS[mark] }, h("span", { "aria-hidden": "true" }, MARK_SIGN[mark]), h("span", { class: "sr-only" }, MARK_WORDS[mark]));
+  return h("span", { class: ["mark", `mark-${mark}`], title: markWord(mark) }, h("span", { "aria-hidden": "true" }, MARK_SIGN[mark]), h("span", { class: "sr-only" }, markWord(mark)));
 }
 
 function svg(tag, attrs = {}, ...children) {
@@ -51,7 +63,7 @@ export function chanceChart(review, { pick, describe, current = null }) {
       "g",
       { class: "chart-grid" },
       svg("line", { x1: pad.left, x2: W - pad.right, y1: y(v), y2: y(v) }),
-      v % 0.5 === 0 ? svg("text", { x: pad.left - 4, y: y(v) + 3, "text-anchor": "end" }, document.createTextNode(`${Math.round(v * 100)}%`)) : null,
+      v % 0.5 === 0 ? svg("text", { x: pad.left - 4, y: y(v) + 3, "text-anchor": "end" }, document.createTextNode(percent(v))) : null,
     ),
   );
   const line = svg("polyline", { class: "chart-line", points: decisions.map((d) => `${x(d).toFixed(1)},${y(d.chosen.value).toFixed(1)}`).join(" ") });
@@ -100,7 +112,7 @@ export function chanceChart(review, { pick, describe, current = null }) {
   });
   const chart = svg(
     "svg",
-    { class: "chance-chart", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": `${review.measure} after each decision: ${plural(decisions.length, "point")}; arrow keys move between them, Enter shows that moment` },
+    { class: "chance-chart", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": ngettext("{measure} after each decision: {n} point; arrow keys move between them, Enter shows that moment", "{measure} after each decision: {n} points; arrow keys move between them, Enter shows that moment", decisions.length, { measure: measureWord(review.measure) }) },
     ...grid,
     bestLine,
     line,
@@ -224,14 +236,14 @@ export class ReviewPanel {
 
   describe(d, i) {
     const move = withNames(d.chosen.text, this.names);
-    const mark = d.mark ? `, ${d.mark}` : "";
-    return `Decision ${i + 1}, step ${d.version}: ${move}, ${percent(d.chosen.value)}${mark}`;
+    const vars = { n: i + 1, step: d.version, move, value: percent(d.chosen.value), mark: d.mark ? markWord(d.mark) : "" };
+    return d.mark ? _("Decision {n}, step {step}: {move}, {value}, {mark}", vars) : _("Decision {n}, step {step}: {move}, {value}", vars);
   }
 
   render() {
     const seats = this.seats();
     if (!seats.length) {
-      mount(this.body, h("p", { class: "muted" }, "Choose a seat's view or the full deal to review a seat's decisions."));
+      mount(this.body, h("p", { class: "muted" }, _("Choose a seat's view or the full deal to review a seat's decisions.")));
       return;
     }
     const select =
@@ -239,38 +251,38 @@ export class ReviewPanel {
         ? h(
             "div",
             { class: "field inline" },
-            h("label", { for: "review-seat" }, "Seat"),
+            h("label", { for: "review-seat" }, _("Seat")),
             h(
               "select",
               { id: "review-seat", onchange: (e) => { this.seat = Number(e.target.value); this.answer = null; this.load(); } },
               seats.map((s) => h("option", { value: String(s), selected: s === this.seat }, this.names[s])),
             ),
           )
-        : h("p", { class: "review-who" }, "Decisions of ", nameChip(this.names, this.seat, null));
+        : h("p", { class: "review-who" }, _("Decisions of"), " ", nameChip(this.names, this.seat, null));
     const answer = this.answer;
     const parts = [select];
     if (!answer) {
-      parts.push(h("p", { class: "muted" }, "Loading…"));
+      parts.push(h("p", { class: "muted" }, _("Loading…")));
     } else if (answer.status === "error") {
       parts.push(h("p", { class: "error" }, answer.message));
     } else if (answer.status === "queued" || answer.status === "running") {
       const total = answer.total || 0;
       parts.push(
-        h("p", {}, answer.status === "queued" ? "Waiting for a worker…" : `Reviewing: ${answer.done} of ${plural(total, "decision")}.`),
-        h("progress", { class: "review-progress", max: String(Math.max(1, total)), value: String(answer.done), "aria-label": "Review progress" }),
-        h("button", { type: "button", class: "button small", onclick: () => this.cancel() }, "Cancel"),
+        h("p", {}, answer.status === "queued" ? _("Waiting for a worker…") : ngettext("Reviewing: {done} of {n} decision.", "Reviewing: {done} of {n} decisions.", total, { done: answer.done })),
+        h("progress", { class: "review-progress", max: String(Math.max(1, total)), value: String(answer.done), "aria-label": _("Review progress") }),
+        h("button", { type: "button", class: "button small", onclick: () => this.cancel() }, _("Cancel")),
       );
     } else if (answer.status === "done" && answer.review && answer.upto === answer.version) {
       parts.push(...this.result(answer.review));
     } else {
       const words = {
-        none: "The hard bot's search goes over each decision of this seat, from what the seat knew then, and shows where the game turned.",
-        cancelled: "The review was cancelled.",
-        failed: answer.message || "The review failed.",
-        stopped: answer.message || "The review was stopped.",
-        done: "This review covers an earlier moment of the game.",
+        none: _("The hard bot's search goes over each decision of this seat, from what the seat knew then, and shows where the game turned."),
+        cancelled: _("The review was cancelled."),
+        failed: answer.message || _("The review failed."),
+        stopped: answer.message || _("The review was stopped."),
+        done: _("This review covers an earlier moment of the game."),
       };
-      parts.push(h("p", { class: "muted" }, words[answer.status] || ""), h("button", { type: "button", class: "button primary", dataset: { key: "review-start" }, onclick: () => this.start() }, answer.status === "none" ? "Review this seat" : "Review again"));
+      parts.push(h("p", { class: "muted" }, words[answer.status] || ""), h("button", { type: "button", class: "button primary", dataset: { key: "review-start" }, onclick: () => this.start() }, answer.status === "none" ? _("Review this seat") : _("Review again")));
     }
     mount(this.body, parts);
     this.renderHere();
@@ -280,17 +292,31 @@ export class ReviewPanel {
   result(review) {
     const decisions = review.decisions;
     const s = review.summary;
-    const measure = review.measure;
-    if (!decisions.length) return [h("p", { class: "muted" }, "This seat had no decision with a real choice.")];
+    const measure = measureWord(review.measure);
+    if (!decisions.length) return [h("p", { class: "muted" }, _("This seat had no decision with a real choice."))];
     const chart = chanceChart(review, {
       pick: (d) => this.go(d.version),
       describe: (d, i) => this.describe(d, i),
       current: Math.max(0, this.currentIndex()),
     });
     const marked = decisions.map((d, i) => [d, i]).filter(([d]) => d.mark);
+    // each count its own message: one inside another's arguments is not extracted
+    const inaccuracies = ngettext("{n} inaccuracy", "{n} inaccuracies", s.inaccuracy);
+    const mistakes = ngettext("{n} mistake", "{n} mistakes", s.mistake);
+    const blunders = ngettext("{n} blunder", "{n} blunders", s.blunder);
     return [
-      h("p", { class: "review-summary" }, `${plural(s.inaccuracy, "inaccuracy", "inaccuracies")}, ${plural(s.mistake, "mistake")}, ${plural(s.blunder, "blunder")}; average loss ${(100 * s.average_loss).toFixed(1)} points of ${measure}.`),
-      h("div", { class: "chart-box" }, chart, h("p", { class: "chart-legend muted" }, h("span", { class: "key-line" }), ` ${measure} after the move played · `, h("span", { class: "key-best" }), " after the best move")),
+      h(
+        "p",
+        { class: "review-summary" },
+        _("{inaccuracies}, {mistakes}, {blunders}; average loss {loss} points of {measure}.", {
+          inaccuracies,
+          mistakes,
+          blunders,
+          loss: formatNumber(100 * s.average_loss, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+          measure,
+        }),
+      ),
+      h("div", { class: "chart-box" }, chart, h("p", { class: "chart-legend muted" }, h("span", { class: "key-line" }), " ", _("{measure} after the move played", { measure }), " · ", h("span", { class: "key-best" }), " ", _("after the best move"))),
       marked.length
         ? h(
             "ol",
@@ -303,14 +329,15 @@ export class ReviewPanel {
                   "button",
                   { type: "button", class: "step-link", onclick: () => this.go(d.version) },
                   markBadge(d.mark),
-                  ` Step ${d.version}: ${withNames(d.chosen.text, this.names)} (${percent(d.chosen.value)}); best ${withNames(d.best.text, this.names)} (${percent(d.best.value)})`,
+                  " ",
+                  _("Step {step}: {move} ({value}); best {best} ({bestValue})", { step: d.version, move: withNames(d.chosen.text, this.names), value: percent(d.chosen.value), best: withNames(d.best.text, this.names), bestValue: percent(d.best.value) }),
                 ),
               ),
             ),
           )
-        : h("p", { class: "muted" }, "No move is marked: none lost 5 points or more beyond the search's noise."),
+        : h("p", { class: "muted" }, _("No move is marked: none lost 5 points or more beyond the search's noise.")),
       this.here,
-      h("p", { class: "review-note muted" }, `The hard bot's search (${review.settings.iterations} iterations a decision) from this seat's information only. Marks: a loss of ${measure} from 5 points (inaccuracy), 10 (mistake), 20 (blunder).`),
+      h("p", { class: "review-note muted" }, ngettext("The hard bot's search ({n} iteration a decision) from this seat's information only. Marks: a loss of {measure} from 5 points (inaccuracy), 10 (mistake), 20 (blunder).", "The hard bot's search ({n} iterations a decision) from this seat's information only. Marks: a loss of {measure} from 5 points (inaccuracy), 10 (mistake), 20 (blunder).", review.settings.iterations, { measure })),
     ];
   }
 
@@ -332,12 +359,15 @@ export class ReviewPanel {
       h(
         "div",
         { class: ["review-moment", d.mark && `mark-${d.mark}`] },
-        h("strong", {}, `Decision ${index + 1} (step ${d.version}): `),
+        h("strong", {}, _("Decision {n} (step {step}):", { n: index + 1, step: d.version })),
+        " ",
         markBadge(d.mark),
-        " played ",
+        " ",
+        _("played"),
+        " ",
         h("em", {}, withNames(d.chosen.text, this.names)),
         ` (${percent(d.chosen.value)})`,
-        same ? ", the search's move." : [". Best: ", h("em", {}, withNames(d.best.text, this.names)), ` (${percent(d.best.value)}).`],
+        same ? _(", the search's move.") : [". ", _("Best:"), " ", h("em", {}, withNames(d.best.text, this.names)), ` (${percent(d.best.value)}).`],
       ),
     );
   }
