@@ -1,8 +1,9 @@
 """`Game.narrate`: the events a player would say aloud, from a viewer's observations only.
 
 Resampling what a seat cannot see (other hands, the decks) gives the same lines, action by
-action; each game narrates the events a newcomer needs (an escape, a Round over, a Duck's flip,
-the end)."""
+action, in English and in Spanish (the lines `Game.narrate_messages` renders with the Spanish
+catalogue); each game narrates the events a newcomer needs (an escape, a Round over, a Duck's
+flip, the end)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from roost.bots import make_bot
 from roost.core.game import CHANCE, Game, _narrator
 from roost.core.state import State
 from roost.core.view import SeatView
+from roost.i18n import translations
 
 GAMES = list(roost.registered_games())
 
@@ -47,21 +49,32 @@ def _play(game: Game, seed: int) -> State:
     return state
 
 
-def _told(game: Game, history: list[int], viewer: int | None) -> list[list[str]]:
-    """The lines `viewer` is told after each action of `history`."""
+def _told(
+    game: Game, history: list[int], viewer: int | None, language: str = "en"
+) -> list[list[str]]:
+    """The lines `viewer` is told after each action of `history`, in `language` (English is
+    `Game.narrate`; another language renders `Game.narrate_messages` with its catalogue)."""
     state = game.new_initial_state()
     before: Mapping[str, Any] = state.observation(viewer)
+    catalogue = translations(language)
     told = []
     for action in history:
         state.apply_action(action)
         after = state.observation(viewer)
-        told.append(game.narrate(before, after))
+        if language == "en":
+            told.append(game.narrate(before, after))
+        else:
+            said = game.narrate_messages(before, after)
+            told.append([line.render(catalogue) for line in said])
         before = after
     return told
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize(("name", "params"), CASES)
-def test_narration_depends_only_on_what_the_viewer_sees(name: str, params: dict[str, Any]) -> None:
+def test_narration_depends_only_on_what_the_viewer_sees(
+    name: str, params: dict[str, Any], language: str
+) -> None:
     game = roost.load_game(name, **{"players": 3, **params})
     if not game.perfect_recall:
         pytest.skip("a memory variant may rewrite the past a seat was shown")
@@ -75,8 +88,9 @@ def test_narration_depends_only_on_what_the_viewer_sees(name: str, params: dict[
             for seat in range(game.num_players):
                 other = where.resample_from_infostate(seat, rng)
                 assert other.history() != where.history() or where.is_terminal()
-                assert _told(game, other.history(), seat) == _told(game, where.history(), seat)
-        spectator = _told(game, history, None)
+                resampled = _told(game, other.history(), seat, language)
+                assert resampled == _told(game, where.history(), seat, language)
+        spectator = _told(game, history, None, language)
         assert any(spectator), "nothing was narrated in a whole game"
 
 

@@ -1,5 +1,6 @@
 """`roost play` in Spanish: --lang es, or LANG; a bad --lang is one line naming the languages.
-The game's own texts (moves, narration) stay English this release."""
+The moves and narration of a game whose views give messages (Manda Huevos!, BIG CHICKEN) are
+Spanish too; the others' stay English until theirs do."""
 
 from __future__ import annotations
 
@@ -63,3 +64,19 @@ def test_errors_of_the_command_line_in_spanish() -> None:
     result = runner.invoke(app, ["play", "--lang", "es"])
     said = "error: indica un juego (roost games los lista), o --resume FICHERO"
     assert flat(result.output) == said
+
+
+def test_the_games_own_words_in_spanish() -> None:
+    """A whole game of Manda Huevos! at the terminal in Spanish: the log's moves and narration,
+    and the only move offered, are the catalogue's Spanish."""
+    result = runner.invoke(
+        app,
+        ["play", "manda-huevos", "--players", "2", "--seed", "5", "--lang", "es"],
+        input="log\n" + ONES,
+    )
+    out = flat(result.output.replace("│", " "))  # the log's panel borders
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Se reparten las cartas." in out
+    assert "poner el huevo" in out and "la huevera de" in out and "P0 (tú)" in out
+    assert "Fin de la partida:" in out and "huevos dormidos incluidos" in out
+    assert "place egg" not in out and "is dealt" not in out and "Game over" not in out

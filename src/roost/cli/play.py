@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,13 +40,13 @@ from roost.cli.chooser import Option, StepChooser
 from roost.cli.names import SeatNames
 from roost.cli.render import TerminalRenderer, terminal_renderer
 from roost.coach.hints import hint
-from roost.core.actions import Choice
+from roost.core.actions import ActionInfo, Choice
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE, Game
 from roost.core.registry import load_state
 from roost.core.state import State
 from roost.core.view import SeatView
-from roost.i18n import N_, current_language, ngettext
+from roost.i18n import N_, SOURCE_LANGUAGE, current_language, ngettext, say
 from roost.i18n import gettext as _
 from roost.i18n.rules import rules_page
 
@@ -134,6 +135,8 @@ class TerminalTable:
     renderer: TerminalRenderer = field(init=False)
     table_names: SeatNames = field(init=False)
     _seen: dict[int | None, Mapping[str, Any]] = field(init=False)
+    _move_words: dict[str, str] = field(init=False, default_factory=dict)
+    """The legal moves' English texts and their words in the reader's language (`_label`)."""
 
     def __post_init__(self) -> None:
         n = self.game.num_players
@@ -167,7 +170,8 @@ class TerminalTable:
         last_human: int | None = None
         if state.history():
             for log in self.logs.values():
-                log.lines.append(LogLine("event", f"Game resumed at move {len(state.history())}"))
+                resumed = _("Game resumed at move {n}").format(n=len(state.history()))
+                log.lines.append(LogLine("event", resumed))
         while not state.is_terminal():
             version = len(state.history())
             player = state.current_player()
@@ -197,24 +201,29 @@ class TerminalTable:
             before[viewer] = self._seen.get(viewer) or state.observation(viewer)
             if deal:
                 if not log.in_deal:
-                    log.lines.append(LogLine("deal", "The cards are dealt."))
+                    log.lines.append(LogLine("deal", _("The cards are dealt.")))
                     log.in_deal = True
                 continue
             log.in_deal = False
-            text = state.action_to_string(action, viewer)
+            text = say(state.action_to_message(action, viewer))
             if player == CHANCE:
                 if log.draw_at is not None and log.draw_at == len(log.lines) - 1:
                     # one line a draw: "P1 draws red Will from deck A"
-                    log.lines[log.draw_at] = LogLine("draw", names.say(text))
+                    log.lines[log.draw_at] = LogLine("draw", _seats_in(names, text))
                 else:
-                    log.lines.append(LogLine("chance", names.say(text)))
+                    log.lines.append(LogLine("chance", _seats_in(names, text)))
                 log.draw_at = None
                 continue
             if viewer == player and log.last_decider != player:
                 log.mark = len(log.lines)  # the start of this seat's turn
             log.last_decider = player
             kind = state.action_info(action, viewer).kind
-            said = f"{names.seat(player)}: {names.mover_says(player, text)}"
+            who = (
+                names.seat(player)
+                if current_language() == SOURCE_LANGUAGE
+                else _seats_in(names, f"P{player}")
+            )
+            said = f"{who}: {_seats_in(names, text, player)}"
             log.lines.append(LogLine("move", said))
             log.draw_at = len(log.lines) - 1 if kind == "draw" else None
         state.apply_action(action)
@@ -222,8 +231,8 @@ class TerminalTable:
             after = state.observation(viewer)
             self._seen[viewer] = after
             names = self.names_for(viewer)
-            for event in self.game.narrate(before[viewer], after):
-                log.lines.append(LogLine("event", names.say(event)))
+            for event in self.game.narrate_messages(before[viewer], after):
+                log.lines.append(LogLine("event", _seats_in(names, say(event))))
                 log.draw_at = None
 
     # --- screens -----------------------------------------------------------------------------
@@ -331,7 +340,9 @@ class TerminalTable:
             self._show_table(state, seat, reserve=3)
             self.console.print(
                 Text.assemble(
-                    (_("Your only move:") + " ", "bold"), names.say(infos[0].text), style="default"
+                    (_("Your only move:") + " ", "bold"),
+                    _seats_in(names, say(state.action_to_message(infos[0].action, seat))),
+                    style="default",
                 )
             )
             while True:
@@ -345,6 +356,7 @@ class TerminalTable:
         reserve = self._options_height(chooser.options()) + 4
         self._show_table(state, seat, reserve)
         obs = state.observation(seat)
+        self._move_words = _move_words(state, seat, infos)
         self._show_options(chooser, names, obs)
         while True:
             options = chooser.options()
@@ -371,6 +383,12 @@ class TerminalTable:
                 return action
             self._show_options(chooser, names, obs)
 
+    def _label(self, names: SeatNames, step: Choice) -> str:
+        """A step's label, in the reader's language where it is a whole move's text (the
+        other steps' labels are the game's English, "P1's container": `SeatNames` says them)."""
+        words = self._move_words.get(step.label)
+        return names.say(step.label) if words is None else _seats_in(names, words)
+
     def _options_height(self, options: list[Option]) -> int:
         count = len(options)
         columns = math.ceil(count / MAX_OPTIONS_PER_COLUMN)
@@ -384,7 +402,7 @@ class TerminalTable:
             for i, (step, forced) in enumerate(zip(path, chooser.forced, strict=True)):
                 if i:
                     crumbs.append(" > ", style="dim")
-                crumbs.append(names.say(step.label), style="bold")
+                crumbs.append(self._label(names, step), style="bold")
                 if forced:
                     crumbs.append(" " + _("(the only choice)"), style="dim")
             self.console.print(crumbs)
@@ -398,7 +416,7 @@ class TerminalTable:
             grid.add_column()
         rows: list[list[RenderableType]] = [[] for _row in range(per_column)]
         for index, option in enumerate(options):
-            label = Text(names.say(option.step.label))
+            label = Text(self._label(names, option.step))
             if option.action is None:
                 label.append(" ...", style="dim")
             note = self._note(option.step) if columns == 1 else None
@@ -474,17 +492,21 @@ class TerminalTable:
         advice = hint(state, seat, seed=derive(self.seed, "hint", len(state.history())))
         measure = advice.measure
         lines = Text()
+
+        def move_words(action: int) -> str:
+            return _seats_in(names, say(state.action_to_message(action, seat)))
+
         if advice.choices == 1:
-            lines.append(_("Your only move:") + " " + names.say(advice.best.text), style="bold")
+            lines.append(_("Your only move:") + " " + move_words(advice.best.action), style="bold")
         else:
             lines.append(_("The hard bot would play:") + " ", style="bold")
-            lines.append(names.say(advice.best.text), style="bold cyan")
+            lines.append(move_words(advice.best.action), style="bold cyan")
             lines.append(f" ({measure} {100 * advice.best.value:.0f}%)")
             for other in advice.moves[1:]:
                 lines.append(
                     "\n  "
                     + _("or {move} ({percent}%)").format(
-                        move=names.say(other.text), percent=f"{100 * other.value:.0f}"
+                        move=move_words(other.action), percent=f"{100 * other.value:.0f}"
                     )
                 )
         lines.append(
@@ -583,6 +605,34 @@ class TerminalTable:
         if not winners:
             self.console.print(_("Nobody won."))
         self.console.print(_("Replay this deal with --seed {seed}.").format(seed=self.seed))
+
+
+def _seats_in(names: SeatNames, text: str, mover: int | None = None) -> str:
+    """The game's words with the seats' names for ``P<n>``. In English `SeatNames` also
+    speaks to the viewer ("You draw", "your container", a mover's "your" as "their" on
+    another's line); in another language the viewer's seat is their label marked as theirs
+    ("P0 (tú)"), which fits every sentence without knowing its grammar."""
+    if current_language() == SOURCE_LANGUAGE:
+        return names.mover_says(mover, text) if mover is not None else names.say(text)
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if seat >= len(names.names):
+            return match.group(0)
+        if seat == names.viewer:
+            return _("{name} (you)").format(name=names.names[seat])
+        return names.names[seat]
+
+    return _SEAT_LABEL.sub(name, text)
+
+
+_SEAT_LABEL: Final = re.compile(r"\bP(\d+)\b")
+
+
+def _move_words(state: State, seat: int, infos: list[ActionInfo]) -> dict[str, str]:
+    """Each legal move's English text and its words in the reader's language: a step whose
+    label is a whole move's text (an option such as "let it go") is shown translated."""
+    return {info.text: say(state.action_to_message(info.action, seat)) for info in infos}
 
 
 def _log_text(line: LogLine) -> Text:

@@ -26,6 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from roost.core.cards import CardInfo
 from roost.core.errors import IllegalActionError, ParameterError
+from roost.core.message import Message, plain
 from roost.core.params import Param, ParamValue, resolve_params
 
 if TYPE_CHECKING:
@@ -163,6 +164,19 @@ class Game(metaclass=abc.ABCMeta):
         narrator = _narrator(type(self))
         return narrator(before, after) if narrator is not None else []
 
+    def narrate_messages(
+        self, before: Mapping[str, Any], after: Mapping[str, Any]
+    ) -> list[Message]:
+        """`narrate` as messages, so each reader reads them in their own language: their
+        English is `narrate`'s lines. A game's ``views.narrate_messages`` (by convention, as
+        ``narrate``); a game that has only ``narrate`` gets its lines as untranslated plain
+        messages (`roost.core.message.plain`)."""
+        found = views_function(type(self), "narrate_messages")
+        if found is not None:
+            said: list[Message] = found(before, after)
+            return said
+        return [plain(line) for line in self.narrate(before, after)]
+
     @classmethod
     def package(cls) -> str:
         """The package the game lives in (``roost.games.eggo``): its companions, such as its
@@ -225,6 +239,21 @@ def _narrator(cls: type[Game]) -> Narrator | None:
     except ModuleNotFoundError:
         return None
     found = getattr(importlib.import_module(name), "narrate", None)
+    return found if callable(found) else None
+
+
+@cache
+def views_function(cls: type[Game], name: str) -> Callable[..., Any] | None:
+    """The function `name` of the game's ``views`` module, if it has one (the convention by
+    which the engine finds a game's words: ``narrate_messages``, ``action_message``,
+    ``why_illegal_message``)."""
+    module = f"{cls.package()}.views"
+    try:
+        if importlib.util.find_spec(module) is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    found = getattr(importlib.import_module(module), name, None)
     return found if callable(found) else None
 
 

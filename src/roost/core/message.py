@@ -181,6 +181,16 @@ def plural_message(
     return Message(singular, values, plural, count)
 
 
+PLAIN = "{text}"
+"""The template of `plain`: no words of its own, so it is never in a catalogue."""
+
+
+def plain(text: str) -> Message:
+    """English text as it is, untranslated: what a game without messages (its views give only
+    the English functions) says, so every reader still gets a message, in English."""
+    return Message(PLAIN, {"text": text})
+
+
 def term(context: str, text: str) -> Term:
     """A word of the game's vocabulary (the catalogue's extractor keyword, context first)."""
     return Term(context, text)
@@ -188,6 +198,15 @@ def term(context: str, text: str) -> Term:
 
 def listing(items: list[int | str | Term | Message | Listing]) -> Listing:
     return Listing(items)
+
+
+def joined(items: list[Message]) -> Message:
+    """Items said one after another with commas only ("P0 3, P1 5"), where English lists
+    scores rather than naming people (`listing` ends with "and"). `items` is not empty."""
+    said = items[0]
+    for item in items[1:]:
+        said = Message(NEXT_JOIN, {"head": said, "item": item})
+    return said
 
 
 def render_field(value: int | str | Term | Message | Listing, translator: Translator) -> str:

@@ -57,7 +57,8 @@ from typing_extensions import TypeVar
 from roost.core.actions import ActionInfo
 from roost.core.blank import Blank
 from roost.core.errors import IllegalActionError, RoostError
-from roost.core.game import CHANCE, JSON, OMNISCIENT, TERMINAL, Game, as_int
+from roost.core.game import CHANCE, JSON, OMNISCIENT, TERMINAL, Game, as_int, views_function
+from roost.core.message import Message, message, plain
 from roost.core.rand import randbelow
 
 G = TypeVar("G", bound=Game, default=Game, covariant=True)
@@ -285,18 +286,38 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
 
     def _why_illegal(self, action: object) -> str:
         """Why `action` is not legal here, in words a player can act on."""
-        if as_int(action) is None:
-            return f"an action is an integer, not {type(action).__name__} {action!r}"
+        return self.why_illegal_message(action).english()
+
+    def why_illegal_message(self, action: object) -> Message:
+        """Why `action` is not legal here, as a message each reader reads in their own
+        language (its English is the reason `IllegalActionError` gives). The game's words come
+        from its ``views.why_illegal_message(state, action)`` when it has one, else from
+        `_explain_illegal` as an untranslated plain message."""
         number = as_int(action)
-        assert number is not None
+        if number is None:
+            return message(
+                "an action is an integer, not {kind} {value}",
+                kind=type(action).__name__,
+                value=repr(action),
+            )
         player = self.current_player()
         if player == TERMINAL:
-            return "the game is over"
+            return message("the game is over")
         limit = self._action_limit()
-        kind = "chance outcomes" if player == CHANCE else "actions"
         if not 0 <= number < limit:
-            return f"{kind} of {self._game.name} are 0-{limit - 1}"
-        return self._explain_illegal(number)
+            return self._range_message(player, limit)
+        explain = views_function(type(self._game), "why_illegal_message")
+        if explain is not None:
+            said: Message = explain(self, number)
+            return said
+        return plain(self._explain_illegal(number))
+
+    def _range_message(self, player: int, limit: int) -> Message:
+        if player == CHANCE:
+            return message(
+                "chance outcomes of {game} are 0-{last}", game=self._game.name, last=limit - 1
+            )
+        return message("actions of {game} are 0-{last}", game=self._game.name, last=limit - 1)
 
     @abc.abstractmethod
     def _explain_illegal(self, action: int) -> str:
@@ -322,8 +343,8 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
             raise IllegalActionError(action, self._why_illegal(action))
         limit = self._action_limit()
         if not 0 <= number < limit:
-            kind = "chance outcomes" if self.current_player() == CHANCE else "actions"
-            raise IllegalActionError(number, f"{kind} of {self._game.name} are 0-{limit - 1}")
+            reason = self._range_message(self.current_player(), limit).english()
+            raise IllegalActionError(number, reason)
         return number
 
     # --- what each seat may see ----------------------------------------------------------------
@@ -346,6 +367,20 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
     @abc.abstractmethod
     def _action_text(self, action: int, viewer: int | None) -> str:
         """`action` (in range) in words, as the checked `viewer` may know it."""
+
+    def action_to_message(
+        self, action: SupportsIndex, viewer: SupportsIndex | None = None
+    ) -> Message:
+        """`action_to_string` as a message each reader reads in their own language (its English
+        is `action_to_string`'s text): the game's ``views.action_message(state, action,
+        viewer)`` when it has one, else the text as an untranslated plain message."""
+        number = self._action_arg(action)
+        checked = self._game.check_seat(viewer)
+        said = views_function(type(self._game), "action_message")
+        if said is not None:
+            found: Message = said(self, number, checked)
+            return found
+        return plain(self._action_text(number, checked))
 
     def action_info(self, action: SupportsIndex, viewer: SupportsIndex | None = None) -> ActionInfo:
         """A legal decision described as data (see `roost.core.actions`), as `viewer` may

@@ -15,7 +15,10 @@ import gettext as _gettext
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from roost.core.message import Message
 
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 DOMAIN: Final = "roost"
@@ -106,6 +109,12 @@ def pgettext(context: str, message: str) -> str:
     """`message` as a word of `context` (a card's name: ``pgettext("Eggo card", "Portal")``), the
     context keeping apart words that read the same in English and differ in another language."""
     return _active.pgettext(context, message)
+
+
+def say(said: Message) -> str:
+    """An engine message (`roost.core.message`: a move, a narration, a refusal) in the current
+    language: its template and every word of the game in it translated."""
+    return said.render(_active)
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)

@@ -69,6 +69,8 @@ class ErrorDetail(BaseModel):
     code: str
     message: str
     details: list[JSONObject] | None = None
+    msg: JSONObject | None = None
+    """`message` as a message's data (`roost.core.message`), for the client to translate."""
 
 
 class ErrorBody(BaseModel):
@@ -421,6 +423,10 @@ class LogLine(BaseModel):
     seat: int | None
     kind: LogKind
     text: str
+    """The line's canonical English."""
+    msg: JSONObject
+    """The same line as a message's data (`roost.core.message.Message.to_json`): the client
+    renders it in its reader's language, so the frame is the same for every reader."""
 
 
 class ViewFrame(BaseModel):
@@ -475,12 +481,16 @@ class ReplayStep(BaseModel):
     kind: Literal["move", "chance"]
     action: int
     text: str
+    msg: JSONObject
+    """`text` as a message's data, for the client to translate."""
 
 
 class ReplayNote(BaseModel):
     version: int
     seat: int | None
     text: str
+    msg: JSONObject
+    """`text` as a message's data, for the client to translate."""
 
 
 class Replay(BaseModel):
@@ -598,6 +608,8 @@ class ErrorFrame(BaseModel):
     code: str
     message: str
     ref: str | None = None
+    msg: JSONObject | None = None
+    """`message` as a message's data (`roost.core.message`), for the client to translate."""
 
 
 class Pong(BaseModel):

@@ -15,6 +15,7 @@ from roost.server.chat.rows import load_lines
 from roost.server.errors import ServerError
 from roost.server.protocol import Replay, ReplayNote, ReplayStep, ReplayView, Viewer
 from roost.server.routing import ERRORS
+from roost.server.tables.notes import note_message
 from roost.server.tables.routes import lobby_of
 from roost.server.tables.table import Table, legal_action_data
 
@@ -54,13 +55,15 @@ def game_steps(table: Table, viewer: Viewer) -> Replay:
     state = table.game.new_initial_state()
     steps: list[ReplayStep] = []
     for version, entry in enumerate(table.record.actions):
+        said = state.action_to_message(entry.action, seat)
         steps.append(
             ReplayStep(
                 version=version,
                 seat=entry.seat,
                 kind="chance" if entry.seat is None else "move",
                 action=entry.action,
-                text=state.action_to_string(entry.action, seat),
+                text=said.english(),
+                msg=said.to_json(),
             )
         )
         state.apply_action(entry.action)
@@ -70,7 +73,12 @@ def game_steps(table: Table, viewer: Viewer) -> Replay:
         seed=table.record.seed,
         history=[entry.action for entry in table.record.actions],
         steps=steps,
-        notes=[ReplayNote(version=n.version, seat=n.seat, text=n.text) for n in table.record.notes],
+        notes=[
+            ReplayNote(
+                version=n.version, seat=n.seat, text=n.text, msg=note_message(n.text).to_json()
+            )
+            for n in table.record.notes
+        ],
     )
 
 

@@ -28,7 +28,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
-        response = error_response(error.status, error.code, error.message)
+        response = error_response(error.status, error.code, error.message, msg=error.msg)
         response.headers.update(getattr(error, "headers", None) or {})
         return response
 
@@ -50,9 +50,13 @@ def install_error_handlers(app: FastAPI) -> None:
 
 
 def error_response(
-    status: int, code: str, message: str, details: list[dict[str, Any]] | None = None
+    status: int,
+    code: str,
+    message: str,
+    details: list[dict[str, Any]] | None = None,
+    msg: dict[str, Any] | None = None,
 ) -> JSONResponse:
-    body = ErrorBody(error=ErrorDetail(code=code, message=message, details=details))
+    body = ErrorBody(error=ErrorDetail(code=code, message=message, details=details, msg=msg))
     return JSONResponse(body.model_dump(exclude_none=True), status_code=status)
 
 

@@ -105,7 +105,8 @@ class SocketConnection:
 
 async def _refuse(websocket: WebSocket, error: ServerError, code: int) -> None:
     with suppress(Exception):
-        await websocket.send_text(frame_text(ErrorFrame(code=error.code, message=error.message)))
+        frame = ErrorFrame(code=error.code, message=error.message, msg=error.msg)
+        await websocket.send_text(frame_text(frame))
         await websocket.close(code=code)
 
 

@@ -36,16 +36,21 @@ from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
 from typing import Final
 
+from roost.core.message import Message, Term, message, term
 from roost.games.big_chicken.cards import (
     CARD_NAMES,
+    CHICKEN_NAMES,
     CHICKEN_NUMBER,
     CHICKENS,
     DUCK,
     EGG_COPIES,
+    NUM_EGG_TYPES,
     NUM_TYPES,
     NUMBERS,
     SUITS,
     egg,
+    number_of,
+    suit_of,
 )
 
 CLUCK: Final = 0
@@ -326,27 +331,98 @@ def seat_name(seat: int) -> str:
     return f"P{seat}"
 
 
-def decision_string(action: int, skipped: int | None = None, caught: int | None = None) -> str:
-    """Readable text of a decision action (the same for every viewer: all are public); a skip
-    names the `skipped` seat and a catch the `caught` one when they are given."""
+# --- decisions as messages (roost.core.message): the texts above, in any reader's language ------
+
+CARD: Final = "BIG CHICKEN card"
+"""The catalogue context of BIG CHICKEN's card words (suits, Chickens, the Duck)."""
+LAY_KIND: Final = "BIG CHICKEN lay"
+"""The catalogue context of the kinds of Lay (single, pair, ... big coop)."""
+
+_SUIT_TERMS: Final = (
+    term("BIG CHICKEN card", "blue"),
+    term("BIG CHICKEN card", "green"),
+    term("BIG CHICKEN card", "yellow"),
+    term("BIG CHICKEN card", "orange"),
+)
+_CHICKEN_TERMS: Final = (
+    term("BIG CHICKEN card", "Blue Chicken"),
+    term("BIG CHICKEN card", "Green Chicken"),
+    term("BIG CHICKEN card", "Yellow Chicken"),
+    term("BIG CHICKEN card", "Orange Chicken"),
+    term("BIG CHICKEN card", "Big Red"),
+)
+_DUCK_TERM: Final = term("BIG CHICKEN card", "Duck")
+_SIZE_TERMS: Final = (
+    term("BIG CHICKEN lay", "single"),
+    term("BIG CHICKEN lay", "pair"),
+    term("BIG CHICKEN lay", "trips"),
+    term("BIG CHICKEN lay", "little coop"),
+    term("BIG CHICKEN lay", "big coop"),
+)
+assert tuple(t.text for t in _SUIT_TERMS) == SUITS
+assert tuple(t.text for t in _CHICKEN_TERMS) == CHICKEN_NAMES
+assert tuple(t.text for t in _SIZE_TERMS) == SIZE_NAMES[1:]
+
+
+def card_word(card: int) -> Term | Message:
+    """A card's name (`CARD_NAMES`) as words a catalogue translates: "blue 3" is its suit and
+    number, each language in its own order."""
+    if card < NUM_EGG_TYPES:
+        return message("{suit} {number}", suit=_SUIT_TERMS[suit_of(card)], number=number_of(card))
+    if card == DUCK:
+        return _DUCK_TERM
+    return _CHICKEN_TERMS[card - CHICKENS[0]]
+
+
+def size_word(size: int) -> Term:
+    """The kind of a Lay of `size` (1-5) cards (`SIZE_NAMES`)."""
+    return _SIZE_TERMS[size - 1]
+
+
+def lay_message(action: int) -> Message:
+    """`LAY_TEXT[action]` as a message: "pair: blue 3 + green 3", "single: duck as orange 9"."""
+    if action == CLUCK:
+        return message("cluck (pass)")
+    parts: list[Term | Message] = [card_word(card) for card in CARDS[action] if card != DUCK]
+    if USES_DUCK[action]:
+        parts.append(message("duck as {card}", card=card_word(DECLARED[action])))
+    cards = parts[0]
+    for part in parts[1:]:
+        cards = message("{cards} + {card}", cards=cards, card=part)
+    return message("{kind}: {cards}", kind=size_word(SIZE[action]), cards=cards)
+
+
+def decision_message(action: int, skipped: int | None = None, caught: int | None = None) -> Message:
+    """`decision_string` as a message."""
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"action {action} is not a BIG CHICKEN action (0-{NUM_ACTIONS - 1})")
     if action < FLIP:
-        return LAY_TEXT[action]
+        return lay_message(action)
     if action == FLIP:
-        return "flip: reverse the direction of play"
+        return message("flip: reverse the direction of play")
     if action == SKIP:
-        named = f" ({seat_name(skipped)})" if skipped is not None else ""
-        return f"skip the next player{named}"
+        if skipped is None:
+            return message("skip the next player")
+        return message("skip the next player ({seat})", seat=seat_name(skipped))
     if action == DECLARE:
-        return "say Last Egg"
+        return message("say Last Egg")
     if action == FORGET:
-        return "stay quiet (do not say Last Egg)"
+        return message("stay quiet (do not say Last Egg)")
     if action == CATCH:
-        who = seat_name(caught) if caught is not None else "them"
-        return f"catch {who}: Last Egg!"
+        if caught is None:
+            return message("catch them: Last Egg!")
+        return message("catch {seat}: Last Egg!", seat=seat_name(caught))
     if action == LET_GO:
-        return "let it go"
+        return message("let it go")
     if action < GIVE_BACK:
-        return f"give your best card, {CARD_NAMES[action - GIVE_BEST]}, to the Bad Egg (face up)"
-    return f"give {CARD_NAMES[action - GIVE_BACK]} back to the Good Egg (face up)"
+        return message(
+            "give your best card, {card}, to the Bad Egg (face up)",
+            card=card_word(action - GIVE_BEST),
+        )
+    return message("give {card} back to the Good Egg (face up)", card=card_word(action - GIVE_BACK))
+
+
+def decision_string(action: int, skipped: int | None = None, caught: int | None = None) -> str:
+    """Readable text of a decision action (the same for every viewer: all are public); a skip
+    names the `skipped` seat and a catch the `caught` one when they are given."""
+    return decision_message(action, skipped, caught).english()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
+from roost.core.message import Listing, Message, joined, listing, message, term
 from roost.core.view import ObservationReader
 from roost.games.big_chicken.actions import (
     BAD_GIVES,
@@ -50,9 +51,12 @@ from roost.games.big_chicken.actions import (
     TIE_DRAW,
     Phase,
     beats,
-    decision_string,
+    card_word,
+    lay_message,
     seat_name,
+    size_word,
 )
+from roost.games.big_chicken.actions import decision_message as decision_said
 from roost.games.big_chicken.cards import CARD_NAMES, NUM_TYPES, SUITS, number_of, suit_of
 from roost.games.big_chicken.rules import QUIET, SAID, best_card, hand, holds
 
@@ -278,30 +282,51 @@ def observation(state: BigChickenState, seat: int | None) -> BigChickenObservati
 def action_text(state: BigChickenState, action: int, viewer: int | None) -> str:
     """`action` as `viewer` may know it: cards dealt to or drawn by another player stay
     hidden."""
+    if action < FLIP and state._phase not in CHANCE_PHASES:
+        return LAY_TEXT[action]  # the table built once (the same as `lay_message`'s English)
+    return action_message(state, action, viewer).english()
+
+
+def action_message(state: BigChickenState, action: int, viewer: int | None) -> Message:
+    """`action_text` as a message, for each reader's language."""
     phase = state._phase
     if phase not in CHANCE_PHASES:
-        return LAY_TEXT[action] if action < FLIP else decision_text(state, action)
-    name = CARD_NAMES[action]
+        return lay_message(action) if action < FLIP else decision_message(state, action)
     if phase == DEAL:
         seat = state._deal_seat
-        shown = name if viewer in (seat, OMNISCIENT) else "a card"
-        return f"{seat_name(seat)} is dealt {shown}"
+        if viewer in (seat, OMNISCIENT):
+            return message("{seat} is dealt {card}", seat=seat_name(seat), card=card_word(action))
+        return message("{seat} is dealt a card", seat=seat_name(seat))
     if phase == PENALTY:
         seat = state._caught
-        shown = name if viewer in (seat, OMNISCIENT) else "a card"
-        return f"{seat_name(seat)} draws {shown} from the discard pile (penalty)"
-    return f"{seat_name(state._queue[0])} draws {name} for the Golden Egg tie"
+        if viewer in (seat, OMNISCIENT):
+            return message(
+                "{seat} draws {card} from the discard pile (penalty)",
+                seat=seat_name(seat),
+                card=card_word(action),
+            )
+        return message("{seat} draws a card from the discard pile (penalty)", seat=seat_name(seat))
+    return message(
+        "{seat} draws {card} for the Golden Egg tie",
+        seat=seat_name(state._queue[0]),
+        card=card_word(action),
+    )
 
 
 def decision_text(state: BigChickenState, action: int) -> str:
     """A decision in words, naming the seat a skip passes over and the player a catch catches."""
+    return decision_message(state, action).english()
+
+
+def decision_message(state: BigChickenState, action: int) -> Message:
+    """`decision_text` as a message."""
     skipped = (
         (state._player + state._direction) % state._game.num_players
         if state._phase == FLIP_OR_SKIP
         else None
     )
     caught = state._caught if state._caught >= 0 else None
-    return decision_string(action, skipped, caught)
+    return decision_said(action, skipped, caught)
 
 
 def action_info(state: BigChickenState, action: int) -> ActionInfo:
@@ -351,55 +376,80 @@ def _lay_info(action: int) -> ActionInfo:
 
 def why_illegal(state: BigChickenState, action: int) -> str:
     """Why `action` (in range, not legal) is refused, in words a player can act on."""
+    return why_illegal_message(state, action).english()
+
+
+def why_illegal_message(state: BigChickenState, action: int) -> Message:
+    """`why_illegal` as a message. A decision's text is quoted as ``'...'`` (what ``repr``
+    gave: no decision text holds a quote)."""
     phase = state._phase
     if phase in CHANCE_PHASES:
-        where = "discard pile" if phase == PENALTY else "deck"
         if action >= NUM_TYPES:
-            return f"chance outcomes are card types 0-{NUM_TYPES - 1}"
-        return f"no {CARD_NAMES[action]} is left in the {where}"
-    text = decision_text(state, action)
+            return message("chance outcomes are card types 0-{last}", last=NUM_TYPES - 1)
+        if phase == PENALTY:
+            return message("no {card} is left in the discard pile", card=card_word(action))
+        return message("no {card} is left in the deck", card=card_word(action))
+    text = decision_message(state, action)
     if phase == FLIP_OR_SKIP:
-        return f"you laid a Coop: choose to flip or to skip, not {text!r}"
+        return message("you laid a Coop: choose to flip or to skip, not '{text}'", text=text)
     if phase == LAST_EGG:
-        return f"you have one card left: say Last Egg or stay quiet, not {text!r}"
+        return message(
+            "you have one card left: say Last Egg or stay quiet, not '{text}'", text=text
+        )
     if phase == CATCHING:
-        return (
-            f"{seat_name(state._caught)} stayed quiet with one card left: catch them or "
-            f"let it go, not {text!r}"
+        return message(
+            "{seat} stayed quiet with one card left: catch them or let it go, not '{text}'",
+            seat=seat_name(state._caught),
+            text=text,
         )
     if phase == GOOD_GIVES:
-        best = CARD_NAMES[best_card(state, state._good)]
-        return f"the Good Egg must give their best card except Big Red ({best}), not {text!r}"
+        return message(
+            "the Good Egg must give their best card except Big Red ({best}), not '{text}'",
+            best=card_word(best_card(state, state._good)),
+            text=text,
+        )
     if phase == BAD_GIVES:
         if not GIVE_BACK <= action < GIVE_BACK + NUM_TYPES:
-            return f"the Bad Egg gives a card back to the Good Egg, not {text!r}"
+            return message("the Bad Egg gives a card back to the Good Egg, not '{text}'", text=text)
         card = action - GIVE_BACK
         if card == state._given:
-            return (
-                f"you cannot give back the card you were just given ({CARD_NAMES[card]}), "
-                "only a copy you held before"
+            return message(
+                "you cannot give back the card you were just given ({card}), only a copy you "
+                "held before",
+                card=card_word(card),
             )
-        return f"you do not hold {CARD_NAMES[card]}"
+        return message("you do not hold {card}", card=card_word(card))
     # PLAY
     if action == CLUCK:
-        return "you lead this Run: lay something (the leader cannot cluck)"
+        return message("you lead this Run: lay something (the leader cannot cluck)")
     if action >= FLIP:
-        return f"it is your turn to lay or cluck; {text!r} is not a Lay"
+        return message("it is your turn to lay or cluck; '{text}' is not a Lay", text=text)
     if not holds(state, state._player, action):
-        return f"you do not hold the cards for {text!r}"
+        return message("you do not hold the cards for '{text}'", text=text)
     top = state._top
-    top_text = LAY_TEXT[top]
+    top_text = lay_message(top)
     if top == BIG_RED_LAY:
-        return "nothing beats Big Red laid alone: cluck"
+        return message("nothing beats Big Red laid alone: cluck")
     if SIZE[top] >= COOP_SIZE:
-        return f"only a higher Coop, or Big Red alone, beats {top_text!r}"
+        return message("only a higher Coop, or Big Red alone, beats '{top}'", top=top_text)
     if SIZE[action] != SIZE[top]:
-        return (
-            f"{text!r} is not a {SIZE_NAMES[SIZE[top]]}: this Run's Lays are "
-            f"{SIZE_NAMES[SIZE[top]]}s (or a Coop)"
+        return message(
+            "'{text}' is not a {kind}: this Run's Lays are {kinds} (or a Coop)",
+            text=text,
+            kind=size_word(SIZE[top]),
+            kinds=_SIZE_PLURALS[SIZE[top] - 1],
         )
     assert not beats(action, top)
-    return f"{text!r} is not higher than {top_text!r}"
+    return message("'{text}' is not higher than '{top}'", text=text, top=top_text)
+
+
+_SIZE_PLURALS: Final = (
+    term("BIG CHICKEN lays", "singles"),
+    term("BIG CHICKEN lays", "pairs"),
+    term("BIG CHICKEN lays", "tripss"),
+)
+"""The kinds of Lay a Run of singles, pairs or trips takes, as `why_illegal` has always said
+them (its English added an "s" to the kind's name, hence "tripss")."""
 
 
 assert CARDS[CLUCK] == ()
@@ -408,79 +458,133 @@ assert CARDS[CLUCK] == ()
 # --- what a player would say aloud -------------------------------------------------------------
 
 
-def _seats(seats: list[int]) -> str:
+def _seats(seats: list[int]) -> Listing:
     """ "P0", "P0 and P2", "P0, P1 and P2"."""
-    names = [seat_name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listing([seat_name(seat) for seat in seats])
 
 
-def _order(direction: str, n: int) -> str:
+def _points(points: list[int]) -> Message:
+    """ "P0 3, P1 5, P2 0"."""
+    return joined(
+        [message("{seat} {points}", seat=seat_name(p), points=v) for p, v in enumerate(points)]
+    )
+
+
+def _order(direction: str, n: int) -> Message:
     step = 1 if direction == Direction.CLUCKWISE else -1
-    words = "cluckwise" if step == 1 else "counter-cluckwise"
-    return f"{words} ({' -> '.join(seat_name((k * step) % n) for k in range(n))})"
+    seats = " -> ".join(seat_name((k * step) % n) for k in range(n))
+    if step == 1:
+        return message("cluckwise ({seats})", seats=seats)
+    return message("counter-cluckwise ({seats})", seats=seats)
 
 
 def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """The events of one action a player would say aloud, from two observations of the same
     viewer (`Game.narrate`): a Run won, the direction flipped (by a Duck or a Coop), Last Egg,
     a catch, the Round over with its points and titles, the end. Public fields only."""
-    lines: list[str] = []
+    return [said.english() for said in narrate_messages(before, after)]
+
+
+def narrate_messages(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Message]:
+    """`narrate` as messages, for each reader's language."""
+    lines: list[Message] = []
     n = after["players"]
     over = after["phase"] == Phase.OVER
     if after["shown"] is not None and before["shown"] is None:
         shown = after["shown"]
         lines.append(
-            f"{seat_name(shown['seat'])} holds {CARD_NAMES[shown['card']]}: "
-            f"{seat_name(shown['seat'])} leads the Round"
+            message(
+                "{seat} holds {card}: {seat} leads the Round",
+                seat=seat_name(shown["seat"]),
+                card=card_word(shown["card"]),
+            )
         )
     ran, run = before["run"], after["run"]
     if after["direction"] != before["direction"]:
         new_lay = run[-1] if len(run) > len(ran) else None
+        order = _order(after["direction"], n)
         if new_lay is not None and new_lay["duck_as"] is not None:
-            cause = "The Duck flips the direction"
+            lines.append(
+                message("The Duck flips the direction: play now goes {order}", order=order)
+            )
         elif before["phase"] == Phase.FLIP_OR_SKIP and before["current_player"] is not None:
-            cause = f"{seat_name(before['current_player'])} flips the direction"
+            lines.append(
+                message(
+                    "{seat} flips the direction: play now goes {order}",
+                    seat=seat_name(before["current_player"]),
+                    order=order,
+                )
+            )
         else:
-            cause = "The direction flips"
-        lines.append(f"{cause}: play now goes {_order(after['direction'], n)}")
+            lines.append(message("The direction flips: play now goes {order}", order=order))
     rounds_before, rounds_after = len(before["round_scores"]), len(after["round_scores"])
     if ran and not run and rounds_after == rounds_before and not over:
         winner = ran[-1]["seat"]
         lines.append(
-            f"Everyone else clucked: {seat_name(winner)} wins the Run; {seat_name(winner)} "
-            "leads the next"
+            message(
+                "Everyone else clucked: {seat} wins the Run; {seat} leads the next",
+                seat=seat_name(winner),
+            )
         )
     for p in range(n):
         said, was = after["last_egg"][p], before["last_egg"][p]
         if said == LastEgg.SAID and was != LastEgg.SAID and rounds_after == rounds_before:
-            lines.append(f"{seat_name(p)} has one card left: Last Egg!")
+            lines.append(message("{seat} has one card left: Last Egg!", seat=seat_name(p)))
         if after["catches"][p] > before["catches"][p]:
-            lines.append(f"{seat_name(p)} is caught: up to 2 cards from the discard pile")
+            lines.append(
+                message("{seat} is caught: up to 2 cards from the discard pile", seat=seat_name(p))
+            )
     quiet = after.get("quiet_player")
     if quiet is not None and before.get("quiet_player") != quiet:
         lines.append(
-            f"{seat_name(quiet)} stayed quiet with one card left: the others may catch that"
+            message(
+                "{seat} stayed quiet with one card left: the others may catch that",
+                seat=seat_name(quiet),
+            )
         )
     if rounds_after > rounds_before:
         scores = after["round_scores"][-1]
         hands = after["last_round_hands"] or []
         out = [p for p, held in enumerate(hands) if not held]
-        went = f"{_seats(out)} went out. " if out else ""
-        points = ", ".join(f"{seat_name(p)} {scores[p]}" for p in range(n))
-        lines.append(f"Round {rounds_after} is over: {went}Points this Round: {points}")
+        points = _points([scores[p] for p in range(n)])
+        if out:
+            lines.append(
+                message(
+                    "Round {round} is over: {seats} went out. Points this Round: {points}",
+                    round=rounds_after,
+                    seats=_seats(out),
+                    points=points,
+                )
+            )
+        else:
+            lines.append(
+                message(
+                    "Round {round} is over: Points this Round: {points}",
+                    round=rounds_after,
+                    points=points,
+                )
+            )
         good, bad = after["good_egg"], after["bad_egg"]
         if not over and good is not None and bad is not None:
             lines.append(
-                f"{seat_name(good)} is the Good Egg (fewest points), {seat_name(bad)} the Bad "
-                f"Egg (most): {seat_name(bad)} deals the next Round"
+                message(
+                    "{good} is the Good Egg (fewest points), {bad} the Bad Egg (most): {bad} "
+                    "deals the next Round",
+                    good=seat_name(good),
+                    bad=seat_name(bad),
+                )
             )
     if over and before["phase"] != Phase.OVER:
-        totals = ", ".join(f"{seat_name(p)} {after['scores'][p]}" for p in range(n))
+        totals = _points([after["scores"][p] for p in range(n)])
         winners = list(after.get("winners", []))
-        golden = _seats(winners) if winners else "nobody"
-        lines.append(f"Game over. Total points: {totals}")
-        lines.append(f"{golden} is the Golden Egg (fewest points) and wins")
+        lines.append(message("Game over. Total points: {totals}", totals=totals))
+        if winners:
+            lines.append(
+                message("{seats} is the Golden Egg (fewest points) and wins", seats=_seats(winners))
+            )
+        else:
+            lines.append(message("nobody is the Golden Egg (fewest points) and wins"))
         rotten = list(after.get("rotten_eggs", []))
         if rotten:
-            lines.append(f"Rotten Egg (most points): {_seats(rotten)}")
+            lines.append(message("Rotten Egg (most points): {seats}", seats=_seats(rotten)))
     return lines

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Final
 
+from roost.core.message import Message, Term, message, plain, term
 from roost.games.manda_huevos.cards import (
+    ACTION_CARDS,
     CONTAINER_SIZE,
     EGG_TYPES,
     HEN,
@@ -125,19 +127,64 @@ def seat_name(seat: int) -> str:
     return f"P{seat}"
 
 
-CONTAINER_NAMES: Final = tuple(f"{seat_name(seat)}'s container" for seat in range(MAX_SEATS))
-POSITION_NAMES: Final = tuple(
-    f"{seat_name(p // CONTAINER_SIZE)}'s slot {p % CONTAINER_SIZE + 1}" for p in range(POSITIONS)
+CARD: Final = "Manda Huevos card"
+"""The catalogue context of Manda Huevos!'s card words (the hen, the action cards)."""
+_HEN_TERM: Final = term("Manda Huevos card", "hen")
+_ACTION_TERMS: Final = (
+    term("Manda Huevos card", "Move an Egg"),
+    term("Manda Huevos card", "Swap Eggs"),
+    term("Manda Huevos card", "Put to Sleep / Wake"),
 )
+assert tuple(t.text for t in _ACTION_TERMS) == ACTION_CARDS
+
+
+def action_card_word(card: int) -> Term:
+    """An action card's name (`ACTION_CARDS`), by index 0-2."""
+    return _ACTION_TERMS[card]
+
+
+def card_word(card: int) -> Term | Message:
+    """A card type's name (`CARD_NAMES`) as words a catalogue translates."""
+    if card < EGG_TYPES:
+        return message("egg {value}", value=card)
+    if card == HEN:
+        return _HEN_TERM
+    return _ACTION_TERMS[card - HEN - 1]
+
+
+def container_message(seat: int) -> Message:
+    """ "P1's container" (`CONTAINER_NAMES`)."""
+    return message("{seat}'s container", seat=seat_name(seat))
+
+
+def position_message(position: int) -> Message:
+    """ "P1's slot 3" (`POSITION_NAMES`)."""
+    return message(
+        "{seat}'s slot {slot}",
+        seat=seat_name(position // CONTAINER_SIZE),
+        slot=position % CONTAINER_SIZE + 1,
+    )
+
+
+CONTAINER_NAMES: Final = tuple(container_message(seat).english() for seat in range(MAX_SEATS))
+POSITION_NAMES: Final = tuple(position_message(p).english() for p in range(POSITIONS))
 """Where each cell is, for people: slots are numbered 1-6 on screen (0-5 in action ids)."""
 
 
 def egg_text(position: int, value: int | None, asleep: bool) -> str:
     """The egg at `position` in words: "egg 7 (P1's slot 3)"; a sleeping egg whose value the
     viewer may not know (`value` None) is "the sleeping egg in P1's slot 3"."""
+    return egg_message(position, value, asleep).english()
+
+
+def egg_message(position: int, value: int | None, asleep: bool) -> Message:
+    """`egg_text` as a message."""
+    where = position_message(position)
     if value is None:
-        return f"the {'sleeping ' if asleep else ''}egg in {POSITION_NAMES[position]}"
-    return f"egg {value} ({POSITION_NAMES[position]})"
+        if asleep:
+            return message("the sleeping egg in {where}", where=where)
+        return message("the egg in {where}", where=where)
+    return message("egg {value} ({where})", value=value, where=where)
 
 
 def played_card(action: int) -> int:
@@ -178,29 +225,59 @@ def decision_string(
     """Readable text of a decision action; `egg_at(position)` describes an egg as the viewer
     may know it (`egg_text`), `asleep` is the mask of sleeping positions, `own_names` the
     game's own action cards' names (the ids after pass)."""
+
+    def said_egg(position: int) -> Message:
+        return plain(egg_at(position))
+
+    return decision_message(action, said_egg, asleep, own_names).english()
+
+
+def decision_message(
+    action: int, egg_at: Callable[[int], Message], asleep: int, own_names: tuple[str, ...] = ()
+) -> Message:
+    """`decision_string` as a message (`egg_at` gives `egg_message`s; own cards' names are the
+    designer's words, said as written)."""
     if not 0 <= action < NUM_ACTIONS + len(own_names):
         raise ValueError(
             f"action {action} is not a Manda Huevos! action (0-{PASS + len(own_names)})"
         )
     if action > PASS:
-        return f"use {own_names[action - USE_OWN]}"
-    if action >= SWAP:
-        if action < TOGGLE:
-            a, b = divmod(action - SWAP, POSITIONS)
-            return f"Swap Eggs: {egg_at(a)} with {egg_at(b)}"
-        if action < PASS:
-            position = action - TOGGLE
-            verb = "Wake" if asleep >> position & 1 else "Put to Sleep"
-            return f"{verb}: {egg_at(position)}"
-        return "pass (no card to play and no usable action card)"
+        return message("use {card}", card=own_names[action - USE_OWN])
+    if action == PASS:
+        return message("pass (no card to play and no usable action card)")
     if action < PLAY_HEN:
         container, value = divmod(action - PLACE, EGG_TYPES)
-        return f"place egg {value} in {CONTAINER_NAMES[container]}"
+        return message(
+            "place egg {value} in {container}", value=value, container=container_message(container)
+        )
+    if action == PLAY_HEN:
+        return message("play the hen")
+    what = effect_message(action, egg_at, asleep)
+    if action >= TOGGLE:
+        if asleep >> (action - TOGGLE) & 1:
+            return message("Wake: {what}", what=what)
+        return message("Put to Sleep: {what}", what=what)
+    if action >= SWAP:
+        return message("Swap Eggs: {what}", what=what)
+    if action >= MOVE:
+        return message("Move an Egg: {what}", what=what)
+    return message("hen: {what}", what=what)
+
+
+def effect_message(action: int, egg_at: Callable[[int], Message], asleep: int) -> Message:
+    """What a take, a stop, a move, a swap or a sleep / wake does, without the card's name
+    (what follows the colon of its text): an own action card's application says it after the
+    own card's name."""
+    if action >= TOGGLE:
+        return egg_at(action - TOGGLE)
+    if action >= SWAP:
+        a, b = divmod(action - SWAP, POSITIONS)
+        return message("{egg} with {other}", egg=egg_at(a), other=egg_at(b))
     if action >= MOVE:
         position, target = divmod(action - MOVE, MAX_SEATS)
-        return f"Move an Egg: {egg_at(position)} to {CONTAINER_NAMES[target]}"
-    if action == PLAY_HEN:
-        return "play the hen"
-    if action < HEN_STOP:
-        return f"hen: take {egg_at(action - HEN_TAKE)}"
-    return "hen: stop taking eggs"
+        return message(
+            "{egg} to {container}", egg=egg_at(position), container=container_message(target)
+        )
+    if action == HEN_STOP:
+        return message("stop taking eggs")
+    return message("take {egg}", egg=egg_at(action - HEN_TAKE))

@@ -17,6 +17,16 @@ from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
+from roost.core.message import (
+    Listing,
+    Message,
+    joined,
+    listing,
+    message,
+    plain,
+    plural_message,
+    term,
+)
 from roost.core.view import ObservationReader
 from roost.games.manda_huevos.actions import (
     ACTING,
@@ -35,15 +45,19 @@ from roost.games.manda_huevos.actions import (
     PHASES,
     PLACE,
     PLAY_HEN,
-    POSITION_NAMES,
     POSITIONS,
     SWAP,
     TOGGLE,
     TURN,
     USE_OWN,
     Phase,
-    decision_string,
-    egg_text,
+    action_card_word,
+    card_word,
+    container_message,
+    decision_message,
+    effect_message,
+    egg_message,
+    position_message,
     seat_name,
 )
 from roost.games.manda_huevos.cards import (
@@ -258,39 +272,58 @@ def observation(state: MandaHuevosState, seat: int | None) -> MandaHuevosObserva
 def action_text(state: MandaHuevosState, action: int, viewer: int | None) -> str:
     """`action` in this state as `viewer` may know it: cards others receive stay hidden, and in
     memory mode so do sleeping eggs' values."""
+    return action_message(state, action, viewer).english()
+
+
+def action_message(state: MandaHuevosState, action: int, viewer: int | None) -> Message:
+    """`action_text` as a message, for each reader's language."""
     phase = state._phase
     if phase in (DEALING, DRAWING):
-        if phase == DEALING:
+        dealt = phase == DEALING
+        if dealt:
             n = state._game.num_players
             seat = (state._game.hand_size * n - state._deal_left) % n
-            verb = "is dealt"
         else:
             seat = state._player
-            verb = "draws"
+        who = seat_name(seat)
         if viewer not in (seat, OMNISCIENT):
-            shown = "a card"
-        elif action == HEN:
-            shown = "the hen"
-        else:
-            shown = CARD_NAMES[action]
-        return f"{seat_name(seat)} {verb} {shown}"
+            if dealt:
+                return message("{seat} is dealt a card", seat=who)
+            return message("{seat} draws a card", seat=who)
+        if action == HEN:
+            if dealt:
+                return message("{seat} is dealt the hen", seat=who)
+            return message("{seat} draws the hen", seat=who)
+        if dealt:
+            return message("{seat} is dealt {card}", seat=who, card=card_word(action))
+        return message("{seat} draws {card}", seat=who, card=card_word(action))
     game = state._game
     names = tuple(game.card_info[OWN_ACTION_IDS[k]].name for k in range(len(game.own_actions)))
-    text = decision_string(action, partial(_egg_label, state, viewer), state._asleep, names)
+    egg_at = partial(_egg_message, state, viewer)
     if phase == ACTING:  # an application of the own card's effect, named after the card
-        return f"{names[state._acting]}: {text.partition(': ')[2]}"
-    return text
+        name = names[state._acting]
+        if MOVE <= action < PASS or HEN_TAKE <= action <= HEN_STOP:
+            what = effect_message(action, egg_at, state._asleep)
+        else:  # not an effect's target: what follows a colon of its text, if any
+            text = decision_message(action, egg_at, state._asleep, names).english()
+            what = plain(text.partition(": ")[2])
+        return message("{card}: {what}", card=name, what=what)
+    return decision_message(action, egg_at, state._asleep, names)
 
 
 def _egg_label(state: MandaHuevosState, viewer: int | None, position: int) -> str:
     """The egg at a position as `viewer` may know it, e.g. "egg 7 (P1's slot 3)"."""
+    return _egg_message(state, viewer, position).english()
+
+
+def _egg_message(state: MandaHuevosState, viewer: int | None, position: int) -> Message:
     cells = state._cells
     value = cells[position] if position < len(cells) else EMPTY
     if value == EMPTY:
-        return egg_text(position, None, False)
+        return egg_message(position, None, False)
     if state._asleep >> position & 1 and viewer != OMNISCIENT and state._sleeping_hidden():
-        return egg_text(position, None, True)
-    return egg_text(position, value, False)
+        return egg_message(position, None, True)
+    return egg_message(position, value, False)
 
 
 _CARD_CHOICES: Final = tuple(Choice("card", card, CARD_NAMES[card]) for card in range(NUM_TYPES))
@@ -384,165 +417,258 @@ def _egg_steps(state: MandaHuevosState, viewer: int | None, position: int) -> tu
 def why_illegal(state: MandaHuevosState, action: int) -> str:
     """Why `action` (in range, at a decision or chance node) is refused, in words a player can
     act on (only on the error path)."""
+    return why_illegal_message(state, action).english()
+
+
+def why_illegal_message(state: MandaHuevosState, action: int) -> Message:
+    """`why_illegal` as a message."""
     phase = state._phase
     if phase in (DEALING, DRAWING):
-        return f"no {CARD_NAMES[action]} is left in the deck"
+        return message("no {card} is left in the deck", card=card_word(action))
     if phase == HEN_TAKING:
         if HEN_TAKE <= action < HEN_STOP:
             return _why_not_take(state, action - HEN_TAKE)
-        return "you are taking eggs with the hen: take an awake egg from another container or stop"
+        return message(
+            "you are taking eggs with the hen: take an awake egg from another container or stop"
+        )
     game = state._game
     if phase == ACTING:
         effect, _ = game.own_actions[state._acting]
         name = game.card_info[OWN_ACTION_IDS[state._acting]].name
-        return (
-            f"you are carrying out {name}: {EFFECTS[effect]} an egg as it says "
-            f"({state._left} more to go)"
+        return message(
+            "you are carrying out {card}: {effect} an egg as it says ({left} more to go)",
+            card=name,
+            effect=_EFFECT_TERMS[effect],
+            left=state._left,
         )
     if action > PASS:
         index = action - USE_OWN
         name = game.card_info[OWN_ACTION_IDS[index]].name
         if state._down[state._player] >> (len(ACTION_CARDS) + index) & 1:
             if state._down[state._player] == game.all_down:
-                return (
-                    "all your action cards are face down: you must play an egg (or the hen) "
-                    "this turn"
-                )
-            return (
-                f"your {name} card is face down: it turns up again after all your action "
-                "cards are used and you play an egg"
+                return _ALL_DOWN
+            return message(
+                "your {card} card is face down: it turns up again after all your action "
+                "cards are used and you play an egg",
+                card=name,
             )
-        return f"{name} has nothing to act on now"
+        return message("{card} has nothing to act on now", card=name)
     if HEN_TAKE <= action <= HEN_STOP:
-        return "eggs are taken with the hen only right after playing it"
+        return message("eggs are taken with the hen only right after playing it")
     if action < PLAY_HEN:
         container, value = divmod(action - PLACE, EGG_TYPES)
         if value not in state._hands[state._player]:
-            return f"you do not hold egg {value}"
+            return message("you do not hold egg {value}", value=value)
         return _why_not_target(state, container)
     if action == PLAY_HEN:
-        return "you do not hold the hen"
+        return message("you do not hold the hen")
     if action == PASS:
-        return "you may not pass while you can play an egg or use an action card"
+        return message("you may not pass while you can play an egg or use an action card")
     card = MOVE_CARD if action < SWAP else SWAP_CARD if action < TOGGLE else SLEEP_CARD
     down = state._down[state._player]
     if state._game.missing_actions >> card & 1:
-        return f"nobody has a {ACTION_CARDS[card]} card in this game (the 'copies' parameter)"
+        return message(
+            "nobody has a {card} card in this game (the 'copies' parameter)",
+            card=action_card_word(card),
+        )
     if down >> card & 1:
         if down == state._game.all_down:
-            return (
-                "all your action cards are face down: you must play an egg (or the hen) this turn"
+            return _ALL_DOWN
+        if state._game.own_actions:
+            return message(
+                "your {card} card is face down: it turns up again after all your action cards "
+                "are used and you play an egg",
+                card=action_card_word(card),
             )
-        every = "your action cards" if state._game.own_actions else "three"
-        return (
-            f"your {ACTION_CARDS[card]} card is face down: it turns up again after all "
-            f"{every} are used and you play an egg"
+        return message(
+            "your {card} card is face down: it turns up again after all three are used and "
+            "you play an egg",
+            card=action_card_word(card),
         )
     if action < SWAP:
         position, target = divmod(action - MOVE, MAX_SEATS)
         reason = _why_not_movable(state, position)
-        if reason:
+        if reason is not None:
             return reason
         if target == position // CONTAINER_SIZE:
-            return "an egg must be moved to another container"
+            return message("an egg must be moved to another container")
         return _why_not_target(state, target)
     if action < TOGGLE:
         a, b = divmod(action - SWAP, POSITIONS)
         if a // CONTAINER_SIZE >= b // CONTAINER_SIZE:
-            return (
-                "the two eggs must be in different containers (a swap id names the "
-                "lower position first)"
+            return message(
+                "the two eggs must be in different containers (a swap id names the lower "
+                "position first)"
             )
-        return _why_not_movable(state, a) or _why_not_movable(state, b) or "not a legal swap"
+        first = _why_not_movable(state, a)
+        if first is not None:
+            return first
+        second = _why_not_movable(state, b)
+        if second is not None:
+            return second
+        return message("not a legal swap")
     position = action - TOGGLE
     if not _on_board(state, position):
-        return f"there is no {seat_name(position // CONTAINER_SIZE)} at this table"
-    return f"{POSITION_NAMES[position]} is empty: there is no egg to put to sleep or wake"
+        return _no_seat(position // CONTAINER_SIZE)
+    return message(
+        "{where} is empty: there is no egg to put to sleep or wake",
+        where=position_message(position),
+    )
+
+
+_ALL_DOWN: Final = message(
+    "all your action cards are face down: you must play an egg (or the hen) this turn"
+)
+_EFFECT_TERMS: Final = (
+    term("Manda Huevos effect", "move"),
+    term("Manda Huevos effect", "swap"),
+    term("Manda Huevos effect", "sleep"),
+    term("Manda Huevos effect", "take"),
+)
+assert tuple(t.text for t in _EFFECT_TERMS) == EFFECTS
+
+
+def _no_seat(seat: int) -> Message:
+    return message("there is no {seat} at this table", seat=seat_name(seat))
 
 
 def _on_board(state: MandaHuevosState, position: int) -> bool:
     return position < CONTAINER_SIZE * state._game.num_players
 
 
-def _why_not_target(state: MandaHuevosState, container: int) -> str:
+def _why_not_target(state: MandaHuevosState, container: int) -> Message:
     if container >= state._game.num_players:
-        return f"there is no {seat_name(container)} at this table"
-    return f"{CONTAINER_NAMES[container]} is full"
+        return _no_seat(container)
+    return message("{container} is full", container=container_message(container))
 
 
-def _why_not_movable(state: MandaHuevosState, position: int) -> str:
+def _why_not_movable(state: MandaHuevosState, position: int) -> Message | None:
     if not _on_board(state, position):
-        return f"there is no {seat_name(position // CONTAINER_SIZE)} at this table"
+        return _no_seat(position // CONTAINER_SIZE)
     if not state._occupied >> position & 1:
-        return f"{POSITION_NAMES[position]} is empty"
+        return message("{where} is empty", where=position_message(position))
     if state._asleep >> position & 1:
-        return f"the egg in {POSITION_NAMES[position]} is asleep and cannot be moved"
-    return ""
+        return message(
+            "the egg in {where} is asleep and cannot be moved", where=position_message(position)
+        )
+    return None
 
 
-def _why_not_take(state: MandaHuevosState, position: int) -> str:
+def _why_not_take(state: MandaHuevosState, position: int) -> Message:
     reason = _why_not_movable(state, position)
-    if reason:
+    if reason is not None:
         return reason
     if position // CONTAINER_SIZE == state._player:
-        return "the hen takes eggs from other players' containers, not your own"
-    return "your container is full"
+        return message("the hen takes eggs from other players' containers, not your own")
+    return message("your container is full")
 
 
 # --- what a player would say aloud -------------------------------------------------------------
 
 
-def _seats(seats: list[int]) -> str:
+def _seats(seats: list[int]) -> Listing:
     """ "P0", "P0 and P2", "P0, P1 and P2"."""
-    names = [seat_name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listing([seat_name(seat) for seat in seats])
 
 
 def narrate(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """The events of one action a player would say aloud, from two observations of the same
     viewer (`Game.narrate`): the hen's turn, action cards used up and turned face up again,
     a full container, the end and its scores. Public fields only."""
-    lines: list[str] = []
+    return [said.english() for said in narrate_messages(before, after)]
+
+
+def narrate_messages(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Message]:
+    """`narrate` as messages, for each reader's language."""
+    lines: list[Message] = []
     n = after["players"]
     if after["hen"] == Hen.PLAYED and before["hen"] != Hen.PLAYED:
         mover = before["current_player"]
         if mover is not None and after["phase"] == Phase.HEN:
             lines.append(
-                f"{seat_name(mover)} may now take awake eggs from the other containers, "
-                "one at a time"
+                message(
+                    "{seat} may now take awake eggs from the other containers, one at a time",
+                    seat=seat_name(mover),
+                )
             )
     if before["phase"] == Phase.HEN and after["phase"] != Phase.HEN:
         mover, taken = before["current_player"], after["hen_taken"] or before["hen_taken"]
         if mover is not None:
-            eggs = "no egg" if not taken else "1 egg" if taken == 1 else f"{taken} eggs"
-            lines.append(f"{seat_name(mover)} took {eggs} with the hen; the hen leaves the game")
-    cards = "three action cards" if not after.get("own_actions") else "action cards"
+            if not taken:
+                lines.append(
+                    message(
+                        "{seat} took no egg with the hen; the hen leaves the game",
+                        seat=seat_name(mover),
+                    )
+                )
+            else:
+                lines.append(
+                    plural_message(
+                        "{seat} took {count} egg with the hen; the hen leaves the game",
+                        "{seat} took {count} eggs with the hen; the hen leaves the game",
+                        taken,
+                        seat=seat_name(mover),
+                    )
+                )
+    three = not after.get("own_actions")
     for p in range(n):
+        who = seat_name(p)
         if after["must_play_egg"][p] and not before["must_play_egg"][p]:
-            lines.append(f"{seat_name(p)} has used all {cards}: an egg (or the hen) next turn")
+            if three:
+                lines.append(
+                    message(
+                        "{seat} has used all three action cards: an egg (or the hen) next turn",
+                        seat=who,
+                    )
+                )
+            else:
+                lines.append(
+                    message(
+                        "{seat} has used all action cards: an egg (or the hen) next turn",
+                        seat=who,
+                    )
+                )
         elif before["must_play_egg"][p] and not after["must_play_egg"][p]:
-            lines.append(f"{seat_name(p)}'s {cards} turn face up again")
+            if three:
+                lines.append(message("{seat}'s three action cards turn face up again", seat=who))
+            else:
+                lines.append(message("{seat}'s action cards turn face up again", seat=who))
         if after["eggs_in_container"][p] == CONTAINER_SIZE > before["eggs_in_container"][p]:
-            lines.append(f"{seat_name(p)}'s container is full")
+            lines.append(message("{seat}'s container is full", seat=who))
     if after["phase"] == Phase.OVER and before["phase"] != Phase.OVER:
         scores = list(after.get("scores", after["points"]))
-        totals = ", ".join(f"{seat_name(p)} {scores[p]}" for p in range(n))
-        why = (
-            "a round of passes"
-            if after["passes_in_a_row"] >= n
-            else "a full container (Quick Game)"
-            if after["end"] == End.ANY_FULL
-            else "every container is full"
+        totals = joined(
+            [message("{seat} {points}", seat=seat_name(p), points=scores[p]) for p in range(n)]
         )
-        lines.append(f"Game over: {why}. Points, sleeping eggs included: {totals}")
+        if after["passes_in_a_row"] >= n:
+            why = message("a round of passes")
+        elif after["end"] == End.ANY_FULL:
+            why = message("a full container (Quick Game)")
+        else:
+            why = message("every container is full")
+        lines.append(
+            message(
+                "Game over: {why}. Points, sleeping eggs included: {totals}",
+                why=why,
+                totals=totals,
+            )
+        )
         winners = list(after.get("winners", []))
         ties = after.get("tie_break") or []
         tied = [p for p, extra in enumerate(ties) if extra is not None]
         if tied:
-            extra = ", ".join(f"{seat_name(p)} +{ties[p]}" for p in tied)
-            lines.append(f"{_seats(tied)} tied; the eggs left in their hands break it: {extra}")
+            extra = joined(
+                [message("{seat} +{points}", seat=seat_name(p), points=ties[p]) for p in tied]
+            )
+            lines.append(
+                message(
+                    "{seats} tied; the eggs left in their hands break it: {extra}",
+                    seats=_seats(tied),
+                    extra=extra,
+                )
+            )
         if len(winners) > 1:
-            lines.append(f"{_seats(winners)} share the win")
+            lines.append(message("{seats} share the win", seats=_seats(winners)))
         elif winners:
-            lines.append(f"{seat_name(winners[0])} wins")
+            lines.append(message("{seat} wins", seat=seat_name(winners[0])))
     return lines

@@ -12,6 +12,8 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable
 
+from roost.server.tables import notes
+
 log = logging.getLogger("roost.server.clock")
 
 
@@ -64,16 +66,16 @@ async def _logged(awaitable: Awaitable[None]) -> None:
 
 
 def timed_out(name: str, level: str) -> str:
-    return f"{name} ran out of time: a {level} bot plays for {name} until they are back."
+    return notes.timed_out(name, level).english()
 
 
 def left(name: str, level: str) -> str:
-    return f"{name} left the table: a {level} bot plays for {name} until they are back."
+    return notes.left(name, level).english()
 
 
 def back(name: str) -> str:
-    return f"{name} is back."
+    return notes.back(name).english()
 
 
 def never_came(name: str, seat: int, grace: float) -> str:
-    return f"{name} did not come to the table within {grace:g} s: seat {seat + 1} is open again."
+    return notes.never_came(name, seat, grace).english()

@@ -1,11 +1,16 @@
 """A table's log: what each viewer (every seat, and the spectators) has been told, in order,
 in its own words.
 
-Each action's line is its text as that viewer may read it (`State.action_to_string`); the
+Each action's line is its text as that viewer may read it (`State.action_to_message`); the
 events a player would say aloud about it ("P1 escaped", "Round 2 is over") are ``event``
-lines from `Game.narrate` on the viewer's own observations before and after; the deal is one
-line; the server's notes (a seat taken, a stand-in) are ``note`` lines. A `LogDraft` holds the
-lines of actions not yet stored: they join the log only once the actions are committed.
+lines from `Game.narrate_messages` on the viewer's own observations before and after; the deal
+is one line; the server's notes (a seat taken, a stand-in) are ``note`` lines. A `LogDraft`
+holds the lines of actions not yet stored: they join the log only once the actions are
+committed.
+
+Every line is a message (`roost.core.message`): ``text`` is its canonical English (the API,
+old clients, tests) and ``msg`` its data, which each client renders in its reader's language,
+so a viewer's frame is the same whatever language its reader reads.
 """
 
 from __future__ import annotations
@@ -15,11 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from roost.core.game import CHANCE
+from roost.core.message import Message
 from roost.core.state import State
 from roost.server.protocol import LogKind
+from roost.server.tables.notes import DEAL, note_message
 
 Viewer = int | None
-DEAL_LINE = "The cards are dealt."
+DEAL_LINE = DEAL.english()
 
 
 class LogLine(TypedDict):
@@ -31,6 +38,8 @@ class LogLine(TypedDict):
     seat: int | None
     kind: LogKind
     text: str
+    msg: dict[str, object]
+    """The line as a message's data (`Message.to_json`), for the client to translate."""
 
 
 @dataclass
@@ -71,20 +80,29 @@ class TableLog:
     def note(self, version: int, seat: int | None, text: str) -> None:
         """A line of the server's own (to every viewer)."""
         self.in_deal = False
+        said = note_message(text)
         for viewer_log in self.of.values():
-            viewer_log.lines.append(log_line(viewer_log, version, seat, "note", text))
+            viewer_log.lines.append(log_line(viewer_log, version, seat, "note", said))
 
 
 def log_line(
-    seat_log: SeatLog, version: int, seat: int | None, kind: LogKind, text: str
+    seat_log: SeatLog, version: int, seat: int | None, kind: LogKind, said: Message
 ) -> LogLine:
-    return {"n": len(seat_log.lines), "version": version, "seat": seat, "kind": kind, "text": text}
+    return {
+        "n": len(seat_log.lines),
+        "version": version,
+        "seat": seat,
+        "kind": kind,
+        "text": said.english(),
+        "msg": said.to_json(),
+    }
 
 
 class LogDraft:
     """Log lines of actions not yet committed: added to the table's logs by `commit`.
 
-    Besides each action's line, the events a player would say aloud about it (`Game.narrate`,
+    Besides each action's line, the events a player would say aloud about it
+    (`Game.narrate_messages`,
     from the viewer's observations before and after the action: "P1 escaped", "Round 2 is
     over") become ``event`` lines, each viewer's from that viewer's own observations."""
 
@@ -94,7 +112,7 @@ class LogDraft:
         """Who may read the log: people (and open seats) and spectators. A bot's seat has no
         token, so nobody ever reads its log: its observations are not worked out (with one
         person and three bots, that was half the server's time in the load test)."""
-        self.entries: list[tuple[int, int | None, LogKind, dict[Viewer, list[str]]]] = []
+        self.entries: list[tuple[int, int | None, LogKind, dict[Viewer, list[Message]]]] = []
         self.in_deal = log.in_deal
         self.seen = log.seen
         self.before: dict[Viewer, Mapping[str, Any]] = {}
@@ -115,7 +133,7 @@ class LogDraft:
                     self.entries.append((version, None, "deal", {}))
                 return
         self.in_deal = False
-        texts = {viewer: [state.action_to_string(action, viewer)] for viewer in viewers}
+        texts = {viewer: [state.action_to_message(action, viewer)] for viewer in viewers}
         if player == CHANCE:
             self.entries.append((version, None, "chance", texts))
         else:
@@ -125,7 +143,9 @@ class LogDraft:
         """The action logged at `version` was applied to `state`: log its events."""
         game = state.game
         after = {viewer: state.observation(viewer) for viewer in self.viewers}
-        events = {viewer: game.narrate(self.before[viewer], after[viewer]) for viewer in after}
+        events = {
+            viewer: game.narrate_messages(self.before[viewer], after[viewer]) for viewer in after
+        }
         if any(events.values()):
             self.in_deal = False
             self.entries.append((version, None, "event", events))
@@ -138,8 +158,8 @@ class LogDraft:
         for version, seat, kind, texts in self.entries:
             for viewer in self.viewers:
                 viewer_log = log.of[viewer]
-                lines = [DEAL_LINE] if kind == "deal" else texts[viewer]
-                for text in lines:
-                    viewer_log.lines.append(log_line(viewer_log, version, seat, kind, text))
+                lines = [DEAL] if kind == "deal" else texts[viewer]
+                for said in lines:
+                    viewer_log.lines.append(log_line(viewer_log, version, seat, kind, said))
                 if kind == "move" and viewer == seat:
                     viewer_log.since_decision = len(viewer_log.lines)

@@ -31,8 +31,9 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from roost.coach.tutorials import tutorial_script
-from roost.core.errors import IllegalActionError, RoostError
+from roost.core.errors import RoostError
 from roost.core.game import CHANCE, TERMINAL, Game
+from roost.core.message import message, plain
 from roost.core.registry import load_game
 from roost.core.state import State
 from roost.server import metrics, wire
@@ -50,6 +51,7 @@ from roost.server.tables import clock
 from roost.server.tables.autoplay import Autoplay
 from roost.server.tables.bots import BOT_NAMES, BotRunner
 from roost.server.tables.log import SeatLog, TableLog, Viewer
+from roost.server.tables.notes import taken
 from roost.server.tables.reactions import reaction_pause
 from roost.server.tables.rows import (
     ActionRecord,
@@ -598,7 +600,7 @@ class Table(Autoplay):
         """The seat changed hands at another server process (given up there the moment its
         person connected here): its connections here close, so nobody reads the seat of the
         next person to take it."""
-        lost = ServerError("seat_lost", "your seat was given up: you did not come in time")
+        lost = ServerError("seat_lost", message("your seat was given up: you did not come in time"))
         for connection, attached in list(self.connections.items()):
             if attached.seat == seat:
                 del self.connections[connection]
@@ -643,7 +645,9 @@ class Table(Autoplay):
         version; raises `ServerError` (nothing changed) when refused."""
         seat = self.authenticate(token)
         if seat is None:
-            raise ServerError("not_seated", "spectators cannot move; join a seat to play", 403)
+            raise ServerError(
+                "not_seated", message("spectators cannot move; join a seat to play"), 403
+            )
         return await self.move_as(
             seat, version, action, by="person", connection=connection, ref=ref
         )
@@ -665,26 +669,35 @@ class Table(Autoplay):
             if by == "person" and self.seats[seat].away:
                 await self._set_away(seat, False, clock.back(self.seat_name(seat)))
                 if self.version != version:  # cannot happen: _set_away draws nothing
-                    raise ServerError("stale_version", "the table moved on; try again")
+                    raise ServerError("stale_version", message("the table moved on; try again"))
             await self._advance([ActionRecord(action, seat, by)], connection, ref)
             return self.version
 
     def _check_move(self, seat: int, version: int, action: int, by: str) -> None:
         status = self.record.status
         if status == "waiting":
-            raise ServerError("not_started", "the game has not started yet")
+            raise ServerError("not_started", message("the game has not started yet"))
         if status == "over":
-            raise ServerError("game_over", "the game is over")
+            raise ServerError("game_over", message("the game is over"))
         if version != self.version:
             raise ServerError(
                 "stale_version",
-                f"you acted on version {version} but the table is at version {self.version}; "
-                "here is the current view",
+                message(
+                    "you acted on version {version} but the table is at version {current}; "
+                    "here is the current view",
+                    version=version,
+                    current=self.version,
+                ),
             )
         player = self.state.current_player()
         if player != seat:
-            who = self.seat_name(player) if player >= 0 else "nobody"
-            raise ServerError("not_your_turn", f"it is not your decision now ({who} decides)")
+            if player >= 0:
+                turn = message(
+                    "it is not your decision now ({who} decides)", who=self.seat_name(player)
+                )
+            else:
+                turn = message("it is not your decision now (nobody decides)")
+            raise ServerError("not_your_turn", turn)
         record = self.seats[seat]
         if by == "bot" and record.type != "bot":
             raise ServerError("not_your_turn", "this seat is not a bot's")
@@ -694,17 +707,19 @@ class Table(Autoplay):
             raise ServerError("not_your_turn", "a bot answers for this seat")
         expected = self.scripted(version)
         if expected is not None and action != expected and action in self.state.legal_actions():
-            words = self.state.action_to_string(expected, seat)
-            raise ServerError("tutorial_move", f"in this lesson the move is: {words}")
+            words = self.state.action_to_message(expected, seat)
+            raise ServerError(
+                "tutorial_move", message("in this lesson the move is: {move}", move=words)
+            )
         if action not in self.state.legal_actions():
             try:
-                self.state.clone().apply_action(action)
-                reason = "not legal here"
-            except IllegalActionError as error:
-                reason = error.reason
+                reason = self.state.why_illegal_message(action)
             except RoostError as error:
-                reason = str(error)
-            raise ServerError("illegal_action", f"illegal action {action}: {reason}")
+                reason = plain(str(error))
+            raise ServerError(
+                "illegal_action",
+                message("illegal action {action}: {reason}", action=str(action), reason=reason),
+            )
 
     def chance_rng(self, version: int) -> random.Random:
         """The generator of the chance draw at `version`: the same on every rebuild."""
@@ -753,8 +768,10 @@ class Table(Autoplay):
         except StorageError:
             raise ServerError(
                 "storage_failed",
-                "the move was not stored (the server cannot write to its database) and was not "
-                "played; try again in a moment",
+                message(
+                    "the move was not stored (the server cannot write to its database) and was "
+                    "not played; try again in a moment"
+                ),
                 503,
             ) from None
         except Conflict:  # another server process stored this version first
@@ -762,7 +779,8 @@ class Table(Autoplay):
                 self._schedule()
                 self._broadcast()
             raise ServerError(
-                "stale_version", "the table moved on before this move; here is the current view"
+                "stale_version",
+                message("the table moved on before this move; here is the current view"),
             ) from None
         metrics.stored([entry.by for entry in records])
         self.state = state
@@ -796,15 +814,21 @@ class Table(Autoplay):
                     return held, token
             if self.record.rated and user is None:
                 raise ServerError(
-                    "sign_in_required", "a rated table seats only signed-in players: sign in", 401
+                    "sign_in_required",
+                    message("a rated table seats only signed-in players: sign in"),
+                    401,
                 )
             if user is not None and any(s.user == user for s in self.seats):
-                raise ServerError("already_seated", "you already have a seat at this table")
+                raise ServerError(
+                    "already_seated", message("you already have a seat at this table")
+                )
             if self.status != "waiting":
-                raise ServerError("not_waiting", "this table's game has started; watch it instead")
+                raise ServerError(
+                    "not_waiting", message("this table's game has started; watch it instead")
+                )
             open_seats = [s.seat for s in self.seats if s.type == "open"]
             if not open_seats:
-                raise ServerError("table_full", "every seat of this table is taken")
+                raise ServerError("table_full", message("every seat of this table is taken"))
             if seat is None:
                 seat = open_seats[0]
             elif not 0 <= seat < len(self.seats):
@@ -812,12 +836,15 @@ class Table(Autoplay):
                     "bad_seats", f"this table has seats 0 to {len(self.seats) - 1}", 400
                 )
             elif seat not in open_seats:
-                raise ServerError("seat_taken", f"seat {seat} is taken by {self.seat_name(seat)}")
+                raise ServerError(
+                    "seat_taken",
+                    message("seat {seat} is taken by {name}", seat=seat, name=self.seat_name(seat)),
+                )
             token = token or new_token()
             changed = SeatRecord(
                 seat, "person", name, None, hash_token(token), False, False, user=user
             )
-            note = NoteRecord(self.version, seat, f"{name} takes seat {seat + 1}.")
+            note = NoteRecord(self.version, seat, taken(name, seat).english())
 
             def write(session: Any) -> None:
                 save_seat(session, self.id, changed, claim=True)
@@ -832,7 +859,9 @@ class Table(Autoplay):
                 held = self.seat_of(token)
                 if held is not None:
                     return held, token
-                raise ServerError("seat_taken", f"seat {seat} was just taken") from None
+                raise ServerError(
+                    "seat_taken", message("seat {seat} was just taken", seat=seat)
+                ) from None
             self.seats[seat] = changed
             self._noted(note)
             if all(s.type != "open" for s in self.seats):
@@ -850,12 +879,15 @@ class Table(Autoplay):
             if seat is None:
                 raise ServerError("unauthorized", "only a seated player can start the table", 401)
             if self.status != "waiting":
-                raise ServerError("not_waiting", "this table has already started")
+                raise ServerError("not_waiting", message("this table has already started"))
             open_seats = [s.seat for s in self.seats if s.type == "open"]
             if open_seats and fill is None:
                 listed = ", ".join(str(s) for s in open_seats)
                 raise ServerError(
-                    "seats_open", f"seats {listed} are still open; fill them with bots or wait"
+                    "seats_open",
+                    message(
+                        "seats {seats} are still open; fill them with bots or wait", seats=listed
+                    ),
                 )
             await self._fill_and_start(fill)
 
@@ -1010,7 +1042,8 @@ class Table(Autoplay):
                 connection.deliver(text)
 
     def send_error(self, connection: Connection, error: ServerError, ref: str | None) -> None:
-        connection.deliver(frame_text(ErrorFrame(code=error.code, message=error.message, ref=ref)))
+        frame = ErrorFrame(code=error.code, message=error.message, ref=ref, msg=error.msg)
+        connection.deliver(frame_text(frame))
 
     def send_view(self, connection: Connection) -> None:
         """Send one connection its full current view (after a stale move, for instance)."""
@@ -1062,8 +1095,12 @@ def _append(
 
 
 def legal_action_data(state: State, viewer: int) -> list[dict[str, Any]]:
-    """`action_info(a, viewer).to_json()` of every legal action."""
-    return [info.to_json() for info in state.legal_action_infos(viewer)]
+    """`action_info(a, viewer).to_json()` of every legal action, with its text as a message's
+    data (``msg``: `State.action_to_message`) for the client to translate."""
+    return [
+        {**info.to_json(), "msg": state.action_to_message(info.action, viewer).to_json()}
+        for info in state.legal_action_infos(viewer)
+    ]
 
 
 def seat_records(kinds: Iterable[tuple[str, str | None]]) -> list[SeatRecord]:

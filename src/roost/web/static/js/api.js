@@ -1,11 +1,16 @@
 // The REST lobby (docs/protocol.md) and what this browser remembers: its seats' tokens and
 // the player's name.
 
+import { renderMessage } from "./i18n.js";
+
 export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(message);
+  /** `msg`: the refusal as a message of the server (roost.core.message's JSON), shown in the
+   * page's language as `message`; without one, the server's English sentence. */
+  constructor(status, code, message, msg = null) {
+    super(msg ? renderMessage(msg) : message);
     this.status = status;
     this.code = code;
+    this.msg = msg;
   }
 }
 
@@ -42,7 +47,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   }
   if (!response.ok) {
     const err = data && data.error ? data.error : { code: "http_error", message: response.statusText };
-    throw new ApiError(response.status, err.code, err.message);
+    throw new ApiError(response.status, err.code, err.message, err.msg || null);
   }
   return data;
 }

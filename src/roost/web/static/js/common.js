@@ -2,7 +2,7 @@
 // the context a game module draws its board from, and loading a game's module.
 
 import { h, icon } from "./dom.js";
-import { _, ngettext } from "./i18n.js";
+import { _, ngettext, renderMessage } from "./i18n.js";
 
 // dark enough to read as text on every light background of the pages (WCAG AA, 4.5:1)
 export const SEAT_HUES = ["#9a3412", "#1e40af", "#166534", "#86198f", "#92400e", "#155e75"];
@@ -40,10 +40,18 @@ export function nameChip(names, seat, you) {
   );
 }
 
+/** What the engine or the server said (a log line, a replay step, a note, an error) in the
+ * page's language: its message (`msg`, roost.core.message's JSON) rendered here, else its
+ * English `text` (an older server). */
+export function said(line) {
+  if (line.msg !== undefined && line.msg !== null) return renderMessage(line.msg);
+  return line.text ?? line.message ?? "";
+}
+
 /** One log line in words: "Ana: play red Dustin", a chance line, a note, an event ("» Ana
  * escaped", in bold: what a player would say aloud). */
 export function logLine(line, names, you) {
-  const text = withNames(line.text, names, you);
+  const text = withNames(said(line), names, you);
   const kind = line.kind || "move";
   return h(
     "li",

@@ -5,7 +5,7 @@
 import { api, gameDetail, mySeat } from "./api.js";
 import { Catalogue } from "./cards.js";
 import { ReplayChat } from "./chat.js";
-import { displayNames, loadGameModule, nameChip, withNames } from "./common.js";
+import { displayNames, loadGameModule, nameChip, said, withNames } from "./common.js";
 import { showRules } from "./dialog.js";
 import { h, icon, joinWords, mount } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -152,7 +152,7 @@ export async function replayPage(root, id) {
     let k = 0;
     state.replay.steps.forEach((s, i) => {
       while (k < notes.length && notes[k].version <= i) {
-        items.push(h("li", { class: "log-line log-note" }, withNames(notes[k].text, names)));
+        items.push(h("li", { class: "log-line log-note" }, withNames(said(notes[k]), names)));
         k++;
       }
       items.push(
@@ -163,7 +163,7 @@ export async function replayPage(root, id) {
             "button",
             { type: "button", class: "step-link", onclick: () => go(i + 1) },
             s.kind === "move" && s.seat !== null ? [nameChip(names, s.seat), ": "] : null,
-            withNames(s.text, names),
+            withNames(said(s), names),
           ),
         ),
       );
@@ -207,7 +207,7 @@ export async function replayPage(root, id) {
     }
     if (state.at !== version) return; // a later request won
     const last = version > 0 ? state.replay.steps[version - 1] : null;
-    const lastText = last ? `${last.kind === "move" && last.seat !== null ? `${names[last.seat]}: ` : ""}${withNames(last.text, names)}` : _("The start of the game");
+    const lastText = last ? `${last.kind === "move" && last.seat !== null ? `${names[last.seat]}: ` : ""}${withNames(said(last), names)}` : _("The start of the game");
     position.textContent = `${version} / ${n}`;
     review.show(version);
     state.chat?.show(version);
@@ -252,7 +252,7 @@ export async function replayPage(root, id) {
       caption,
       h("strong", {}, version === 0 ? _("Start.") : _("Step {version}.", { version })),
       " ",
-      last ? [last.kind === "move" && last.seat !== null ? [nameChip(names, last.seat), ": "] : null, withNames(last.text, names)] : _("Nothing has happened yet."),
+      last ? [last.kind === "move" && last.seat !== null ? [nameChip(names, last.seat), ": "] : null, withNames(said(last), names)] : _("Nothing has happened yet."),
       atEnd && info.result ? [" ", h("span", { class: "final" }, resultWords(info, names))] : null,
     );
     for (const li of stepsList.querySelectorAll(".step")) {

@@ -9,7 +9,7 @@ import { api, ApiError, forgetSeat, gameDetail, mySeat, rememberSeat } from "./a
 import { Catalogue } from "./cards.js";
 import { ChatPanel } from "./chat.js";
 import { Chooser } from "./chooser.js";
-import { arrowKeys, displayNames, loadGameModule, logLine, nameChip, startCountdowns, withNames } from "./common.js";
+import { arrowKeys, displayNames, loadGameModule, logLine, nameChip, said, startCountdowns, withNames } from "./common.js";
 import { openDialog, showRules } from "./dialog.js";
 import { capitalize, h, icon, mount, toast } from "./dom.js";
 import { _, languageSwitch } from "./i18n.js";
@@ -197,13 +197,20 @@ class TablePage {
     this.render();
   }
 
+  /** A hint's move in the page's language: it is one of the legal moves the view offers,
+   * whose message (`msg`) the page renders; else the server's English. */
+  moveWords(move) {
+    const legal = (this.view?.actions || []).find((a) => a.action === move.action);
+    return legal ? said(legal) : move.text;
+  }
+
   hintWords(hint) {
     const names = this.names();
     const [best, ...others] = hint.moves;
     if (!best) return "";
-    const said = (move) => `${withNames(move.text, names, this.seat)} (${Math.round(100 * move.value)}%)`;
-    const rest = others.length ? " " + _("Then {moves}.", { moves: others.map(said).join(", ") }) : "";
-    return _("The hard bot would play {move}: your {measure} after it.", { move: said(best), measure: hint.measure }) + rest;
+    const say = (move) => `${withNames(this.moveWords(move), names, this.seat)} (${Math.round(100 * move.value)}%)`;
+    const rest = others.length ? " " + _("Then {moves}.", { moves: others.map(say).join(", ") }) : "";
+    return _("The hard bot would play {move}: your {measure} after it.", { move: say(best), measure: hint.measure }) + rest;
   }
 
   onError(frame) {
@@ -216,7 +223,7 @@ class TablePage {
       // the server's database is away (restarting, or its disk is full): nothing was played
       toast(_("Your move was not stored: the server cannot save moves right now, so it was not played. Try again in a moment."), "error", 8000);
     } else {
-      toast(frame.message || frame.code, "error");
+      toast(said(frame) || frame.code, "error");
     }
     this.render();
   }
@@ -666,9 +673,9 @@ class TablePage {
           { class: "hint-box", dataset: { hint: String(best.action) } },
           _("Hint: the hard bot would play"),
           " ",
-          h("em", {}, withNames(best.text, names, this.seat)),
+          h("em", {}, withNames(this.moveWords(best), names, this.seat)),
           ` (${hint.measure} ${Math.round(100 * best.value)}%)`,
-          others.length ? [". ", _("Then:"), " ", others.map((m) => `${withNames(m.text, names, this.seat)} (${Math.round(100 * m.value)}%)`).join(", ")] : null,
+          others.length ? [". ", _("Then:"), " ", others.map((m) => `${withNames(this.moveWords(m), names, this.seat)} (${Math.round(100 * m.value)}%)`).join(", ")] : null,
           ".",
         ),
       );
@@ -711,7 +718,7 @@ class TablePage {
     const words = fresh
       .filter((line) => line.kind !== "deal")
       .slice(-3)
-      .map((line) => (line.kind === "move" && line.seat !== null ? `${line.seat === this.seat ? _("You") : names[line.seat]}: ${withNames(line.text, names)}` : withNames(line.text, names)));
+      .map((line) => (line.kind === "move" && line.seat !== null ? `${line.seat === this.seat ? _("You") : names[line.seat]}: ${withNames(said(line), names)}` : withNames(said(line), names)));
     if (this.mineIn(this.view) && this.info.to_move === this.seat) words.push(_("Your turn.") + " " + this.promptText());
     if (words.length) this.announcer.textContent = words.join(" ");
   }
