@@ -228,8 +228,7 @@ def games() -> None:
 @app.command(
     cls=SpeakingCommand,
     help=_(
-        "Show a game's rules as implemented (its RULES.md, or its translation) and its "
-        "parameters."
+        "Show a game's rules as implemented (its RULES.md, or its translation) and its parameters."
     ),
 )
 @guarded
@@ -242,9 +241,7 @@ def rules(
             help=_(
                 "the language of the rules page: {languages} (default: from LANGUAGE, "
                 "LC_ALL, LC_MESSAGES or LANG)"
-            ).format(
-                languages=", ".join(f"{code} ({title})" for code, title in LANGUAGES.items())
-            ),
+            ).format(languages=", ".join(f"{code} ({title})" for code, title in LANGUAGES.items())),
         ),
     ] = None,
 ) -> None:

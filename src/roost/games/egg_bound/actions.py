@@ -152,7 +152,14 @@ def kind(action: int) -> int:
     """What an id does, as the first id of its printed range: `SWAP`, `DISCARD`, `STAR`,
     `SONG`, `HATCH`, `RED`, `GOOD_EGG`, `UNBIND`, `LOSE_TURN`, `ALLOW`, `CLUCK`, `DEFEND`,
     `DEFEND_NONE`, `DECLINE`, `KEEP`, `EXPLODE_GOOD` or `EXPLODE_BAD` (an own Chicken's ids
-    are of the kind they would be for a printed one)."""
+    are of the kind they would be for a printed one). A table lookup: the rules, the views and
+    the search ask it for nearly every id they touch."""
+    if action < NUM_ACTIONS:
+        return _PRINTED_KIND[action]
+    return _OWN_KIND[(action - NUM_ACTIONS) % PER_OWN]
+
+
+def _kind_by_range(action: int) -> int:
     if action >= NUM_ACTIONS:
         offset = (action - NUM_ACTIONS) % PER_OWN
         if offset >= OWN_HATCH:
@@ -164,6 +171,12 @@ def kind(action: int) -> int:
         if action >= start:
             return start
     return SWAP
+
+
+_PRINTED_KIND: Final[list[int]] = [_kind_by_range(a) for a in range(NUM_ACTIONS)]
+"""`kind` of each printed id."""
+_OWN_KIND: Final[list[int]] = [_kind_by_range(NUM_ACTIONS + k) for k in range(PER_OWN)]
+"""`kind` of each own-Chicken id, by its offset in its design's block."""
 
 
 def chicken_of(action: int) -> int:

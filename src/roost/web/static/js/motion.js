@@ -7,8 +7,9 @@
 // seat panels carry `data-seat` (from seatHeader); the draw piles `data-draw`. Nothing here
 // knows a game.
 
-import { nameChip, withNames } from "./common.js";
+import { nameChip, said as sayLine, withNames } from "./common.js";
 import { h } from "./dom.js";
+import { _ } from "./i18n.js";
 
 const FLY_MS = 320;
 const GLOW_MS = 2600;
@@ -36,16 +37,16 @@ export function caption(log, names, you, game = "") {
   const lines = lastMoveLines(log);
   if (!lines.length) return null;
   const [move, ...after] = lines;
-  const said = after.filter((line) => line.kind === "event").slice(-2);
+  const events = after.filter((line) => line.kind === "event").slice(-2);
   // your own draws say which card came; others' only that a card was drawn (left out)
   const drawn = move.seat === you ? after.filter((line) => line.kind === "chance").slice(-1) : [];
   return h(
     "div",
     { class: ["last-move", game && `last-move-${game}`], dataset: { version: String(move.version) } },
-    h("span", { class: "last-move-title" }, "Last move"),
-    h("span", { class: "last-move-text" }, nameChip(names, move.seat, you), " · ", withNames(move.text, names, you)),
-    drawn.map((line) => h("span", { class: "last-move-draw" }, withNames(line.text, names, you))),
-    said.map((line) => h("span", { class: "last-move-event" }, withNames(line.text, names, you))),
+    h("span", { class: "last-move-title" }, _("Last move")),
+    h("span", { class: "last-move-text" }, nameChip(names, move.seat, you), " · ", withNames(sayLine(move), names, you)),
+    drawn.map((line) => h("span", { class: "last-move-draw" }, withNames(sayLine(line), names, you))),
+    events.map((line) => h("span", { class: "last-move-event" }, withNames(sayLine(line), names, you))),
   );
 }
 
