@@ -82,7 +82,11 @@ def test_the_lobby_and_the_waiting_room(server: LiveServer, browser: Browser, wi
     ana.context.close()
 
 
-@pytest.mark.timeout(240)
+TURN_WAIT = 90_000
+"""How long a page may wait for the bots' moves (ms)."""
+
+
+@pytest.mark.timeout(420)
 @pytest.mark.parametrize("width", list(WIDTHS))
 @pytest.mark.parametrize("game", sorted(registered_games()))
 def test_a_table_in_play_and_its_dialogs(
@@ -92,7 +96,9 @@ def test_a_table_in_play_and_its_dialogs(
     ana = person(browser, "Ana", WIDTHS[width])
     page = ana.page
     sit(server, page, game, [{"type": "open"}, *BOTS])
-    page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=30_000)
+    # Bots move first in some deals; beside a busy test on the other worker (the soak), their
+    # turns have taken over 30 s on CI: a bound, not a timing claim.
+    page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=TURN_WAIT)
     found = serious(page, f"{game} at your turn")
     # The first decision may itself be a question in a dialog (Egg Bound: a Cluck-Off window
     # or a Hatch It keep, as the deal falls): audited as it is, then answered, so the settings
@@ -105,14 +111,14 @@ def test_a_table_in_play_and_its_dialogs(
         page.wait_for_function(
             f"document.body.dataset.version !== '{version}' && ("
             "document.body.dataset.myTurn === 'true' || document.body.dataset.status === 'over')",
-            timeout=30_000,
+            timeout=TURN_WAIT,
         )
     found += with_dialog(page, "button[aria-label='Table settings']", f"{game} settings")
     # play until a question comes up as a dialog (a step of a move, a colour, a Cluck-Off)
     for _ in range(40):
         page.wait_for_function(
             "document.body.dataset.myTurn === 'true' || document.body.dataset.status === 'over'",
-            timeout=30_000,
+            timeout=TURN_WAIT,
         )
         if ana.over():
             break
