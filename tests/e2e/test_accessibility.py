@@ -98,7 +98,11 @@ def test_a_table_in_play_and_its_dialogs(
     sit(server, page, game, [{"type": "open"}, *BOTS])
     # Bots move first in some deals; beside a busy test on the other worker (the soak), their
     # turns have taken over 30 s on CI: a bound, not a timing claim.
-    page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=TURN_WAIT)
+    try:
+        page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=TURN_WAIT)
+    except Exception:  # what the page showed, for the CI log (seen twice there, never here)
+        shown = page.evaluate("JSON.stringify(document.body.dataset)")
+        pytest.fail(f"never Ana's turn: page errors {ana.errors}, body {shown}")
     found = serious(page, f"{game} at your turn")
     # The first decision may itself be a question in a dialog (Egg Bound: a Cluck-Off window
     # or a Hatch It keep, as the deal falls): audited as it is, then answered, so the settings
