@@ -82,8 +82,8 @@ def test_the_lobby_and_the_waiting_room(server: LiveServer, browser: Browser, wi
     ana.context.close()
 
 
-TURN_WAIT = 90_000
-"""How long a page may wait for the bots' moves (ms)."""
+TURN_WAIT = 60_000
+"""How long a page may wait for the bots' moves (ms): a bound for a loaded machine."""
 
 
 @pytest.mark.timeout(420)
@@ -96,11 +96,12 @@ def test_a_table_in_play_and_its_dialogs(
     ana = person(browser, "Ana", WIDTHS[width])
     page = ana.page
     sit(server, page, game, [{"type": "open"}, *BOTS])
-    # Bots move first in some deals; beside a busy test on the other worker (the soak), their
-    # turns have taken over 30 s on CI: a bound, not a timing claim.
+    # Bots move first in some deals. If Ana's turn never comes, the failure says what the page
+    # showed (on CI a stand-in once played her whole game while her page loaded: the arrival
+    # grace now covers a started table, tests/server/test_claims.py).
     try:
         page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=TURN_WAIT)
-    except Exception:  # what the page showed, for the CI log (seen twice there, never here)
+    except Exception:
         shown = page.evaluate("JSON.stringify(document.body.dataset)")
         pytest.fail(f"never Ana's turn: page errors {ana.errors}, body {shown}")
     found = serious(page, f"{game} at your turn")

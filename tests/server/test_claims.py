@@ -201,6 +201,32 @@ def test_someone_who_never_comes_to_a_started_table_gets_a_stand_in(store: Store
     run(scenario())
 
 
+def test_someone_still_coming_to_a_started_table_has_the_arrival_grace(store: Store) -> None:
+    """The last seat's taker starts the game before their page has connected: the grace of a
+    closed tab (tiny here) must not hand their turns to a stand-in; the arrival grace does.
+    Once they have come and gone, the short grace applies (seen on CI: at a table of bots the
+    stand-in played a whole game of BIG CHICKEN while the page was still loading)."""
+    game = load_game("eggo", players=2)
+    settings = replace(FAST, grace=0.05, arrival_grace=600.0, bot_pause=0.05)
+
+    async def scenario() -> None:
+        table, _ = make_table(store, game, ["open", "easy"], settings=settings)
+        token = a_token()
+        seat, _ = await table.join("Bo", None, token)  # the last seat: the game starts
+        assert table.status == "playing"
+        deadline = table.timers.deadline(("grace", seat))
+        assert deadline is not None and deadline - time.time() > 300
+        assert not table.seats[seat].away
+        connection = FakeConnection()
+        await table.attach(connection, token)
+        assert table.seats[seat].arrived and table.timers.deadline(("grace", seat)) is None
+        await table.detach(connection)
+        await until(lambda: table.seats[seat].away)
+        table.close()
+
+    run(scenario())
+
+
 def test_a_join_stored_at_another_process_is_the_answer_to_its_retry(store: Store) -> None:
     """Two tables objects on one store stand for two server processes: the join is stored by
     one (whose answer is lost), the retry reaches the other, whose memory is older."""

@@ -125,8 +125,9 @@ class Settings:
     grace: float = 60.0
     """Seconds a person may stay disconnected before a stand-in plays for them."""
     arrival_grace: float | None = None
-    """Seconds a person who took a seat of a waiting table has to come to it before the seat
-    opens again; None: `grace` (`roost serve --grace` sets both)."""
+    """Seconds a person who took a seat has to come to it: at a waiting table, before the seat
+    opens again; at a started one, before a stand-in plays for them. None: `grace` (`roost
+    serve --grace` sets both)."""
     standin_level: str = "medium"
     """The bot level that plays for a person who timed out or left."""
     hello_timeout: float = 10.0

@@ -438,7 +438,12 @@ class Table(Autoplay):
 
     def _start_grace(self, seat: int) -> None:
         """An absent person's grace: at a waiting table, only for someone who never came (their
-        seat goes back to open when it ends); once playing, a stand-in takes over."""
+        seat goes back to open when it ends); once playing, a stand-in takes over.
+
+        Someone who has not come yet has the arrival grace even once the table has started:
+        the page of whoever took the last seat is still loading when the game begins, and a
+        grace meant for a closed tab would hand their first turns (at a table of bots, the
+        whole game) to a stand-in before they ever saw it."""
         record = self.seats[seat]
         if not self.owner or record.type != "person":
             return
@@ -448,7 +453,7 @@ class Table(Autoplay):
             return
         self.timers.set(
             ("grace", seat),
-            self._arrival_grace() if self.status == "waiting" else self.settings.grace,
+            self.settings.grace if record.arrived else self._arrival_grace(),
             partial(self._grace_over, seat, record.token_hash),
         )
 
@@ -950,7 +955,7 @@ class Table(Autoplay):
         await self.store.write(partial(save_status, table_id=self.id, status="playing"))
         self.record.status = "playing"
         self.timers.cancel(("fill", None))
-        for seat in self.seats:  # a never-came grace becomes a stand-in's grace, from now
+        for seat in self.seats:  # from now, a grace ends in a stand-in (restarted below)
             self.timers.cancel(("grace", seat.seat))
         self._watch_absent()
         try:
