@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, expect
 
 from roost.core.registry import load_game
@@ -34,6 +35,9 @@ def last_observation(someone: Person) -> dict[str, object]:
     return someone.views[-1]["observation"]  # type: ignore[no-any-return]
 
 
+# A whole game by two people in browsers, a reload and a stand-in: about a minute on a quiet
+# machine, more than the suite's 120 s default under a loaded one (seen at load 15).
+@pytest.mark.timeout(360)
 def test_eggo_in_the_browser(server: LiveServer, browser: Browser, artifacts: Path) -> None:
     rng = random.Random(2024)
     ana = person(browser, "Ana")
