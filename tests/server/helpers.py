@@ -97,6 +97,20 @@ def make_table(
     return table, tokens
 
 
+async def seat_people(
+    table: Table, tokens: dict[int, str]
+) -> dict[int, tuple[str, FakeConnection]]:
+    """Each token's person connected to `table` (seat -> token and connection), then the table
+    started if it is full: the usual start of a scripted game."""
+    people = {}
+    for seat, token in tokens.items():
+        connection = FakeConnection()
+        await table.attach(connection, token)
+        people[seat] = (token, connection)
+    await table.start_if_full()
+    return people
+
+
 async def play_out(
     table: Table,
     people: dict[int, tuple[str, FakeConnection]],

@@ -12,7 +12,7 @@ from roost.core.game import Game
 from roost.core.registry import load_game, registered_games
 from roost.server.db import Store
 from roost.server.tables.table import Table
-from tests.server.helpers import FakeConnection, make_table, play_out, run
+from tests.server.helpers import make_table, play_out, run, seat_people
 
 GAMES = list(registered_games())
 
@@ -40,10 +40,7 @@ def test_every_viewer_is_told_the_events_of_its_own_observations(store: Store, n
 
     async def scenario() -> None:
         table, tokens = make_table(store, game, ["person", "medium", "person"], seed=4)
-        people = {seat: (token, FakeConnection()) for seat, token in tokens.items()}
-        for token, connection in people.values():
-            await table.attach(connection, token)
-        await table.start_if_full()
+        people = await seat_people(table, tokens)
         await play_out(table, people, random.Random(2), limit=120)
         history = [entry.action for entry in table.record.actions]
         for viewer in (0, 2, None):

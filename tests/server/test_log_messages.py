@@ -22,7 +22,7 @@ from roost.server.replays import game_steps
 from roost.server.tables import notes
 from roost.server.tables.notes import note_message
 from roost.server.tables.table import Table
-from tests.server.helpers import FakeConnection, make_table, play_out, run
+from tests.server.helpers import FakeConnection, make_table, play_out, run, seat_people
 from tests.server.test_api import error_of, receive_until, settings_for
 
 
@@ -50,12 +50,7 @@ def test_every_log_line_carries_its_message(store: Store, name: str) -> None:
 
     async def scenario() -> tuple[Table, dict[int, FakeConnection]]:
         table, tokens = make_table(store, game, ["person", "person", "medium"])
-        people = {}
-        for seat, token in tokens.items():
-            connection = FakeConnection()
-            await table.attach(connection, token)
-            people[seat] = (token, connection)
-        await table.start_if_full()
+        people = await seat_people(table, tokens)
         await play_out(table, people, random.Random(5))
         return table, {seat: connection for seat, (_, connection) in people.items()}
 

@@ -14,7 +14,7 @@ from roost.server.db import Store
 from roost.server.errors import ServerError
 from roost.server.tables.rows import ActionRecord, ActionRow, load_table
 from roost.server.tables.table import Table, legal_action_data
-from tests.server.helpers import FAST, FakeConnection, make_table, play_out, run, until
+from tests.server.helpers import FAST, FakeConnection, make_table, play_out, run, seat_people, until
 
 GAMES = sorted(registered_games())
 
@@ -34,12 +34,7 @@ def test_every_game_is_played_to_the_end_by_people_and_bots(store: Store, name: 
 
     async def scenario() -> Table:
         table, tokens = make_table(store, game, ["person", "person", "medium"])
-        people = {}
-        for seat, token in tokens.items():
-            connection = FakeConnection()
-            await table.attach(connection, token)
-            people[seat] = (token, connection)
-        await table.start_if_full()
+        people = await seat_people(table, tokens)
         await play_out(table, people, random.Random(7))
         # every view offered moves exactly to the seat that had to decide then
         for seat, (_, connection) in people.items():
