@@ -284,6 +284,9 @@ def steer(case: Case[Any], fixture: Fixture, rng: random.Random) -> tuple[str | 
     return target, changed
 
 
+# Every route, positive and negative cases: under the default 120 s on a quiet machine, over it
+# at load 15 (seen while six engineers shared the machine).
+@pytest.mark.timeout(480)
 def test_every_rest_route_survives_generated_requests(fuzz: Fixture) -> None:
     schema = schemathesis.openapi.from_url(f"{fuzz.server.base}/openapi.json")
     session = requests.Session()
