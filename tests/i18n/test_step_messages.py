@@ -138,7 +138,9 @@ def _read_whole_game(game: Game, seed: int) -> Chooser:
                 for step in info.steps:
                     chooser.read(step)
                 steps = info.to_json()["steps"]
-                assert [step["msg"] for step in steps] == [s.msg.to_json() for s in info.steps]
+                assert [step["msg"] for step in steps] == [
+                    s.message().to_json() for s in info.steps
+                ]
         state.apply_action(bots[player].choose(SeatView(state, player)))
     return chooser
 
