@@ -3,7 +3,7 @@
 Steps are unique and prefix-free among one node's legal actions, so grouping the actions by
 their next step narrows the choice until one action is left: the card, then its target, then
 the colour. A step that is the only way on is taken at once (and shown as taken), so a person
-only ever answers real questions.
+only ever answers real questions. Each step is said in the reader's language (`step_words`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from roost.core.actions import ActionInfo, Choice
+from roost.i18n import say
+
+
+def step_words(step: Choice) -> str:
+    """A step's words in the terminal's language: its message rendered with the reader's
+    catalogue (the label, English, for a game that gave none). Seat labels ("P2") stay in
+    the words, for the caller to put people's names in."""
+    return say(step.message())
 
 
 @dataclass(frozen=True)

@@ -36,11 +36,11 @@ from rich.table import Table
 from rich.text import Text
 
 from roost.bots import make_bot
-from roost.cli.chooser import Option, StepChooser
+from roost.cli.chooser import Option, StepChooser, step_words
 from roost.cli.names import SeatNames
 from roost.cli.render import TerminalRenderer, terminal_renderer
 from roost.coach.hints import hint
-from roost.core.actions import ActionInfo, Choice
+from roost.core.actions import Choice
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE, Game
 from roost.core.registry import load_state
@@ -135,7 +135,6 @@ class TerminalTable:
     renderer: TerminalRenderer = field(init=False)
     table_names: SeatNames = field(init=False)
     _seen: dict[int | None, Mapping[str, Any]] = field(init=False)
-    _move_words: dict[str, str] = field(init=False, default_factory=dict)
     """The legal moves' English texts and their words in the reader's language (`_label`)."""
 
     def __post_init__(self) -> None:
@@ -356,7 +355,6 @@ class TerminalTable:
         reserve = self._options_height(chooser.options()) + 4
         self._show_table(state, seat, reserve)
         obs = state.observation(seat)
-        self._move_words = _move_words(state, seat, infos)
         self._show_options(chooser, names, obs)
         while True:
             options = chooser.options()
@@ -384,10 +382,8 @@ class TerminalTable:
             self._show_options(chooser, names, obs)
 
     def _label(self, names: SeatNames, step: Choice) -> str:
-        """A step's label, in the reader's language where it is a whole move's text (the
-        other steps' labels are the game's English, "P1's container": `SeatNames` says them)."""
-        words = self._move_words.get(step.label)
-        return names.say(step.label) if words is None else _seats_in(names, words)
+        """A step's words in the reader's language, the seats' names for their labels."""
+        return _seats_in(names, step_words(step))
 
     def _options_height(self, options: list[Option]) -> int:
         count = len(options)
@@ -627,12 +623,6 @@ def _seats_in(names: SeatNames, text: str, mover: int | None = None) -> str:
 
 
 _SEAT_LABEL: Final = re.compile(r"\bP(\d+)\b")
-
-
-def _move_words(state: State, seat: int, infos: list[ActionInfo]) -> dict[str, str]:
-    """Each legal move's English text and its words in the reader's language: a step whose
-    label is a whole move's text (an option such as "let it go") is shown translated."""
-    return {info.text: say(state.action_to_message(info.action, seat)) for info in infos}
 
 
 def _log_text(line: LogLine) -> Text:

@@ -15,11 +15,19 @@ Steps are the contract front ends build on. For the legal actions of one node:
   chosen (a card type id, a seat, a colour index ...) and a label for people. Two steps with the
   same kind and value at the same depth have the same label.
 
+A step's label is canonical English (tests, the API and the boards compare it); its `msg` is the
+same words as a `Message` (roost.core.message), so each reader's client says them in the
+reader's language: ``msg.english()`` is the label, byte for byte. A game builds its steps with
+`Choice.said`; a step built from a label alone says it in English everywhere (`plain`).
+
 >>> from roost.core.actions import ActionInfo, Choice
->>> info = ActionInfo("play", steps=(Choice("card", 44, "Portal"), Choice("colour", 0, "red")),
+>>> from roost.core.message import term
+>>> red = Choice.said("colour", 0, term("Eggo colour", "red"))
+>>> info = ActionInfo("play", steps=(Choice("card", 44, "Portal"), red),
 ...                   cards=(44,), declared={"colour": 0})
->>> info.to_json()["steps"][1]
-{'kind': 'colour', 'value': 0, 'label': 'red'}
+>>> step = info.to_json()["steps"][1]
+>>> step["label"], step["msg"]["f"]
+('red', {'text': {'c': 'Eggo colour', 's': 'red'}})
 """
 
 from __future__ import annotations
@@ -27,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from roost.core.message import PLAIN, Message, Term, plain
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +50,36 @@ class Choice:
     """The id chosen at this step: a card type id for ``card``, a seat for ``seat``, an index for
     the rest."""
     label: str
-    """How a person says this choice ("Portal", "P2", "red", "draw from deck A")."""
+    """How a person says this choice ("Portal", "P2", "red", "draw from deck A"): canonical
+    English."""
+    msg: Message | None = None
+    """The label as a message, for readers of other languages (None: `plain` English)."""
+
+    @staticmethod
+    def said(kind: str, value: int, words: Message | Term | str) -> Choice:
+        """A step whose label is `words` in English: a message, a word of the game's vocabulary
+        (a card's name), or a plain string said as it is in every language (a seat label
+        "P2", a name a designer gave)."""
+        msg: Message
+        if isinstance(words, Message):
+            msg = words
+        elif isinstance(words, Term):
+            msg = Message(PLAIN, {"text": words})
+        else:
+            msg = plain(words)
+        return Choice(kind, value, msg.english(), msg)
+
+    def message(self) -> Message:
+        """The label as a message (`plain` English when the game gave none)."""
+        return self.msg if self.msg is not None else plain(self.label)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "value": self.value, "label": self.label}
+        return {
+            "kind": self.kind,
+            "value": self.value,
+            "label": self.label,
+            "msg": self.message().to_json(),
+        }
 
 
 @dataclass(frozen=True, slots=True)

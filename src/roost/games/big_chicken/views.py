@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from roost.core.actions import ActionInfo, Choice
 from roost.core.game import OMNISCIENT
-from roost.core.message import Listing, Message, joined, listing, message, term
+from roost.core.message import Listing, Message, Term, joined, listing, message, term
 from roost.core.view import ObservationReader
 from roost.games.big_chicken.actions import (
     BAD_GIVES,
     BIG_RED_LAY,
     CARDS,
     CARDS_ID,
-    CARDS_LABEL,
     CATCH,
     CATCHING,
     CHANCE_PHASES,
@@ -57,7 +56,7 @@ from roost.games.big_chicken.actions import (
     size_word,
 )
 from roost.games.big_chicken.actions import decision_message as decision_said
-from roost.games.big_chicken.cards import CARD_NAMES, NUM_TYPES, SUITS, number_of, suit_of
+from roost.games.big_chicken.cards import NUM_TYPES, NUMBERS, number_of, suit_of
 from roost.games.big_chicken.rules import QUIET, SAID, best_card, hand, holds
 
 if TYPE_CHECKING:
@@ -330,46 +329,73 @@ def decision_message(state: BigChickenState, action: int) -> Message:
 
 
 def action_info(state: BigChickenState, action: int) -> ActionInfo:
-    """A legal decision as data (RULES.md, "Actions as data")."""
+    """A legal decision as data (RULES.md, "Actions as data"); each step's words are a message
+    (`Choice.said`), its English the label."""
     if action == CLUCK:
-        return ActionInfo("pass", (Choice("pass", 0, "cluck (pass)"),))
+        return ActionInfo("pass", _CLUCK_STEPS)
     if action < FLIP:
         return _lay_info(action)
-    text = decision_text(state, action)
+    said = decision_message(state, action)
     if action in (FLIP, SKIP):
         player = state._player
         skipped = (player + state._direction) % state._game.num_players
         if action == FLIP:
-            return ActionInfo("flip", (Choice("option", 0, text),))
+            return ActionInfo("flip", (Choice.said("option", 0, said),))
         # A Coop that went out ends the Round: its skip passes over nobody.
         seat = skipped if state._sizes[player] else None
-        return ActionInfo("skip", (Choice("option", 1, text),), seat=seat)
+        return ActionInfo("skip", (Choice.said("option", 1, said),), seat=seat)
     if action in (DECLARE, FORGET):
         kind = "say_last_egg" if action == DECLARE else "stay_quiet"
-        return ActionInfo(kind, (Choice("option", action - DECLARE, text),))
+        return ActionInfo(kind, (Choice.said("option", action - DECLARE, said),))
     if action in (CATCH, LET_GO):
         kind = "catch" if action == CATCH else "let_go"
-        return ActionInfo(kind, (Choice("option", action - CATCH, text),), seat=state._caught)
+        return ActionInfo(kind, (Choice.said("option", action - CATCH, said),), seat=state._caught)
     card = action - GIVE_BEST if action < GIVE_BACK else action - GIVE_BACK
     to = state._bad if action < GIVE_BACK else state._good
-    return ActionInfo("give", (Choice("card", card, CARD_NAMES[card]),), cards=(card,), seat=to)
+    return ActionInfo("give", (_GIVE_CHOICES[card],), cards=(card,), seat=to)
+
+
+_CLUCK_STEPS: Final = (Choice.said("pass", 0, message("cluck (pass)")),)
+_GIVE_CHOICES: Final = tuple(
+    Choice.said("card", card, card_word(card)) for card in range(NUM_TYPES)
+)
+_LAY_CHOICES: Final = tuple(
+    Choice.said("lay", size, size_word(size)) for size in range(1, len(SIZE_NAMES))
+)
+"""The kinds of Lay, by size - 1."""
+_NUMBER_CHOICES: Final = tuple(
+    Choice.said("number", number, str(number)) for number in range(max(NUMBERS) + 1)
+)
+_SUIT_CHOICES: Final = (
+    Choice.said("suit", 0, term("BIG CHICKEN card", "blue")),
+    Choice.said("suit", 1, term("BIG CHICKEN card", "green")),
+    Choice.said("suit", 2, term("BIG CHICKEN card", "yellow")),
+    Choice.said("suit", 3, term("BIG CHICKEN card", "orange")),
+)
+
+
+def _cards_words(action: int) -> Message | Term:
+    """The cards of a Lay in words (`CARDS_LABEL`): highest first, the Duck last, joined with
+    " + " as a Lay's text joins them."""
+    cards = CARDS[action]
+    said = card_word(cards[0])
+    for card in cards[1:]:
+        said = message("{cards} + {card}", cards=said, card=card_word(card))
+    return said
 
 
 def _lay_info(action: int) -> ActionInfo:
     """A Lay: its kind, then its cards, then (with a Duck) what the Duck stands for: its number
     (a lone Duck only: with other cards the number is theirs), then its suit."""
     size = SIZE[action]
-    steps = [
-        Choice("lay", size, SIZE_NAMES[size]),
-        Choice("cards", CARDS_ID[action], CARDS_LABEL[action]),
-    ]
+    steps = [_LAY_CHOICES[size - 1], Choice.said("cards", CARDS_ID[action], _cards_words(action))]
     declared = DECLARED[action]
     info: dict[str, int] = {}
     if declared >= 0:
         number, suit = number_of(declared), suit_of(declared)
         if size == 1:
-            steps.append(Choice("number", number, str(number)))
-        steps.append(Choice("suit", suit, SUITS[suit]))
+            steps.append(_NUMBER_CHOICES[number])
+        steps.append(_SUIT_CHOICES[suit])
         info = {"number": number, "suit": suit}
     return ActionInfo("lay", tuple(steps), cards=HAND_CARDS[action], declared=info)
 

@@ -493,64 +493,81 @@ def action_text(state: EggBoundState, action: int, viewer: int | None) -> str:
 
 
 def _card(state: EggBoundState, card: int, step: str = "card") -> Choice:
-    return Choice(step, card, state._game.cards.names[card])
+    return Choice.said(step, card, card_word(state._game.cards, card))
 
 
 def _seat(seat: int) -> Choice:
-    return Choice("seat", seat, seat_name(seat))
+    return _SEAT_CHOICES[seat]
+
+
+_SEAT_CHOICES: Final = tuple(
+    Choice.said("seat", seat, seat_name(seat)) for seat in range(MAX_PLAYERS)
+)
+"""A victim's seat: its label ("P2"), which the clients say as the person's name."""
+_CLUCK_OFF_STEPS: Final = (
+    Choice.said("cluck_off", 1, message("yes: play {card}", card=CARD_TERMS[CLUCK_OFF])),
+)
+_ALLOW_STEPS: Final = (Choice.said("cluck_off", 0, message("no: let it happen")),)
+_NO_CHICKEN_STEPS: Final = (Choice.said("chicken", 0, message("no Chicken: you hold none")),)
+_EGG_CHOICES: Final = (
+    Choice.said("egg", 0, message("a Good Egg")),
+    Choice.said("egg", 1, message("a Bad Egg")),
+)
+"""Which of the target's eggs to explode, by side (0 the Good Egg)."""
+_SWAP_STEPS: Final = (Choice.said("swap", 0, message("swap: draw a card, then discard one")),)
+_LOSE_TURN_STEPS: Final = (Choice.said("lose_turn", 0, message("lose this turn to the Fowl")),)
 
 
 def action_info(state: EggBoundState, action: int, viewer: int | None) -> ActionInfo:
     """A legal decision as data. On a turn the steps are the card, then its Chicken, then the
     victim; the answers are one step each (Cluck-Off yes or no, which Chicken to defend with,
-    keep the Chicken or not and what to discard for it, which egg to explode)."""
+    keep the Chicken or not and what to discard for it, which egg to explode). Each step's
+    words are a message (`Choice.said`), its English the label."""
     phase = state._phase
     if phase == REACT:
         if action == CLUCK:
-            return ActionInfo(
-                "cluck_off", (Choice("cluck_off", 1, "yes: play Cluck-Off"),), cards=(CLUCK_OFF,)
-            )
-        return ActionInfo("allow", (Choice("cluck_off", 0, "no: let it happen"),))
+            return ActionInfo("cluck_off", _CLUCK_OFF_STEPS, cards=(CLUCK_OFF,))
+        return ActionInfo("allow", _ALLOW_STEPS)
     if phase == DEFENDING:
         if action == DEFEND_NONE:
-            return ActionInfo("no_chicken", (Choice("chicken", 0, "no Chicken: you hold none"),))
+            return ActionInfo("no_chicken", _NO_CHICKEN_STEPS)
         chicken = state._game.cards.chickens[chicken_of(action)]
         return ActionInfo("defend", (_card(state, chicken, "chicken"),), cards=(chicken,))
     if phase == SWAP_DISCARD:
         card = card_of(action)
         return ActionInfo("discard", (_card(state, card),), cards=(card,))
     if phase == KEEPING:
-        names = state._game.cards.names
-        kept = names[state._chicken]
+        cards = state._game.cards
+        kept = card_word(cards, state._chicken)
         if action == DECLINE:
-            return ActionInfo("decline", (Choice("keep", 0, f"do not keep the {kept}"),))
+            said = message("do not keep the {chicken}", chicken=kept)
+            return ActionInfo("decline", (Choice.said("keep", 0, said),))
         card = card_of(action)
         steps = (
-            Choice("keep", 1, f"keep the {kept}"),
-            Choice("card", card, f"discard {names[card]}"),
+            Choice.said("keep", 1, message("keep the {chicken}", chicken=kept)),
+            Choice.said("card", card, message("discard {card}", card=card_word(cards, card))),
         )
         return ActionInfo("keep", steps, cards=(card,))
     if phase == EXPLODING:
         side = action - EXPLODE_GOOD
-        label = "a Bad Egg" if side else "a Good Egg"
-        return ActionInfo("explode", (Choice("egg", side, label),), seat=state._target)
+        return ActionInfo("explode", (_EGG_CHOICES[side],), seat=state._target)
     return _turn_info(state, action, viewer)
 
 
 def _turn_info(state: EggBoundState, action: int, viewer: int | None) -> ActionInfo:
     steps: tuple[Choice, ...]
     if action == SWAP:
-        return ActionInfo("swap", (Choice("swap", 0, "swap: draw a card, then discard one"),))
+        return ActionInfo("swap", _SWAP_STEPS)
     if action == LOSE_TURN:
-        return ActionInfo("lose_turn", (Choice("lose_turn", 0, "lose this turn to the Fowl"),))
+        return ActionInfo("lose_turn", _LOSE_TURN_STEPS)
     chickens = state._game.cards.chickens
     what = kind(action)
     if what == STAR:
         s, c, victim = decode_star(action)
         star, chicken = STARS[s], chickens[c]
         sees = viewer in (state._mover, OMNISCIENT)
-        name = state._game.cards.names[chicken] if sees else "a Chicken"
-        face_down = Choice("face_down", chicken, name)
+        name = card_word(state._game.cards, chicken) if sees else _A_CHICKEN
+        face_down = Choice.said("face_down", chicken, name)
         steps = (_card(state, star), face_down, _seat(victim))
         return ActionInfo("star", steps, cards=tuple(sorted((star, chicken))), seat=victim)
     if what == SONG:
@@ -569,6 +586,10 @@ def _turn_info(state: EggBoundState, action: int, viewer: int | None) -> ActionI
         return ActionInfo("good_egg", (_card(state, GOOD_EGG_CARD),), cards=(GOOD_EGG_CARD,))
     assert action == UNBIND
     return ActionInfo("un_bound", (_card(state, UN_BOUND),), cards=(UN_BOUND,))
+
+
+_A_CHICKEN: Final = message("a Chicken")
+"""The face-down Chicken of a Star challenge, to those who may not see it."""
 
 
 # --- reasons for refusals ------------------------------------------------------------------------

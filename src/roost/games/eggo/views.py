@@ -218,24 +218,40 @@ def action_text(state: EggoState, action: int, viewer: int | None) -> str:
 
 def action_info(state: EggoState, action: int) -> ActionInfo:
     """A legal decision as data: play a card (announcing a colour for Portal and Rift), draw
-    from a deck, or choose a character."""
+    from a deck, or choose a character. Each step's words are a message (`Choice.said`), its
+    English the label."""
     names = state._game.card_names
     if action >= OWN_PLAY:
         card = played_card(action)
-        return ActionInfo("play", (Choice("card", card, names[card]),), cards=(card,))
+        return ActionInfo("play", (_card_choice(names, card),), cards=(card,))
     if action >= CHOOSE:
         character = action - CHOOSE
-        name = PLAYER_CHARACTERS[character]
-        return ActionInfo("choose", (Choice("character", character, name),))
+        return ActionInfo("choose", (_CHARACTER_CHOICES[character],))
     if action >= DRAW_A:
-        deck = action - DRAW_A
-        return ActionInfo("draw", (Choice("deck", deck, f"draw from deck {DECK_NAMES[deck]}"),))
+        return ActionInfo("draw", (_DECK_CHOICES[action - DRAW_A],))
     if action >= PLAY_PORTAL:
         card = played_card(action)
         colour = (action - PLAY_PORTAL) % len(COLOURS)
-        steps = (Choice("card", card, names[card]), Choice("colour", colour, COLOURS[colour]))
+        steps = (_card_choice(names, card), _COLOUR_CHOICES[colour])
         return ActionInfo("play", steps, cards=(card,), declared={"colour": colour})
-    return ActionInfo("play", (Choice("card", action, names[action]),), cards=(action,))
+    return ActionInfo("play", (_card_choice(names, action),), cards=(action,))
+
+
+def _card_choice(names: tuple[str, ...], card: int) -> Choice:
+    return Choice.said("card", card, card_term(names[card]))
+
+
+_CHARACTER_CHOICES: Final = tuple(
+    Choice.said("character", index, character)
+    for index, character in enumerate(PLAYER_CHARACTER_TERMS)
+)
+_DECK_CHOICES: Final = tuple(
+    Choice.said("deck", deck, message("draw from deck {deck}", deck=name))
+    for deck, name in enumerate(DECK_NAMES)
+)
+_COLOUR_CHOICES: Final = tuple(
+    Choice.said("colour", index, colour) for index, colour in enumerate(COLOUR_TERMS)
+)
 
 
 def why_illegal_message(state: EggoState, action: int) -> Message:

@@ -30,7 +30,6 @@ from roost.core.message import (
 from roost.core.view import ObservationReader
 from roost.games.manda_huevos.actions import (
     ACTING,
-    CONTAINER_NAMES,
     DEALING,
     DRAWING,
     EMPTY,
@@ -63,7 +62,6 @@ from roost.games.manda_huevos.actions import (
 from roost.games.manda_huevos.cards import (
     ACTION_CARD_IDS,
     ACTION_CARDS,
-    CARD_NAMES,
     CONTAINER_SIZE,
     EFFECTS,
     EGG_TYPES,
@@ -311,11 +309,6 @@ def action_message(state: MandaHuevosState, action: int, viewer: int | None) -> 
     return decision_message(action, egg_at, state._asleep, names)
 
 
-def _egg_label(state: MandaHuevosState, viewer: int | None, position: int) -> str:
-    """The egg at a position as `viewer` may know it, e.g. "egg 7 (P1's slot 3)"."""
-    return _egg_message(state, viewer, position).english()
-
-
 def _egg_message(state: MandaHuevosState, viewer: int | None, position: int) -> Message:
     cells = state._cells
     value = cells[position] if position < len(cells) else EMPTY
@@ -326,12 +319,14 @@ def _egg_message(state: MandaHuevosState, viewer: int | None, position: int) -> 
     return egg_message(position, value, False)
 
 
-_CARD_CHOICES: Final = tuple(Choice("card", card, CARD_NAMES[card]) for card in range(NUM_TYPES))
-_CONTAINER_CHOICES: Final = tuple(
-    Choice("container", seat, CONTAINER_NAMES[seat]) for seat in range(MAX_SEATS)
+_CARD_CHOICES: Final = tuple(
+    Choice.said("card", card, card_word(card)) for card in range(NUM_TYPES)
 )
-_STOP: Final = (Choice("option", 0, "stop taking eggs"),)
-_PASS: Final = (Choice("option", 1, "pass"),)
+_CONTAINER_CHOICES: Final = tuple(
+    Choice.said("container", seat, container_message(seat)) for seat in range(MAX_SEATS)
+)
+_STOP: Final = (Choice.said("option", 0, message("stop taking eggs")),)
+_PASS: Final = (Choice.said("option", 1, message("pass")),)
 
 
 def action_info(state: MandaHuevosState, action: int, viewer: int | None) -> ActionInfo:
@@ -339,11 +334,13 @@ def action_info(state: MandaHuevosState, action: int, viewer: int | None) -> Act
     the hen from the hand, or a face-up action card), then the egg it acts on (its container,
     then the egg), then where it goes (a container, or the second egg of a swap). While an own
     action card is carried out, its applications have the same steps without the card (it was
-    chosen by the decision that used it)."""
+    chosen by the decision that used it). Each step's words are a message (`Choice.said`), its
+    English the label."""
     if action > PASS:
         card = OWN_ACTION_IDS[action - USE_OWN]
+        # an own card's name is its designer's words, said as written (as the log says it)
         name = state._game.card_info[card].name
-        return ActionInfo("own", (Choice("card", card, name),), cards=(card,))
+        return ActionInfo("own", (Choice.said("card", card, name),), cards=(card,))
     info = _action_info(state, action, viewer)
     if state._phase == ACTING:
         skip = 0 if info.kind == "take" else 1
@@ -407,8 +404,8 @@ def _action_info(state: MandaHuevosState, action: int, viewer: int | None) -> Ac
 
 def _egg_steps(state: MandaHuevosState, viewer: int | None, position: int) -> tuple[Choice, Choice]:
     """Picking an egg: its container, then the egg."""
-    label = _egg_label(state, viewer, position)
-    return _CONTAINER_CHOICES[position // CONTAINER_SIZE], Choice("egg", position, label)
+    egg = Choice.said("egg", position, _egg_message(state, viewer, position))
+    return _CONTAINER_CHOICES[position // CONTAINER_SIZE], egg
 
 
 # --- refusals --------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // a card with a click; flip or skip, Last Egg and catches are buttons.
 
 import { cardFace, handOfBacks, pile } from "../js/cards.js";
-import { cardsKey } from "../js/chooser.js";
+import { cardsKey, stepLabel } from "../js/chooser.js";
 import { seatHeader, seatOrder } from "../js/common.js";
 import { h, icon, joinWords } from "../js/dom.js";
 import { _, ngettext, pgettext } from "../js/i18n.js";
@@ -465,7 +465,7 @@ export default {
       const selected = selectedIds(ctx);
       const duck = pgettext("BIG CHICKEN card", "Duck");
       // the cards selected in the hand, by their names in the reader's language
-      const laid = selected.length ? selected.map((id) => cards(ctx).name(id)).join(" + ") : picked ? picked.label : duck;
+      const laid = selected.length ? selected.map((id) => cards(ctx).name(id)).join(" + ") : picked ? stepLabel(picked) : duck;
       const what = number ? _("You lay {cards}, the Duck as a {number}.", { cards: laid, number: number.label }) : _("You lay {cards}.", { cards: laid });
       return kind === "number"
         ? _("{what} A Duck is wild: it stands for any numbered card.", { what })

@@ -3,7 +3,20 @@
 // roost/core/actions.py). The chooser keeps the steps chosen so far and offers only the next
 // steps that still lead to a legal move, so an illegal choice is never offered.
 
+import { renderMessage } from "./i18n.js";
+
 export const stepKey = (step) => `${step.kind}:${step.value}`;
+
+/** A step's words in the page's language: its message (`msg`, roost.core.message's JSON)
+ * rendered with the page's catalogue, else its English `label` (an older server). The label
+ * stays the step's canonical English: boards and tests may key on it. */
+export function stepLabel(step) {
+  if (step.msg !== undefined && step.msg !== null) return renderMessage(step.msg);
+  return step.label ?? "";
+}
+
+/** The parts of an option kept in the chooser's path (`prefix`). */
+const taken = (option, auto = false) => ({ kind: option.kind, value: option.value, label: option.label, msg: option.msg, ...(auto ? { auto: true } : {}) });
 
 export class Chooser {
   constructor(actions = []) {
@@ -58,7 +71,7 @@ export class Chooser {
       this.reset();
       return action;
     }
-    this.prefix.push({ kind: option.kind, value: option.value, label: option.label });
+    this.prefix.push(taken(option));
     // a next step with only one possible answer is not asked
     for (;;) {
       const next = this.options();
@@ -68,7 +81,7 @@ export class Chooser {
         this.reset();
         return action;
       }
-      this.prefix.push({ kind: next[0].kind, value: next[0].value, label: next[0].label, auto: true });
+      this.prefix.push(taken(next[0], true));
     }
   }
 
@@ -82,7 +95,7 @@ export class Chooser {
     for (;;) {
       const options = this.options();
       if (options.length !== 1 || options[0].final) break;
-      this.prefix.push({ kind: options[0].kind, value: options[0].value, label: options[0].label });
+      this.prefix.push(taken(options[0]));
     }
     return null;
   }

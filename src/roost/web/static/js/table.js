@@ -8,7 +8,7 @@
 import { api, ApiError, forgetSeat, gameDetail, mySeat, rememberSeat } from "./api.js";
 import { Catalogue } from "./cards.js";
 import { ChatPanel } from "./chat.js";
-import { Chooser } from "./chooser.js";
+import { Chooser, stepLabel } from "./chooser.js";
 import { arrowKeys, displayNames, loadGameModule, logLine, nameChip, said, startCountdowns, withNames } from "./common.js";
 import { openDialog, showRules } from "./dialog.js";
 import { capitalize, h, icon, mount, toast } from "./dom.js";
@@ -604,7 +604,7 @@ class TablePage {
             }
           });
         }
-        const label = el.getAttribute("aria-label") || option.label;
+        const label = el.getAttribute("aria-label") || stepLabel(option);
         if (!el.dataset.playableLabel) {
           el.dataset.playableLabel = "1";
           el.setAttribute("aria-label", _("{label}, playable", { label }));
@@ -640,7 +640,7 @@ class TablePage {
         h(
           "button",
           { type: "button", class: "button move", dataset: { key: `bar-${option.key}`, step: option.key }, onclick: () => this.choose(option) },
-          capitalize(withNames(option.label, ctx.names, ctx.seat)),
+          capitalize(withNames(stepLabel(option), ctx.names, ctx.seat)),
         ),
       );
     }
@@ -763,13 +763,13 @@ class TablePage {
     if (!options.length) return;
     const ctx = this.context();
     const kind = options[0].kind;
-    const chosen = this.chooser.prefix.map((s) => s.label);
+    const chosen = this.chooser.prefix.map(stepLabel);
     const title = this.module.stepTitle?.(kind, ctx, this.chooser.prefix) || (kind === "option" ? _("Choose an option") : _("Choose a {kind}", { kind }));
     const explain =
       this.module.stepText?.(kind, ctx, this.chooser.prefix) || (chosen.length ? withNames(_("You chose {choices}.", { choices: chosen.join(", ") }), ctx.names) : "");
     const buttons = options.map((option) => {
       const custom = this.module.optionButton?.(option, ctx);
-      const el = custom || h("button", { type: "button", class: "button option" }, capitalize(withNames(option.label, ctx.names, ctx.seat)));
+      const el = custom || h("button", { type: "button", class: "button option" }, capitalize(withNames(stepLabel(option), ctx.names, ctx.seat)));
       el.dataset.step = option.key;
       el.addEventListener("click", () => this.choose(option));
       return el;
