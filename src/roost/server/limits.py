@@ -9,6 +9,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from roost.core.message import message
 from roost.server.protocol import ErrorBody, ErrorDetail
 
 
@@ -90,10 +91,9 @@ class BodyLimit:
                 await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
+        said = message("request bodies are limited to {limit} bytes", limit=self.limit)
         body = ErrorBody(
-            error=ErrorDetail(
-                code="too_large", message=f"request bodies are limited to {self.limit} bytes"
-            )
+            error=ErrorDetail(code="too_large", message=said.english(), msg=said.to_json())
         ).model_dump_json(exclude_none=True)
         await send(
             {

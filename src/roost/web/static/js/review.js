@@ -8,7 +8,7 @@
 // full deal. So the panel offers the seat of the view shown, or every seat with the full deal.
 
 import { api, ApiError } from "./api.js";
-import { nameChip, withNames } from "./common.js";
+import { nameChip, said, withNames } from "./common.js";
 import { h, mount } from "./dom.js";
 import { _, formatNumber, ngettext } from "./i18n.js";
 
@@ -264,7 +264,7 @@ export class ReviewPanel {
     if (!answer) {
       parts.push(h("p", { class: "muted" }, _("Loading…")));
     } else if (answer.status === "error") {
-      parts.push(h("p", { class: "error" }, answer.message));
+      parts.push(h("p", { class: "error" }, said(answer)));
     } else if (answer.status === "queued" || answer.status === "running") {
       const total = answer.total || 0;
       parts.push(
@@ -278,8 +278,8 @@ export class ReviewPanel {
       const words = {
         none: _("The hard bot's search goes over each decision of this seat, from what the seat knew then, and shows where the game turned."),
         cancelled: _("The review was cancelled."),
-        failed: answer.message || _("The review failed."),
-        stopped: answer.message || _("The review was stopped."),
+        failed: said(answer) || _("The review failed."),
+        stopped: said(answer) || _("The review was stopped."),
         done: _("This review covers an earlier moment of the game."),
       };
       parts.push(h("p", { class: "muted" }, words[answer.status] || ""), h("button", { type: "button", class: "button primary", dataset: { key: "review-start" }, onclick: () => this.start() }, answer.status === "none" ? _("Review this seat") : _("Review again")));
