@@ -22,7 +22,11 @@ Said = Callable[[Mapping[str, Any]], Message]
 
 
 def _limit(ctx: Mapping[str, Any], key: str) -> str:
-    return str(ctx.get(key, ""))
+    """A limit as Pydantic writes it: a whole float without its ".0" (``gt=0.0`` is "0")."""
+    value = ctx.get(key, "")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _count(ctx: Mapping[str, Any], key: str) -> int:

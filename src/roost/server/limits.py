@@ -9,8 +9,8 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from roost.core.message import message
 from roost.server.protocol import ErrorBody, ErrorDetail
+from roost.server.refusals import body_too_large
 
 
 class TokenBucket:
@@ -91,7 +91,7 @@ class BodyLimit:
                 await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
-        said = message("request bodies are limited to {limit} bytes", limit=self.limit)
+        said = body_too_large(self.limit)
         body = ErrorBody(
             error=ErrorDetail(code="too_large", message=said.english(), msg=said.to_json())
         ).model_dump_json(exclude_none=True)

@@ -11,8 +11,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 
 from roost.core.game import OMNISCIENT, Game
-from roost.server.chat.rows import load_lines
 from roost.core.message import message
+from roost.server.chat.rows import load_lines
 from roost.server.errors import ServerError
 from roost.server.protocol import Replay, ReplayNote, ReplayStep, ReplayView, Viewer
 from roost.server.routing import ERRORS

@@ -14,11 +14,10 @@ from contextlib import suppress
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from roost.server import metrics
+from roost.server import metrics, refusals
 from roost.server.chat.service import ChatService
 from roost.server.coach.service import Coach
 from roost.server.config import Settings
-from roost.core.message import message
 from roost.server.errors import ServerError
 from roost.server.invalid import invalid
 from roost.server.limits import TokenBucket
@@ -116,9 +115,9 @@ def _parse(text: str) -> AnyClientFrame:
     try:
         data = json.loads(text)
     except ValueError:
-        raise ServerError("bad_request", message("a frame is a JSON object")) from None
+        raise ServerError("bad_request", refusals.NOT_JSON) from None
     if not isinstance(data, dict):
-        raise ServerError("bad_request", message("a frame is a JSON object with a 'type'"))
+        raise ServerError("bad_request", refusals.NO_TYPE)
     try:
         return CLIENT_FRAME.validate_python(data)
     except ValidationError as error:
@@ -132,7 +131,7 @@ async def _session(
     try:
         first = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
     except TimeoutError:
-        await _refuse(websocket, ServerError("hello_first", message("no hello in time")), 4408)
+        await _refuse(websocket, ServerError("hello_first", refusals.NO_HELLO), 4408)
         return
     except ServerError as error:
         await _refuse(websocket, error, 4400)
@@ -143,11 +142,11 @@ async def _session(
         if len(first) > settings.max_frame:
             raise ServerError(
                 "too_large",
-                message("frames are limited to {limit} bytes", limit=settings.max_frame),
+                refusals.frame_too_large(settings.max_frame),
             )
         hello = _parse(first)
         if not isinstance(hello, Hello):
-            raise ServerError("hello_first", message("the first frame is a hello"))
+            raise ServerError("hello_first", refusals.HELLO_FIRST)
     except ServerError as error:
         await _refuse(websocket, error, 4400)
         return
@@ -177,36 +176,32 @@ async def _session(
                     if refused > FLOOD_LIMIT:
                         flooded = True
                         break
-                    raise ServerError("rate_limited", message("too many frames; slow down"))
+                    raise ServerError("rate_limited", refusals.TOO_MANY_FRAMES)
                 refused = 0
                 if len(text) > settings.max_frame:
                     raise ServerError(
                         "too_large",
-                        message("frames are limited to {limit} bytes", limit=settings.max_frame),
+                        refusals.frame_too_large(settings.max_frame),
                     )
                 frame = _parse(text)
                 ref = getattr(frame, "ref", None)
                 if isinstance(frame, Ping):
                     connection.deliver(frame_text(Pong(ref=frame.ref)))
                 elif isinstance(frame, Hello):
-                    raise ServerError(
-                        "hello_first", message("this connection already said hello")
-                    )
+                    raise ServerError("hello_first", refusals.HELLO_AGAIN)
                 elif isinstance(frame, Chat | ChatSwitch):
                     await chat.receive(table, connection, seat, frame)
                 elif isinstance(frame, HintRequest):
                     await coach.hints.answer(table, connection, seat, frame)
                 elif seat is None:
-                    raise ServerError(
-                        "not_seated", message("spectators cannot play; join a seat")
-                    )
+                    raise ServerError("not_seated", refusals.SPECTATORS_CANNOT_PLAY)
                 elif isinstance(frame, Back):
                     await table.come_back(seat)
                 elif isinstance(frame, Prefs):
                     await table.set_prefs(seat, frame.always_ask)
                 else:
                     if not moves.take():
-                        raise ServerError("rate_limited", message("too many moves; slow down"))
+                        raise ServerError("rate_limited", refusals.TOO_MANY_MOVES)
                     await table.move_as(
                         seat,
                         frame.version,
@@ -247,7 +242,7 @@ async def _receive(websocket: WebSocket) -> str | None:
     try:
         return bytes(data).decode("utf-8")
     except UnicodeDecodeError:
-        raise ServerError("bad_request", message("a frame is JSON text (UTF-8)")) from None
+        raise ServerError("bad_request", refusals.NOT_TEXT) from None
 
 
 async def _drain(connection: SocketConnection) -> None:

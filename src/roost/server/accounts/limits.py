@@ -101,4 +101,5 @@ class TooMany(ServerError):
 def too_many(wait: float, said: Callable[[int], Message]) -> TooMany:
     """The refusal of one more attempt for `wait` seconds (whole, rounded up): `said` of them."""
     seconds = max(1, int(wait + 0.999))
-    return TooMany(said(seconds), seconds)
+    refused = said(seconds)
+    return TooMany(refused, seconds)

@@ -14,18 +14,13 @@ from typing import Any
 
 from starlette.requests import cookie_parser
 
-from roost.core.message import message
 from roost.server.accounts.csrf import HEADER, SAFE_METHODS, csrf_ok
 from roost.server.accounts.sessions import COOKIE
 from roost.server.limits import ASGIApp, Message, Receive, Scope, Send
 from roost.server.protocol import ErrorBody, ErrorDetail
+from roost.server.refusals import CSRF
 from roost.server.routing import Person
 
-CSRF_REFUSAL = message(
-    "a request made with the session cookie needs the session's CSRF token in the "
-    "X-CSRF-Token header (GET /api/account gives it)"
-)
-"""Why a change without the CSRF token is refused (403 ``csrf_failed``)."""
 
 CLEAR = f"{COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax".encode()
 
@@ -94,8 +89,8 @@ async def _refuse(send: Send) -> None:
     body = ErrorBody(
         error=ErrorDetail(
             code="csrf_failed",
-            message=CSRF_REFUSAL.english(),
-            msg=CSRF_REFUSAL.to_json(),
+            message=CSRF.english(),
+            msg=CSRF.to_json(),
         )
     ).model_dump_json(exclude_none=True)
     await send(

@@ -70,9 +70,7 @@ def check_new(password: str, name: str) -> str:
             400,
         )
     if password.lower() == name.lower():
-        raise ServerError(
-            "weak_password", message("the password cannot be the user name"), 400
-        )
+        raise ServerError("weak_password", message("the password cannot be the user name"), 400)
     return password
 
 

@@ -107,9 +107,7 @@ def clean_text(raw: str, limits: ChatLimits) -> str:
             ),
         )
     if unicodedata.category(text[0]).startswith("M"):
-        raise ServerError(
-            "chat_bad_text", message("a message cannot begin with a combining mark")
-        )
+        raise ServerError("chat_bad_text", message("a message cannot begin with a combining mark"))
     return text
 
 
@@ -320,9 +318,7 @@ class ChatService:
         except Exception:
             log.exception("table %s: the chat could not be loaded", table.id)
             said = message("the chat could not be loaded; reconnect to try again")
-            error = ErrorFrame(
-                code="storage_failed", message=said.english(), msg=said.to_json()
-            )
+            error = ErrorFrame(code="storage_failed", message=said.english(), msg=said.to_json())
             connection.deliver(frame_text(error))
             return
         tag = secrets.token_hex(2)
@@ -395,7 +391,7 @@ class ChatService:
                         "you are sending messages too fast (at most {burst} in {window} "
                         "seconds); try again in {wait} s",
                         burst=limits.burst,
-                        window=f"{limits.window:g}",
+                        window=format(limits.window, "g"),
                         wait=math.ceil(wait),
                     ),
                 )
@@ -497,9 +493,7 @@ class ChatService:
 
 def _full(room: ChatRoom, cap: int) -> ServerError:
     said = (
-        message(
-            "this table's players room holds {cap} messages, as many as a table keeps", cap=cap
-        )
+        message("this table's players room holds {cap} messages, as many as a table keeps", cap=cap)
         if room == "players"
         else message(
             "this table's spectators room holds {cap} messages, as many as a table keeps",

@@ -11,9 +11,9 @@ from fastapi import APIRouter, Path, Query, Request
 from sqlalchemy.orm import Session
 
 from roost.core.errors import UnknownGameError
+from roost.core.message import message
 from roost.core.registry import game_class, registered_games
 from roost.server.db import Store
-from roost.core.message import message
 from roost.server.errors import ServerError, unknown_game
 from roost.server.profiles import queries
 from roost.server.protocol import (

@@ -60,6 +60,7 @@ def bot_name_data(level: str | None) -> dict[str, object]:
     """`bot_name` as a message's data (a seat's `name_msg`)."""
     return BOT_NAME_DATA.get(level or "") or ANY_BOT.to_json()
 
+
 _CACHE_SIZE: Final = 512
 A = TypeVar("A")
 R = TypeVar("R")

@@ -17,12 +17,12 @@ from typing import Any
 
 from roost.core.errors import ParameterError, RoostError, UnknownGameError
 from roost.core.game import Game
+from roost.core.message import message
 from roost.core.registry import game_class, load_game, registered_games
 from roost.i18n import LANGUAGES, SOURCE_LANGUAGE, normalize
 from roost.i18n.rules import rules_page
 from roost.server.config import Settings
 from roost.server.db import Conflict, StorageError, Store
-from roost.core.message import message
 from roost.server.errors import ServerError, engine_refusal, unknown_game
 from roost.server.protocol import (
     BOT_LEVELS,

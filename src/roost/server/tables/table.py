@@ -851,9 +851,7 @@ class Table(Autoplay):
             elif seat not in open_seats:
                 raise ServerError(
                     "seat_taken",
-                    message(
-                        "seat {seat} is taken by {name}", seat=seat, name=self.seat_said(seat)
-                    ),
+                    message("seat {seat} is taken by {name}", seat=seat, name=self.seat_said(seat)),
                 )
             token = token or new_token()
             changed = SeatRecord(

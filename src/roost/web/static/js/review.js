@@ -20,8 +20,9 @@ function markWord(mark) {
   return words[mark] ?? mark;
 }
 
-/** The review's measure ("win chance" or "expected result", roost.coach.review.measure_of). */
-function measureWord(measure) {
+/** The review's measure ("win chance" or "expected result", roost.coach.review.measure_of), in
+ * the page's language (a hint says it too). */
+export function measureWord(measure) {
   const words = { "win chance": _("win chance"), "expected result": _("expected result") };
   return words[measure] ?? measure;
 }
