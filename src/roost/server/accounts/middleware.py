@@ -21,7 +21,6 @@ from roost.server.protocol import ErrorBody, ErrorDetail
 from roost.server.refusals import CSRF
 from roost.server.routing import Person
 
-
 CLEAR = f"{COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax".encode()
 
 
