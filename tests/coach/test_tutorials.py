@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from roost.coach.tutorials import LEARNER, tutorial_for, tutorials
+from roost.coach.tutorials import LEARNER, Rule, tutorial_for, tutorials
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE
 from roost.core.message import plain
@@ -55,7 +55,7 @@ def test_a_rule_the_script_never_meets_is_an_error() -> None:
         intro=plain(""),
         outro=plain(""),
         script=tutorial.script,
-        rules=(*tutorial.rules[:1], type(tutorial.rules[0])("never", plain("x"), plain("x"), lambda m: False)),
+        rules=(*tutorial.rules[:1], Rule("never", plain("x"), plain("x"), lambda m: False)),
     )
     with pytest.raises(RoostError, match="never reaches 'never'"):
         broken.lessons()
