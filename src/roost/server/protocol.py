@@ -676,6 +676,8 @@ class MoveEstimateInfo(BaseModel):
     value: float
     """The seat's expected result after the move, in [0, 1] (a win chance by default)."""
     visits: int
+    msg: JSONObject | None = None
+    """`text` as the engine's message (its data), for the reader's language."""
 
 
 class ReviewAnswer(BaseModel):

@@ -236,7 +236,7 @@ export class ReviewPanel {
   }
 
   describe(d, i) {
-    const move = withNames(d.chosen.text, this.names);
+    const move = withNames(said(d.chosen), this.names);
     const vars = { n: i + 1, step: d.version, move, value: percent(d.chosen.value), mark: d.mark ? markWord(d.mark) : "" };
     return d.mark ? _("Decision {n}, step {step}: {move}, {value}, {mark}", vars) : _("Decision {n}, step {step}: {move}, {value}", vars);
   }
@@ -331,7 +331,7 @@ export class ReviewPanel {
                   { type: "button", class: "step-link", onclick: () => this.go(d.version) },
                   markBadge(d.mark),
                   " ",
-                  _("Step {step}: {move} ({value}); best {best} ({bestValue})", { step: d.version, move: withNames(d.chosen.text, this.names), value: percent(d.chosen.value), best: withNames(d.best.text, this.names), bestValue: percent(d.best.value) }),
+                  _("Step {step}: {move} ({value}); best {best} ({bestValue})", { step: d.version, move: withNames(said(d.chosen), this.names), value: percent(d.chosen.value), best: withNames(said(d.best), this.names), bestValue: percent(d.best.value) }),
                 ),
               ),
             ),
@@ -366,9 +366,9 @@ export class ReviewPanel {
         " ",
         _("played"),
         " ",
-        h("em", {}, withNames(d.chosen.text, this.names)),
+        h("em", {}, withNames(said(d.chosen), this.names)),
         ` (${percent(d.chosen.value)})`,
-        same ? _(", the search's move.") : [". ", _("Best:"), " ", h("em", {}, withNames(d.best.text, this.names)), ` (${percent(d.best.value)}).`],
+        same ? _(", the search's move.") : [". ", _("Best:"), " ", h("em", {}, withNames(said(d.best), this.names)), ` (${percent(d.best.value)}).`],
       ),
     );
   }

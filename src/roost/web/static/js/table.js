@@ -624,7 +624,7 @@ class TablePage {
     if (this.seat === null) toast(_("You are watching this game."), "info", 2500);
     else if (!ctx.myTurn) toast(_("It is not your turn."), "info", 2500);
     else if (this.guide?.expected(this.view.version)) {
-      toast(_("In this lesson the move is: {move}", { move: withNames(this.guide.expected(this.view.version).text, ctx.names, this.seat) }), "info", 3000);
+      toast(_("In this lesson the move is: {move}", { move: withNames(said(this.guide.expected(this.view.version)), ctx.names, this.seat) }), "info", 3000);
     } else {
       const reason = this.module.whyNot?.(ctx, step);
       toast(reason || _("That is not a legal move now."), "info", 3000);
