@@ -140,10 +140,7 @@ async def _session(
         return
     try:
         if len(first) > settings.max_frame:
-            raise ServerError(
-                "too_large",
-                refusals.frame_too_large(settings.max_frame),
-            )
+            raise ServerError("too_large", refusals.frame_too_large(settings.max_frame))
         hello = _parse(first)
         if not isinstance(hello, Hello):
             raise ServerError("hello_first", refusals.HELLO_FIRST)
@@ -179,10 +176,7 @@ async def _session(
                     raise ServerError("rate_limited", refusals.TOO_MANY_FRAMES)
                 refused = 0
                 if len(text) > settings.max_frame:
-                    raise ServerError(
-                        "too_large",
-                        refusals.frame_too_large(settings.max_frame),
-                    )
+                    raise ServerError("too_large", refusals.frame_too_large(settings.max_frame))
                 frame = _parse(text)
                 ref = getattr(frame, "ref", None)
                 if isinstance(frame, Ping):
