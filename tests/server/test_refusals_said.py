@@ -30,6 +30,7 @@ SAYS = {"message", "plural_message", "unknown_game", "engine_refusal", "invalid"
 """What a refusal's sentence is built with (`roost.core.message`, `roost.server.errors`,
 `roost.server.invalid`)."""
 SPANISH = translations("es")
+EASY = {"type": "bot", "level": "easy"}
 
 
 def spanish(data: Any) -> str:
@@ -218,6 +219,34 @@ def test_a_chat_refusal_is_said_in_the_readers_language(client: TestClient) -> N
     assert spanish(refused["msg"]) == (
         "un mensaje del chat tiene como máximo 300 caracteres; este tiene 301"
     )
+
+
+def test_a_bad_move_is_refused_in_the_readers_language(client: TestClient) -> None:
+    """A move the rules refuse, sent on the socket: the error frame's English is the engine's
+    reason, and its message says it in Spanish."""
+    made = client.post(
+        "/api/tables",
+        json={
+            "game": "manda-huevos",
+            "players": 2,
+            "seats": [{"type": "open"}, EASY],
+            "name": "Ana",
+        },
+    ).json()
+    table_id, token = made["table"]["id"], made["token"]
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        view = receive_until(ws, "view")
+        while not view["actions"]:
+            view = receive_until(ws, "view")
+        legal = {action["action"] for action in view["actions"]}
+        wrong = next(a for a in range(1000) if a not in legal)
+        ws.send_json({"type": "move", "version": view["version"], "action": wrong, "ref": "m1"})
+        refused = receive_until(ws, "error")
+    assert refused["code"] == "illegal_action"
+    assert refused["message"].startswith(f"illegal action {wrong}: ")
+    assert english(refused["msg"]) == refused["message"]
+    assert spanish(refused["msg"]).startswith(f"jugada no válida ({wrong}): ")
 
 
 def test_a_body_that_does_not_fit_is_refused_in_the_readers_language(
