@@ -9,10 +9,12 @@ import pytest
 
 from roost.bots import make_bot
 from roost.coach.hints import hint
+from roost.coach.review import MoveEstimate
 from roost.core.errors import RoostError
 from roost.core.registry import load_game, registered_games
 from roost.core.state import State
 from roost.core.view import SeatView
+from roost.i18n import translations
 
 
 def a_decision(name: str, seed: int) -> State:
@@ -55,3 +57,21 @@ def test_a_hint_is_for_the_seat_to_move_only() -> None:
     other = (state.current_player() + 1) % 3
     with pytest.raises(RoostError, match="no decision to make now"):
         hint(state, other, iterations=10)
+
+
+@pytest.mark.parametrize("name", sorted(registered_games()))
+def test_a_hints_moves_carry_their_messages(name: str) -> None:
+    """Each move of a hint carries its message beside its text (the page says it in its
+    reader's language); the message's English is the text, and it survives the JSON."""
+    state = a_decision(name, 3)
+    seat = state.current_player()
+    found = hint(state, seat, iterations=30, seed=1)
+    spanish = translations("es")
+    for move in found.moves:
+        assert move.msg is not None
+        said = state.action_to_message(move.action, seat)
+        assert said.to_json() == move.msg and said.english() == move.text
+        assert MoveEstimate.from_json(move.to_json()) == move
+    assert any(
+        state.action_to_message(m.action, seat).render(spanish) != m.text for m in found.moves
+    )

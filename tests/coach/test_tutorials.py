@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from roost.coach.tutorials import LEARNER, tutorial_for, tutorials
+from roost.coach.tutorials import LEARNER, Rule, tutorial_for, tutorials
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE
+from roost.core.message import plain
 from roost.core.registry import registered_games
 
 GAMES = sorted(registered_games())
@@ -31,7 +32,7 @@ def test_the_script_reaches_every_rule_at_a_moment_the_learner_sees(game: str) -
     seen = {m.version for m in tutorial.moments()}
     for lesson in lessons:
         assert lesson.version in seen and lesson.version <= len(history)
-        assert lesson.text and lesson.title
+        assert lesson.text.english() and lesson.title.english()
     replay = tutorial.load().new_initial_state()
     steps = {step.version: step for step in tutorial.steps()}
     assert steps, "the learner does something"
@@ -39,6 +40,7 @@ def test_the_script_reaches_every_rule_at_a_moment_the_learner_sees(game: str) -
         if replay.current_player() == LEARNER:
             assert steps[version].action == action
             assert steps[version].text == replay.action_to_string(action, LEARNER)
+            assert steps[version].said == replay.action_to_message(action, LEARNER)
         else:
             assert version not in steps
         replay.apply_action(action)
@@ -50,10 +52,10 @@ def test_a_rule_the_script_never_meets_is_an_error() -> None:
     broken = type(tutorial)(
         game=tutorial.game,
         params=tutorial.params,
-        intro="",
-        outro="",
+        intro=plain(""),
+        outro=plain(""),
         script=tutorial.script,
-        rules=(*tutorial.rules[:1], type(tutorial.rules[0])("never", "x", "x", lambda m: False)),
+        rules=(*tutorial.rules[:1], Rule("never", plain("x"), plain("x"), lambda m: False)),
     )
     with pytest.raises(RoostError, match="never reaches 'never'"):
         broken.lessons()

@@ -92,7 +92,8 @@ def untranslated(page: Page, allowed: set[str], within: str = "body") -> list[st
 
 
 def known_words(base: str) -> set[str]:
-    """Names the server gives: game titles, table ids and titles, seat names."""
+    """Names the server gives: game titles, table ids and titles, people's names (a bot's name
+    is a message of the catalogue, so it must come wrapped like the page's own words)."""
     words: set[str] = set()
     for game in httpx.get(f"{base}/api/games", timeout=30).json():
         words.update(WORD.findall(game["title"]))
@@ -100,7 +101,8 @@ def known_words(base: str) -> set[str]:
         for table in httpx.get(f"{base}/api/tables?status={status}", timeout=30).json():
             words.update(WORD.findall(f"{table['id']} {table['title']}"))
             for seat in table["seats"]:
-                words.update(WORD.findall(str(seat.get("name") or "")))
+                if seat.get("name_msg") is None:  # a bot's name is the catalogue's: not allowed
+                    words.update(WORD.findall(str(seat.get("name") or "")))
     return words
 
 

@@ -13,6 +13,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from roost.coach.tutorials import tutorial_for, tutorials
+from roost.core.message import Message
+from roost.i18n import translations
 from tests.e2e.helpers import (
     DESKTOP,
     Person,
@@ -25,6 +27,7 @@ from tests.e2e.helpers import (
 )
 from tests.e2e.live_server import LiveServer
 from tests.e2e.test_accessibility import serious
+from tests.server.test_log_messages import from_json
 
 PHONE = {"width": 390, "height": 844}
 HOW = {
@@ -121,5 +124,52 @@ def test_each_tutorial_through_the_page_shows_every_rule(
     screenshot(page, artifacts, f"learn-{game}")
     found = serious(page, f"{game} tutorial")
     assert not found, found
+    assert not ana.errors, ana.errors
+    ana.context.close()
+
+
+@pytest.mark.timeout(240)
+def test_a_tutorial_in_spanish_says_its_lessons_in_spanish(
+    server: LiveServer, browser: Browser
+) -> None:
+    """A Spanish reader (the header's choice, kept in the browser) learns Manda Huevos!: the
+    guide's lessons, their titles and the move it asks for are the catalogue's Spanish."""
+    game = "manda-huevos"
+    ana = person(browser, "Ana", DESKTOP)
+    ana.context.add_init_script("localStorage.setItem('roost.lang', 'es')")
+    page: Page = ana.page
+    page.goto(f"{server.url}/learn/{game}")
+    page.wait_for_url("**/t/*")
+    wait_version(page)
+    guide = page.locator(".guide")
+    expect(guide).to_be_visible()
+    detail = httpx.get(f"{server.url}/api/tutorials/{game}", timeout=10).json()
+    lessons = {lesson["rule"]: lesson for lesson in detail["lessons"]}
+    spanish = translations("es")
+
+    def said(data: dict[str, object]) -> str:
+        words = from_json(data)
+        assert isinstance(words, Message)
+        return words.render(spanish)
+
+    deadline = time.monotonic() + 150
+    while len(ana.body("lessons").split()) < 3 and ana.body("scriptOver") != "true":
+        assert time.monotonic() < deadline, "the guide showed too few lessons"
+        version = ana.body("version")
+        if ana.my_turn() and ana.body("expected"):
+            move = guide.locator(".guide-move em")
+            expect(move).to_be_visible()
+            english = next(m["text"] for m in detail["moves"] if m["version"] == int(version))
+            assert move.inner_text() != english  # the move in Spanish words
+            do_expected(ana, game, keyboard=False)
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=15_000)
+        else:
+            time.sleep(0.05)
+    shown = guide.text_content() or ""  # the earlier lessons too, folded in their details
+    for rule in ana.body("lessons").split():
+        title = lessons[rule]["title"]
+        assert f"{said(lessons[rule]['title_msg'])}." in shown, rule
+        assert f"{title}." not in shown, rule
+    assert "Your move" not in shown
     assert not ana.errors, ana.errors
     ana.context.close()

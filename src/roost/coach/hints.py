@@ -80,6 +80,7 @@ def hint(
             view.action_to_string(a),
             round(chance(children[a].total / children[a].visits), 4),
             children[a].visits,
+            state.action_to_message(a, seat).to_json(),
         )
         for a in ranked
     )

@@ -128,19 +128,30 @@ class MoveEstimate:
     """The seat's expected result after this move, in [0, 1] (a win chance by default)."""
     visits: int
     """Iterations the estimate is the mean of."""
+    msg: Mapping[str, Any] | None = None
+    """`text` as the engine's message (`State.action_to_message`'s data), which the page says
+    in its reader's language; None in a review stored before there were messages."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "action": self.action,
             "text": self.text,
             "value": self.value,
             "visits": self.visits,
         }
+        if self.msg is not None:
+            data["msg"] = dict(self.msg)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MoveEstimate:
+        said = data.get("msg")
         return cls(
-            int(data["action"]), str(data["text"]), float(data["value"]), int(data["visits"])
+            int(data["action"]),
+            str(data["text"]),
+            float(data["value"]),
+            int(data["visits"]),
+            dict(said) if isinstance(said, Mapping) else None,
         )
 
 
@@ -370,7 +381,11 @@ def review_decision(
     def estimate(action: int) -> MoveEstimate:
         node = children[action]
         return MoveEstimate(
-            action, view.action_to_string(action), _round(chance(_value(node))), node.visits
+            action,
+            view.action_to_string(action),
+            _round(chance(_value(node))),
+            node.visits,
+            state.action_to_message(action, seat).to_json(),
         )
 
     best_node, chosen_node = children[best], children[chosen]

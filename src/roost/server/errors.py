@@ -2,20 +2,41 @@
 
 from __future__ import annotations
 
-from roost.core.message import Message
+from roost.core.errors import RoostError
+from roost.core.message import Message, message, plain
+from roost.core.registry import registered_games
 
 
 class ServerError(Exception):
     """A refused request or frame; nothing was changed. `code` is stable (see the protocol).
 
-    The sentence may be a `Message` (an illegal move's reason, a full table): then `message`
-    is its English and `msg` its data, which the client renders in its reader's language."""
+    The sentence is a `Message` (`roost.core.message`), so a reader of any language reads it:
+    `message` is its English (what tests and older clients compare) and `msg` its data, which
+    the client renders in its reader's language. `tests/server/test_refusals_said.py` checks
+    that every refusal of the server is built from one."""
 
-    def __init__(self, code: str, message: str | Message, status: int = 409) -> None:
-        said = message if isinstance(message, Message) else None
-        text = said.english() if said is not None else str(message)
+    def __init__(self, code: str, message: Message, status: int = 409) -> None:
+        text = message.english()
         super().__init__(text)
         self.code = code
         self.message = text
         self.status = status
-        self.msg: dict[str, object] | None = said.to_json() if said is not None else None
+        self.msg: dict[str, object] | None = message.to_json()
+
+
+def unknown_game(name: str) -> Message:
+    """What the registry says of a game name it does not know (`UnknownGameError`'s sentence,
+    byte for byte), as a message."""
+    return message(
+        "unknown game {name}; the games are: {games}",
+        name=repr(name),
+        games=", ".join(registered_games()),
+    )
+
+
+def engine_refusal(error: RoostError) -> Message:
+    """An engine's refusal the server passes on as it is: its English, untranslated. The
+    engine's parameter checks (`roost.core.params`, each game's and bot's own) say their
+    sentences as plain text, which only they compose; a reader of another language reads them
+    in English, inside a refusal whose code the page knows."""
+    return plain(str(error))

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from roost.server.protocol import ErrorBody, ErrorDetail
+from roost.server.refusals import body_too_large
 
 
 class TokenBucket:
@@ -90,10 +91,9 @@ class BodyLimit:
                 await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
+        said = body_too_large(self.limit)
         body = ErrorBody(
-            error=ErrorDetail(
-                code="too_large", message=f"request bodies are limited to {self.limit} bytes"
-            )
+            error=ErrorDetail(code="too_large", message=said.english(), msg=said.to_json())
         ).model_dump_json(exclude_none=True)
         await send(
             {

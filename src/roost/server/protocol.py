@@ -176,6 +176,10 @@ class SeatInfo(BaseModel):
     seat: int
     type: SeatType
     name: str | None
+    name_msg: JSONObject | None = None
+    """A bot's `name` as a message's data (`roost.core.message`: "Easy bot"), which the client
+    says in its reader's language; None for a person, whose name is never translated, and an
+    open seat."""
     level: BotLevel | None
     connected: bool
     standin: bool
@@ -672,6 +676,8 @@ class MoveEstimateInfo(BaseModel):
     value: float
     """The seat's expected result after the move, in [0, 1] (a win chance by default)."""
     visits: int
+    msg: JSONObject | None = None
+    """`text` as the engine's message (its data), for the reader's language."""
 
 
 class ReviewAnswer(BaseModel):
@@ -693,6 +699,8 @@ class ReviewAnswer(BaseModel):
     """`roost.coach.review.SeatReview.to_json()` once ``done``."""
     message: str | None = None
     """Why a review failed or stopped, in words."""
+    msg: JSONObject | None = None
+    """`message` as a message's data, for the reader's language."""
 
 
 class HintFrame(BaseModel):
@@ -721,6 +729,10 @@ class TutorialLesson(BaseModel):
     rule: str
     title: str
     text: str
+    title_msg: JSONObject | None = None
+    text_msg: JSONObject | None = None
+    """`title` and `text` as messages' data (`roost.core.message`), which the page says in its
+    reader's language."""
     version: int
     """The table's version from which the lesson is shown (the moment it first matters)."""
 
@@ -730,6 +742,8 @@ class TutorialMove(BaseModel):
     action: int
     text: str
     """The move the learner makes at `version`, in the learner's words."""
+    msg: JSONObject | None = None
+    """`text` as the engine's message (its data), for the reader's language."""
 
 
 class TutorialDetail(BaseModel):
@@ -742,6 +756,9 @@ class TutorialDetail(BaseModel):
     """The versions the script covers; from there the game is free against easy bots."""
     intro: str
     outro: str
+    intro_msg: JSONObject | None = None
+    outro_msg: JSONObject | None = None
+    """`intro` and `outro` as messages' data, for the reader's language."""
     lessons: list[TutorialLesson]
     moves: list[TutorialMove]
 

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 
 from roost.core.game import OMNISCIENT, Game
+from roost.core.message import message
 from roost.server.chat.rows import load_lines
 from roost.server.errors import ServerError
 from roost.server.protocol import Replay, ReplayNote, ReplayStep, ReplayView, Viewer
@@ -87,7 +88,11 @@ def view_at(table: Table, version: int, viewer: Viewer) -> ReplayView:
     _require_over(table)
     seat = _viewer_seat(table.game, viewer)
     if not 0 <= version <= table.version:
-        raise ServerError("not_found", f"this replay has versions 0 to {table.version}", 404)
+        raise ServerError(
+            "not_found",
+            message("this replay has versions 0 to {last}", last=table.version),
+            404,
+        )
     history = [entry.action for entry in table.record.actions[:version]]
     state = table.game.state_from_history(history)
     player = state.current_player()
@@ -111,12 +116,16 @@ def parse_viewer(text: str) -> Viewer:
         return "spectator"
     if text.isascii() and text.isdigit():  # not '¹' or '٣': digits to str.isdigit, not to int
         return int(text)
-    raise ServerError("bad_request", f"viewer is 'all', 'spectator' or a seat; got {text!r}", 400)
+    raise ServerError(
+        "bad_request",
+        message("viewer is 'all', 'spectator' or a seat; got {text}", text=repr(text)),
+        400,
+    )
 
 
 def _require_over(table: Table) -> None:
     if table.status != "over":
-        raise ServerError("not_over", "a replay is available once the game is over")
+        raise ServerError("not_over", message("a replay is available once the game is over"))
 
 
 def _viewer_seat(game: Game, viewer: Viewer) -> int | None:
@@ -127,7 +136,10 @@ def _viewer_seat(game: Game, viewer: Viewer) -> int | None:
     if not 0 <= viewer < game.num_players:
         raise ServerError(
             "bad_request",
-            f"viewer is 'all', 'spectator' or a seat from 0 to {game.num_players - 1}",
+            message(
+                "viewer is 'all', 'spectator' or a seat from 0 to {last}",
+                last=game.num_players - 1,
+            ),
             400,
         )
     return viewer

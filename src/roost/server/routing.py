@@ -13,13 +13,18 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from roost.core.message import message
 from roost.server.errors import ServerError
+from roost.server.invalid import invalid
 from roost.server.protocol import ErrorBody, ErrorDetail
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 429)
 }
 """The refusals a route may answer, for the OpenAPI schema (docs/protocol.md, "Errors")."""
+
+HTTP_SAID = {said.english(): said for said in (message("Not Found"), message("Method Not Allowed"))}
+"""Starlette's own refusals (an unknown address, a method a route does not take), as messages."""
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -33,20 +38,20 @@ def install_error_handlers(app: FastAPI) -> None:
         return response
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    async def unfit(_request: Request, error: RequestValidationError) -> JSONResponse:
         details = [
             {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
             for e in error.errors()
         ]
-        first = details[0] if details else {"loc": [], "msg": "invalid request"}
-        where = ".".join(str(part) for part in first["loc"])
-        message = f"{where}: {first['msg']}" if where else str(first["msg"])
-        return error_response(422, "invalid_request", message, details)
+        said = invalid(error.errors()[0] if details else None)
+        return error_response(422, "invalid_request", said.english(), details, said.to_json())
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
-        return error_response(error.status_code, code, str(error.detail))
+        said = HTTP_SAID.get(str(error.detail))
+        msg = said.to_json() if said is not None else None
+        return error_response(error.status_code, code, str(error.detail), msg=msg)
 
 
 def error_response(
@@ -70,7 +75,9 @@ def bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ServerError("unauthorized", "send the seat token as 'Authorization: Bearer ...'", 401)
+        raise ServerError(
+            "unauthorized", message("send the seat token as 'Authorization: Bearer ...'"), 401
+        )
     return token.strip()
 
 

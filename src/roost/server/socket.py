@@ -14,11 +14,12 @@ from contextlib import suppress
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from roost.server import metrics
+from roost.server import metrics, refusals
 from roost.server.chat.service import ChatService
 from roost.server.coach.service import Coach
 from roost.server.config import Settings
 from roost.server.errors import ServerError
+from roost.server.invalid import invalid
 from roost.server.limits import TokenBucket
 from roost.server.protocol import (
     CLIENT_FRAME,
@@ -114,17 +115,13 @@ def _parse(text: str) -> AnyClientFrame:
     try:
         data = json.loads(text)
     except ValueError:
-        raise ServerError("bad_request", "a frame is a JSON object") from None
+        raise ServerError("bad_request", refusals.NOT_JSON) from None
     if not isinstance(data, dict):
-        raise ServerError("bad_request", "a frame is a JSON object with a 'type'")
+        raise ServerError("bad_request", refusals.NO_TYPE)
     try:
         return CLIENT_FRAME.validate_python(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        raise ServerError(
-            "bad_request", f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
-        ) from None
+        raise ServerError("bad_request", invalid(error.errors()[0])) from None
 
 
 async def _session(
@@ -134,7 +131,7 @@ async def _session(
     try:
         first = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
     except TimeoutError:
-        await _refuse(websocket, ServerError("hello_first", "no hello in time"), 4408)
+        await _refuse(websocket, ServerError("hello_first", refusals.NO_HELLO), 4408)
         return
     except ServerError as error:
         await _refuse(websocket, error, 4400)
@@ -143,10 +140,10 @@ async def _session(
         return
     try:
         if len(first) > settings.max_frame:
-            raise ServerError("too_large", f"frames are limited to {settings.max_frame} bytes")
+            raise ServerError("too_large", refusals.frame_too_large(settings.max_frame))
         hello = _parse(first)
         if not isinstance(hello, Hello):
-            raise ServerError("hello_first", "the first frame is a hello")
+            raise ServerError("hello_first", refusals.HELLO_FIRST)
     except ServerError as error:
         await _refuse(websocket, error, 4400)
         return
@@ -176,31 +173,29 @@ async def _session(
                     if refused > FLOOD_LIMIT:
                         flooded = True
                         break
-                    raise ServerError("rate_limited", "too many frames; slow down")
+                    raise ServerError("rate_limited", refusals.TOO_MANY_FRAMES)
                 refused = 0
                 if len(text) > settings.max_frame:
-                    raise ServerError(
-                        "too_large", f"frames are limited to {settings.max_frame} bytes"
-                    )
+                    raise ServerError("too_large", refusals.frame_too_large(settings.max_frame))
                 frame = _parse(text)
                 ref = getattr(frame, "ref", None)
                 if isinstance(frame, Ping):
                     connection.deliver(frame_text(Pong(ref=frame.ref)))
                 elif isinstance(frame, Hello):
-                    raise ServerError("hello_first", "this connection already said hello")
+                    raise ServerError("hello_first", refusals.HELLO_AGAIN)
                 elif isinstance(frame, Chat | ChatSwitch):
                     await chat.receive(table, connection, seat, frame)
                 elif isinstance(frame, HintRequest):
                     await coach.hints.answer(table, connection, seat, frame)
                 elif seat is None:
-                    raise ServerError("not_seated", "spectators cannot play; join a seat")
+                    raise ServerError("not_seated", refusals.SPECTATORS_CANNOT_PLAY)
                 elif isinstance(frame, Back):
                     await table.come_back(seat)
                 elif isinstance(frame, Prefs):
                     await table.set_prefs(seat, frame.always_ask)
                 else:
                     if not moves.take():
-                        raise ServerError("rate_limited", "too many moves; slow down")
+                        raise ServerError("rate_limited", refusals.TOO_MANY_MOVES)
                     await table.move_as(
                         seat,
                         frame.version,
@@ -241,7 +236,7 @@ async def _receive(websocket: WebSocket) -> str | None:
     try:
         return bytes(data).decode("utf-8")
     except UnicodeDecodeError:
-        raise ServerError("bad_request", "a frame is JSON text (UTF-8)") from None
+        raise ServerError("bad_request", refusals.NOT_TEXT) from None
 
 
 async def _drain(connection: SocketConnection) -> None:

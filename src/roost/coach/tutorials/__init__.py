@@ -16,6 +16,13 @@ rule was shown.
 
 Each game's tutorial is ``roost.coach.tutorials.<folder>.TUTORIAL`` (found by convention, like
 the heuristic bots).
+
+A rule's title and words, and the intro and outro, are messages (`roost.core.message`, fixed
+prose with no fields): the API serves each English text and, beside it, its data
+(``title_msg``, ``text_msg``, ``intro_msg``, ``outro_msg``), which the page says in its
+reader's language from the catalogue, as it says the log; a scripted move's words come the same
+way (``msg``, the engine's move message). Seat labels ("P1") stay in them for the page to put
+names in.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from typing import Any
 
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE, TERMINAL, Game
+from roost.core.message import Message
 from roost.core.registry import game_class, registered_games
 from roost.core.state import State
 from roost.testing.scenario import Scenario
@@ -72,8 +80,8 @@ class Rule:
     """One rule a first game needs, the words that explain it and when they are shown."""
 
     id: str
-    title: str
-    text: str
+    title: Message
+    text: Message
     when: Callable[[Moment], bool]
 
 
@@ -82,12 +90,19 @@ class Lesson:
     """A rule placed in the script: shown from `version` on."""
 
     rule: str
-    title: str
-    text: str
+    title: Message
+    text: Message
     version: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "title": self.title, "text": self.text, "version": self.version}
+        return {
+            "rule": self.rule,
+            "title": self.title.english(),
+            "text": self.text.english(),
+            "title_msg": self.title.to_json(),
+            "text_msg": self.text.to_json(),
+            "version": self.version,
+        }
 
 
 @dataclass(frozen=True)
@@ -97,9 +112,16 @@ class Step:
     version: int
     action: int
     text: str
+    said: Message
+    """`text` as the engine's message, for the reader's language."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": self.version, "action": self.action, "text": self.text}
+        return {
+            "version": self.version,
+            "action": self.action,
+            "text": self.text,
+            "msg": self.said.to_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -108,9 +130,9 @@ class Tutorial:
 
     game: str
     params: Mapping[str, Any]
-    intro: str
+    intro: Message
     """Said before anything happens."""
-    outro: str
+    outro: Message
     """Said when the script is over (the game goes on against easy bots)."""
     script: Callable[[Scenario], None]
     """Plays the scripted part on a fresh scenario of the game."""
@@ -172,7 +194,8 @@ class Tutorial:
         out: list[Step] = []
         for version, action in enumerate(self.history()):
             if state.current_player() == LEARNER:
-                out.append(Step(version, action, state.action_to_string(action, LEARNER)))
+                said = state.action_to_message(action, LEARNER)
+                out.append(Step(version, action, said.english(), said))
             state.apply_action(action)
         return out
 
@@ -184,8 +207,10 @@ class Tutorial:
             "params": game.params,
             "seat": LEARNER,
             "length": len(self.history()),
-            "intro": self.intro,
-            "outro": self.outro,
+            "intro": self.intro.english(),
+            "outro": self.outro.english(),
+            "intro_msg": self.intro.to_json(),
+            "outro_msg": self.outro.to_json(),
             "lessons": [lesson.to_json() for lesson in self.lessons()],
             "moves": [step.to_json() for step in self.steps()],
         }

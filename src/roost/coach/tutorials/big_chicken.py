@@ -7,6 +7,7 @@ and beats it with Big Red alone: the Run is theirs and they lead the next one.""
 from __future__ import annotations
 
 from roost.coach.tutorials import Moment, Rule, Tutorial
+from roost.core.message import message
 from roost.testing.scenario import Scenario
 
 HANDS = (
@@ -39,39 +40,49 @@ def _moves_of(m: Moment, start: str) -> bool:
 RULES = (
     Rule(
         "goal",
-        "Go out with the fewest points",
-        "Five Rounds. In each, get rid of your cards: when someone lays their last one, "
-        "everyone scores the cards left in hand (more for many). The fewest points after "
-        "five Rounds wins: the Golden Egg.",
+        message("Go out with the fewest points"),
+        message(
+            "Five Rounds. In each, get rid of your cards: when someone lays their last one, "
+            "everyone scores the cards left in hand (more for many). The fewest points after "
+            "five Rounds wins: the Golden Egg."
+        ),
         lambda m: m.mine and bool(m.moves),
     ),
     Rule(
         "lead",
-        "Lead a Lay",
-        "You hold Big Red, so you lead the first Run. Lead any Lay: a single card, a pair, "
-        "trips, or a Coop of four or five cards of one number. Numbers count before suits; "
-        "between equal numbers, blue < green < yellow < orange.",
+        message("Lead a Lay"),
+        message(
+            "You hold Big Red, so you lead the first Run. Lead any Lay: a single card, a pair, "
+            "trips, or a Coop of four or five cards of one number. Numbers count before suits; "
+            "between equal numbers, blue < green < yellow < orange."
+        ),
         lambda m: _moves_of(m, "pair") and not any(mv.startswith("cluck") for mv in m.moves),
     ),
     Rule(
         "follow",
-        "Higher, of the same kind",
-        "Every Lay after the lead must be of the same kind and higher: P1's pair of 8s with "
-        "orange beats your 8s with green.",
+        message("Higher, of the same kind"),
+        message(
+            "Every Lay after the lead must be of the same kind and higher: P1's pair of 8s with "
+            "orange beats your 8s with green."
+        ),
         lambda m: any(text.startswith("pair") for text in m.others()),
     ),
     Rule(
         "cluck",
-        "Cluck",
-        "Instead of laying you may cluck (pass), even when you could lay; you may lay again "
-        "later in the same Run.",
+        message("Cluck"),
+        message(
+            "Instead of laying you may cluck (pass), even when you could lay; you may lay again "
+            "later in the same Run."
+        ),
         lambda m: any(text.startswith("cluck") for text in m.others()),
     ),
     Rule(
         "duck",
-        "The Duck",
-        "A Duck is wild: it stands for any numbered card you name, here an orange 9 beside "
-        "your yellow 9. Every Duck laid flips the direction of play.",
+        message("The Duck"),
+        message(
+            "A Duck is wild: it stands for any numbered card you name, here an orange 9 beside "
+            "your yellow 9. Every Duck laid flips the direction of play."
+        ),
         lambda m: (
             m.mine
             and "pair: yellow 9 + duck as orange 9" in m.moves
@@ -80,23 +91,27 @@ RULES = (
     ),
     Rule(
         "coop",
-        "Coops",
-        "A Coop (four or five cards of one number) may be laid on any Lay; only a higher Coop "
-        "or Big Red alone beats it. After a Coop its player flips the direction or skips the "
-        "next player.",
+        message("Coops"),
+        message(
+            "A Coop (four or five cards of one number) may be laid on any Lay; only a higher Coop "
+            "or Big Red alone beats it. After a Coop its player flips the direction or skips the "
+            "next player."
+        ),
         lambda m: any(text.startswith("little coop") for text in m.others()),
     ),
     Rule(
         "big-red",
-        "Big Red",
-        "Big Red laid alone beats any Coop, and nothing beats Big Red.",
+        message("Big Red"),
+        message("Big Red laid alone beats any Coop, and nothing beats Big Red."),
         lambda m: m.mine and "single: Big Red" in m.moves and len(m.moves) <= 3,
     ),
     Rule(
         "run",
-        "Winning a Run",
-        "When play comes back to the last Lay's player, everyone else having clucked, that "
-        "player wins the Run: the cards are cleared and they lead the next Run.",
+        message("Winning a Run"),
+        message(
+            "When play comes back to the last Lay's player, everyone else having clucked, that "
+            "player wins the Run: the cards are cleared and they lead the next Run."
+        ),
         lambda m: (
             m.mine
             and not any(move.startswith("cluck") for move in m.moves)
@@ -108,10 +123,14 @@ RULES = (
 TUTORIAL = Tutorial(
     game="big-chicken",
     params={"players": 3},
-    intro="Your first game of BIG CHICKEN, against two easy bots. Each rule is explained the "
-    "moment it matters; do what the guide says, then finish the game on your own.",
-    outro="That is every rule of a first Run. Play the rest of the game against the easy bots: "
-    "go out first, and keep your points low over five Rounds.",
+    intro=message(
+        "Your first game of BIG CHICKEN, against two easy bots. Each rule is explained the "
+        "moment it matters; do what the guide says, then finish the game on your own."
+    ),
+    outro=message(
+        "That is every rule of a first Run. Play the rest of the game against the easy bots: "
+        "go out first, and keep your points low over five Rounds."
+    ),
     script=script,
     rules=RULES,
 )

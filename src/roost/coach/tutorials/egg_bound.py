@@ -7,6 +7,7 @@ to a Fowl, watches a swap, and ends the script holding the green Good Egg that w
 from __future__ import annotations
 
 from roost.coach.tutorials import Moment, Rule, Tutorial
+from roost.core.message import message
 from roost.testing.scenario import Scenario
 
 
@@ -60,67 +61,81 @@ def _offered(m: Moment, start: str) -> bool:
 RULES = (
     Rule(
         "goal",
-        "Three Good Eggs win",
-        "Everyone starts with one Good Egg; the first to show three Good Eggs wins at once. "
-        "On your turn play one card (a blue Chicken Action goes with a purple Chicken), or "
-        "swap; then every hand is refilled to five cards.",
+        message("Three Good Eggs win"),
+        message(
+            "Everyone starts with one Good Egg; the first to show three Good Eggs wins at once. "
+            "On your turn play one card (a blue Chicken Action goes with a purple Chicken), or "
+            "swap; then every hand is refilled to five cards."
+        ),
         lambda m: _offered(m, "swap"),
     ),
     Rule(
         "song",
-        "Egg Laying Song",
-        "Sing the Egg Laying Song with any Chicken: take a Good Egg from the Egg Pile.",
+        message("Egg Laying Song"),
+        message("Sing the Egg Laying Song with any Chicken: take a Good Egg from the Egg Pile."),
         lambda m: _offered(m, "sing"),
     ),
     Rule(
         "bad-egg",
-        "A red card against you",
-        "A red Bad Egg turns one of your Good Eggs to its Bad side. When a card is played "
-        "against you, you may answer with Cluck-Off; keep it for a worse attack this time and "
-        "let this one happen.",
+        message("A red card against you"),
+        message(
+            "A red Bad Egg turns one of your Good Eggs to its Bad side. When a card is played "
+            "against you, you may answer with Cluck-Off; keep it for a worse attack this time and "
+            "let this one happen."
+        ),
         lambda m: m.mine and "let P1's red Bad Egg happen" in m.moves,
     ),
     Rule(
         "cluck-off",
-        "Cluck-Off cancels an attack",
-        "An Eggy Soldier would take one of your Good Eggs. Cluck-Off cancels it: the card does "
-        "nothing and both go to the Discard Pile.",
+        message("Cluck-Off cancels an attack"),
+        message(
+            "An Eggy Soldier would take one of your Good Eggs. Cluck-Off cancels it: the card does "
+            "nothing and both go to the Discard Pile."
+        ),
         lambda m: _offered(m, "play Cluck-Off against P2's Eggy Soldier"),
     ),
     Rule(
         "star",
-        "Star challenges",
-        "A Star challenge is played with a Chicken face down against a player with a Good "
-        "Egg, who places a Chicken too. The Star names the score compared (Pecking Order, IQ "
-        "or Speed): more stars win one of the other's Good Eggs. Your Rooster has the best "
-        "Pecking Order.",
+        message("Star challenges"),
+        message(
+            "A Star challenge is played with a Chicken face down against a player with a Good "
+            "Egg, who places a Chicken too. The Star names the score compared (Pecking Order, IQ "
+            "or Speed): more stars win one of the other's Good Eggs. Your Rooster has the best "
+            "Pecking Order."
+        ),
         lambda m: _offered(m, "challenge"),
     ),
     Rule(
         "fowl",
-        "Fowl",
-        "A Fowl in front of you: you lose your next turn. With nothing to answer it, it is "
-        "let happen for you.",
+        message("Fowl"),
+        message(
+            "A Fowl in front of you: you lose your next turn. With nothing to answer it, it is "
+            "let happen for you."
+        ),
         lambda m: m.mine and "let P1's Fowl happen" in m.moves,
     ),
     Rule(
         "defend",
-        "Defend with a Chicken",
-        "Challenged, you place one of your Chickens. The Star Egg Head compares IQ: your "
-        "Golden Hen has 3 stars. You hold three eggs already: a win takes nothing more.",
+        message("Defend with a Chicken"),
+        message(
+            "Challenged, you place one of your Chickens. The Star Egg Head compares IQ: your "
+            "Golden Hen has 3 stars. You hold three eggs already: a win takes nothing more."
+        ),
         lambda m: _offered(m, "defend with"),
     ),
     Rule(
         "swap",
-        "Swap",
-        "Instead of a card, a player may swap: draw the top card, then discard any card.",
+        message("Swap"),
+        message("Instead of a card, a player may swap: draw the top card, then discard any card."),
         lambda m: any(text.startswith("swap") for text in m.others()),
     ),
     Rule(
         "good-egg",
-        "green Good Egg",
-        "A green Good Egg turns one of your Bad Eggs good again. Play it now: three Good Eggs, "
-        "and you win!",
+        message("green Good Egg"),
+        message(
+            "A green Good Egg turns one of your Bad Eggs good again. Play it now: three Good Eggs, "
+            "and you win!"
+        ),
         lambda m: _offered(m, "play green Good Egg") and _eggs(m) == 3,
     ),
 )
@@ -128,10 +143,13 @@ RULES = (
 TUTORIAL = Tutorial(
     game="egg-bound",
     params={"players": 3},
-    intro="Your first game of Egg Bound, against two easy bots. Each rule is explained the "
-    "moment it matters; do what the guide says, then finish the game on your own.",
-    outro="That is every rule of a first game. Finish it against the easy bots: three Good "
-    "Eggs win.",
+    intro=message(
+        "Your first game of Egg Bound, against two easy bots. Each rule is explained the "
+        "moment it matters; do what the guide says, then finish the game on your own."
+    ),
+    outro=message(
+        "That is every rule of a first game. Finish it against the easy bots: three Good Eggs win."
+    ),
     script=script,
     rules=RULES,
 )

@@ -7,6 +7,7 @@ match and draws, meets a Demogorgon and must play the card drawn after it."""
 from __future__ import annotations
 
 from roost.coach.tutorials import Moment, Rule, Tutorial
+from roost.core.message import message
 from roost.testing.scenario import Scenario
 
 
@@ -41,69 +42,87 @@ def _side(m: Moment) -> str:
 RULES = (
     Rule(
         "characters",
-        "Choose a character",
-        "Everyone plays a character and starts Upside Down. You escape when you hold no cards "
-        "and your character is Right Side Up. Barb can never escape: do not choose her.",
+        message("Choose a character"),
+        message(
+            "Everyone plays a character and starts Upside Down. You escape when you hold no cards "
+            "and your character is Right Side Up. Barb can never escape: do not choose her."
+        ),
         lambda m: m.mine and all(move.startswith("choose") for move in m.moves),
     ),
     Rule(
         "match",
-        "Match the top card",
-        "On your turn play a card that matches the top of the discard pile: the same colour "
-        "or the same character. Your red Will matches the red Jonathan.",
+        message("Match the top card"),
+        message(
+            "On your turn play a card that matches the top of the discard pile: the same colour "
+            "or the same character. Your red Will matches the red Jonathan."
+        ),
         lambda m: m.mine and "play red Will" in m.moves,
     ),
     Rule(
         "reverse",
-        "Reverse",
-        "A Reverse flips the direction of play: the player before goes next. It matches its "
-        "colour only.",
+        message("Reverse"),
+        message(
+            "A Reverse flips the direction of play: the player before goes next. It matches its "
+            "colour only."
+        ),
         lambda m: any("Reverse" in t for t in m.others()),
     ),
     Rule(
         "portal",
-        "Portal",
-        "A Portal matches anything. Playing it flips your character and you announce the "
-        "colour the next player must match.",
+        message("Portal"),
+        message(
+            "A Portal matches anything. Playing it flips your character and you announce the "
+            "colour the next player must match."
+        ),
         lambda m: m.mine and all("Portal" in move for move in m.moves),
     ),
     Rule(
         "right-side-up",
-        "Right Side Up",
-        "You are Right Side Up now. Play your last card while Right Side Up and you escape.",
+        message("Right Side Up"),
+        message(
+            "You are Right Side Up now. Play your last card while Right Side Up and you escape."
+        ),
         lambda m: _side(m) == "right_side_up",
     ),
     Rule(
         "draw-2",
-        "Draw 2",
-        "A Draw 2 makes the next player draw two cards first; then they take a normal turn.",
+        message("Draw 2"),
+        message(
+            "A Draw 2 makes the next player draw two cards first; then they take a normal turn."
+        ),
         lambda m: any("Draw 2" in t for t in m.others()),
     ),
     Rule(
         "rift",
-        "All-Players Rift",
-        "An All-Players Rift flips every player still in play, the one who plays it too: you "
-        "are Upside Down again.",
+        message("All-Players Rift"),
+        message(
+            "An All-Players Rift flips every player still in play, the one who plays it too: you "
+            "are Upside Down again."
+        ),
         lambda m: any("Rift" in t for t in m.others()),
     ),
     Rule(
         "no-match",
-        "No match: draw",
-        "You have no match: draw from either deck (nobody knows what either holds). A card "
-        "drawn that matches must be played; if not, draw once more. Two draws at most.",
+        message("No match: draw"),
+        message(
+            "You have no match: draw from either deck (nobody knows what either holds). A card "
+            "drawn that matches must be played; if not, draw once more. Two draws at most."
+        ),
         lambda m: m.mine and bool(m.moves) and all(mv.startswith("draw") for mv in m.moves),
     ),
     Rule(
         "demogorgon",
-        "Demogorgon",
-        "A Demogorgon is set beside the toaster, never held: draw again. When the fourth one "
-        "is drawn the game ends at once, and whoever has not escaped loses.",
+        message("Demogorgon"),
+        message(
+            "A Demogorgon is set beside the toaster, never held: draw again. When the fourth one "
+            "is drawn the game ends at once, and whoever has not escaped loses."
+        ),
         lambda m: int(m.observation["demogorgons"]) > 0,
     ),
     Rule(
         "must-play",
-        "A card drawn that matches",
-        "The card you drew matches: you must play it, and your turn ends.",
+        message("A card drawn that matches"),
+        message("The card you drew matches: you must play it, and your turn ends."),
         lambda m: m.mine and m.moves == ("play blue Mike",),
     ),
 )
@@ -111,10 +130,14 @@ RULES = (
 TUTORIAL = Tutorial(
     game="eggo",
     params={"players": 3},
-    intro="Your first game of Eggo, against two easy bots. Each rule is explained the moment "
-    "it matters; do what the guide says, then finish the game on your own.",
-    outro="That is every rule of a first game. Finish it against the easy bots: escape before "
-    "the fourth Demogorgon comes out.",
+    intro=message(
+        "Your first game of Eggo, against two easy bots. Each rule is explained the moment "
+        "it matters; do what the guide says, then finish the game on your own."
+    ),
+    outro=message(
+        "That is every rule of a first game. Finish it against the easy bots: escape before "
+        "the fourth Demogorgon comes out."
+    ),
     script=script,
     rules=RULES,
 )

@@ -7,6 +7,7 @@ card and must then play an egg (the hen), which takes eggs from the others' cont
 from __future__ import annotations
 
 from roost.coach.tutorials import Moment, Rule, Tutorial
+from roost.core.message import message
 from roost.testing.scenario import Scenario
 
 
@@ -47,31 +48,37 @@ def _eggs(m: Moment, seat: int) -> int:
 RULES = (
     Rule(
         "goal",
-        "Fill your container with high eggs",
-        "Each player has a container of six slots. The game ends when every container is "
-        "full; the most points in your own container wins (a tie: the eggs left in hand). "
-        "On your turn place an egg from your hand in any container, yours or another's, and "
-        "draw a card.",
+        message("Fill your container with high eggs"),
+        message(
+            "Each player has a container of six slots. The game ends when every container is "
+            "full; the most points in your own container wins (a tie: the eggs left in hand). "
+            "On your turn place an egg from your hand in any container, yours or another's, and "
+            "draw a card."
+        ),
         lambda m: m.mine and any(move.startswith("place") for move in m.moves),
     ),
     Rule(
         "low-eggs",
-        "Eggs for the others",
-        "Anyone may put an egg into your container: a low egg there fills a slot you wanted "
-        "for a high one.",
+        message("Eggs for the others"),
+        message(
+            "Anyone may put an egg into your container: a low egg there fills a slot you wanted "
+            "for a high one."
+        ),
         lambda m: any(t.startswith("place") and "in P0's container" in t for t in m.others()),
     ),
     Rule(
         "move",
-        "Move an Egg",
-        "Instead of an egg you may use one of your three action cards. Move an Egg takes an "
-        "awake egg from any container to another one with room: your 9 just went to P2.",
+        message("Move an Egg"),
+        message(
+            "Instead of an egg you may use one of your three action cards. Move an Egg takes an "
+            "awake egg from any container to another one with room: your 9 just went to P2."
+        ),
         lambda m: any(t.startswith("Move an Egg") for t in m.others()),
     ),
     Rule(
         "swap",
-        "Swap Eggs",
-        "Swap Eggs exchanges two awake eggs of two containers: get your 9 back for the 1.",
+        message("Swap Eggs"),
+        message("Swap Eggs exchanges two awake eggs of two containers: get your 9 back for the 1."),
         lambda m: (
             m.mine
             and any(move.startswith("Swap") for move in m.moves)
@@ -81,25 +88,31 @@ RULES = (
     ),
     Rule(
         "sleep",
-        "Put to Sleep / Wake",
-        "Put to Sleep turns an egg face down: a sleeping egg cannot be moved, swapped or "
-        "taken. The same card can wake a sleeping egg instead.",
+        message("Put to Sleep / Wake"),
+        message(
+            "Put to Sleep turns an egg face down: a sleeping egg cannot be moved, swapped or "
+            "taken. The same card can wake a sleeping egg instead."
+        ),
         lambda m: m.mine and "Put to Sleep: egg 9 (P0's slot 2)" in m.moves,
     ),
     Rule(
         "face-down",
-        "Used action cards",
-        "A used action card stays face down until all three are used. You have used your last "
-        "one: your next turn must be an egg (or the hen), and after its draw all three turn "
-        "face up again.",
+        message("Used action cards"),
+        message(
+            "A used action card stays face down until all three are used. You have used your last "
+            "one: your next turn must be an egg (or the hen), and after its draw all three turn "
+            "face up again."
+        ),
         lambda m: bool(m.observation["must_play_egg"][0]),
     ),
     Rule(
         "hen",
-        "The hen",
-        "The hen is played instead of an egg: take awake eggs from the other containers into "
-        "yours, one at a time, as long as you have room; then stop. It counts as your egg "
-        "turn.",
+        message("The hen"),
+        message(
+            "The hen is played instead of an egg: take awake eggs from the other containers into "
+            "yours, one at a time, as long as you have room; then stop. It counts as your egg "
+            "turn."
+        ),
         lambda m: m.mine and "play the hen" in m.moves and bool(m.observation["must_play_egg"][0]),
     ),
 )
@@ -107,10 +120,14 @@ RULES = (
 TUTORIAL = Tutorial(
     game="manda-huevos",
     params={"players": 3},
-    intro="Your first game of Manda Huevos!, against two easy bots. Each rule is explained "
-    "the moment it matters; do what the guide says, then finish the game on your own.",
-    outro="That is every rule of a first game. Finish it against the easy bots: when every "
-    "container is full, the most points wins.",
+    intro=message(
+        "Your first game of Manda Huevos!, against two easy bots. Each rule is explained "
+        "the moment it matters; do what the guide says, then finish the game on your own."
+    ),
+    outro=message(
+        "That is every rule of a first game. Finish it against the easy bots: when every "
+        "container is full, the most points wins."
+    ),
     script=script,
     rules=RULES,
 )

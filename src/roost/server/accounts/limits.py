@@ -14,6 +14,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+from roost.core.message import Message, message
 from roost.server.config import AccountSettings
 from roost.server.errors import ServerError
 
@@ -66,7 +67,9 @@ class SignInLimits:
     def check(self, name_key: str, address: str) -> None:
         wait = max(self.accounts.wait(name_key), self.addresses.wait(address))
         if wait > 0:
-            raise too_many("sign-in attempts", wait)
+            raise too_many(
+                wait, lambda s: message("too many sign-in attempts; try again in {s} s", s=s)
+            )
 
     def failed(self, name_key: str, address: str) -> None:
         self.accounts.add(name_key)
@@ -78,18 +81,25 @@ class SignInLimits:
     def check_signup(self, address: str) -> None:
         wait = self.signups.wait(address)
         if wait > 0:
-            raise too_many("new accounts from this address", wait)
+            raise too_many(
+                wait,
+                lambda s: message(
+                    "too many new accounts from this address; try again in {s} s", s=s
+                ),
+            )
 
     def signed_up(self, address: str) -> None:
         self.signups.add(address)
 
 
 class TooMany(ServerError):
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__("too_many_attempts", message, 429)
+    def __init__(self, said: Message, retry_after: int) -> None:
+        super().__init__("too_many_attempts", said, 429)
         self.headers = {"Retry-After": str(retry_after)}
 
 
-def too_many(what: str, wait: float) -> TooMany:
+def too_many(wait: float, said: Callable[[int], Message]) -> TooMany:
+    """The refusal of one more attempt for `wait` seconds (whole, rounded up): `said` of them."""
     seconds = max(1, int(wait + 0.999))
-    return TooMany(f"too many {what}; try again in {seconds} s", seconds)
+    refused = said(seconds)
+    return TooMany(refused, seconds)

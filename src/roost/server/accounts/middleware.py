@@ -18,6 +18,7 @@ from roost.server.accounts.csrf import HEADER, SAFE_METHODS, csrf_ok
 from roost.server.accounts.sessions import COOKIE
 from roost.server.limits import ASGIApp, Message, Receive, Scope, Send
 from roost.server.protocol import ErrorBody, ErrorDetail
+from roost.server.refusals import CSRF
 from roost.server.routing import Person
 
 CLEAR = f"{COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax".encode()
@@ -87,10 +88,8 @@ async def _refuse(send: Send) -> None:
     body = ErrorBody(
         error=ErrorDetail(
             code="csrf_failed",
-            message=(
-                "a request made with the session cookie needs the session's CSRF token in the "
-                "X-CSRF-Token header (GET /api/account gives it)"
-            ),
+            message=CSRF.english(),
+            msg=CSRF.to_json(),
         )
     ).model_dump_json(exclude_none=True)
     await send(

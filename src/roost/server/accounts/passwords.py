@@ -23,6 +23,7 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from roost.core.message import message
 from roost.server.config import AccountSettings
 from roost.server.errors import ServerError
 
@@ -49,18 +50,27 @@ def check_new(password: str, name: str) -> str:
     length = len(password)
     if length < MIN_LENGTH:
         raise ServerError(
-            "weak_password", f"a password needs at least {MIN_LENGTH} characters", 400
+            "weak_password",
+            message("a password needs at least {min} characters", min=MIN_LENGTH),
+            400,
         )
     if length > MAX_LENGTH:
-        raise ServerError("weak_password", f"a password has at most {MAX_LENGTH} characters", 400)
+        raise ServerError(
+            "weak_password",
+            message("a password has at most {max} characters", max=MAX_LENGTH),
+            400,
+        )
     if password.lower() in common_passwords():
         raise ServerError(
             "weak_password",
-            "this password is one of the most common ones, which are tried first: choose another",
+            message(
+                "this password is one of the most common ones, which are tried first: "
+                "choose another"
+            ),
             400,
         )
     if password.lower() == name.lower():
-        raise ServerError("weak_password", "the password cannot be the user name", 400)
+        raise ServerError("weak_password", message("the password cannot be the user name"), 400)
     return password
 
 

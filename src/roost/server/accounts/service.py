@@ -17,6 +17,7 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
+from roost.core.message import message
 from roost.i18n import LANGUAGES, normalize
 from roost.server.accounts import rows
 from roost.server.accounts.csrf import csrf_token
@@ -31,11 +32,11 @@ from roost.server.tables.table import hash_token
 
 log = logging.getLogger("roost.server.accounts")
 
-BAD_CREDENTIALS = "the user name or the password is wrong"
+BAD_CREDENTIALS = message("the user name or the password is wrong")
 
 
 def not_signed_in() -> ServerError:
-    return ServerError("not_signed_in", "sign in first", 401)
+    return ServerError("not_signed_in", message("sign in first"), 401)
 
 
 def account_of(user: rows.User) -> Account:
@@ -129,7 +130,10 @@ class Accounts:
 
         made = await self.store.write(write)
         if made is None:
-            raise ServerError("name_taken", f"the user name {name!r} is taken: choose another")
+            raise ServerError(
+                "name_taken",
+                message("the user name {name} is taken: choose another", name=repr(name)),
+            )
         self.limits.signed_up(address)
         user, session_id, changed = made
         log.info("account %d made", user.id)
@@ -168,7 +172,7 @@ class Accounts:
         self.limits.check(key, address)
         if not await self.hasher.verify(user.password_hash, password):
             self.limits.failed(key, address)
-            raise ServerError("bad_credentials", "the password is wrong", 401)
+            raise ServerError("bad_credentials", message("the password is wrong"), 401)
         return user
 
     async def user(self, user_id: int) -> rows.User | None:
@@ -188,7 +192,15 @@ class Accounts:
         code = normalize(language)
         if code is None:
             known = ", ".join(LANGUAGES)
-            raise ServerError("bad_language", f"no language {language!r}: there are {known}", 400)
+            raise ServerError(
+                "bad_language",
+                message(
+                    "no language {language}: there are {known}",
+                    language=repr(language),
+                    known=known,
+                ),
+                400,
+            )
         user = await self.store.write(partial(_set_language, user_id=user_id, language=code))
         if user is None:
             raise not_signed_in()

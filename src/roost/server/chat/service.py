@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from roost.core.message import Message, message
 from roost.server.chat.rows import ChatFull, StoredChat, add_chat, load_chat, set_spectators_open
 from roost.server.config import ChatLimits
 from roost.server.db import Conflict, StorageError, Store
@@ -81,24 +82,32 @@ def clean_text(raw: str, limits: ChatLimits) -> str:
     many scripts need them; clients clip what a pile of marks draws outside the line."""
     text = raw.replace("\r\n", "\n").translate(LINE_BREAKS)
     text = "".join(ch for ch in text if ord(ch) not in BIDI_CONTROLS)
-    _refuse_controls(text, "the message")
+    _refuse_controls(text, name=False)
     text = text.strip()
     if not _visible(text):
-        raise ServerError("chat_empty", "the message is empty: write something to say")
+        raise ServerError("chat_empty", message("the message is empty: write something to say"))
     length = len(text)  # code points
     if length > limits.max_text:
         raise ServerError(
             "chat_too_long",
-            f"a chat message is at most {limits.max_text} characters; this one has {length}",
+            message(
+                "a chat message is at most {max} characters; this one has {length}",
+                max=limits.max_text,
+                length=length,
+            ),
         )
     lines = text.count("\n") + 1
     if lines > limits.max_lines:
         raise ServerError(
             "chat_bad_text",
-            f"a chat message has at most {limits.max_lines} lines; this has {lines}",
+            message(
+                "a chat message has at most {max} lines; this has {lines}",
+                max=limits.max_lines,
+                lines=lines,
+            ),
         )
     if unicodedata.category(text[0]).startswith("M"):
-        raise ServerError("chat_bad_text", "a message cannot begin with a combining mark")
+        raise ServerError("chat_bad_text", message("a message cannot begin with a combining mark"))
     return text
 
 
@@ -108,24 +117,36 @@ def clean_name(raw: str) -> str:
     it may not hold text-direction controls, which a message only loses."""
     if any(ord(ch) in BIDI_CONTROLS for ch in raw):
         raise ServerError(
-            "chat_bad_text", "a name cannot hold text-direction controls (U+202A-202E, U+2066-2069)"
+            "chat_bad_text",
+            message("a name cannot hold text-direction controls (U+202A-202E, U+2066-2069)"),
         )
-    _refuse_controls(raw, "the name", newline=False)
+    _refuse_controls(raw, name=True)
     name = raw.strip()
     if not _visible(name) or unicodedata.category(name[0]).startswith("M"):
-        raise ServerError("chat_bad_text", "the name has nothing to show")
+        raise ServerError("chat_bad_text", message("the name has nothing to show"))
     return name
 
 
-def _refuse_controls(text: str, what: str, *, newline: bool = True) -> None:
+def _refuse_controls(text: str, *, name: bool) -> None:
+    """Refuse control characters (a message may hold line breaks, a name not) and lone
+    surrogates, saying whether the name or the message holds them."""
     for ch in text:
         category = unicodedata.category(ch)
-        if category == "Cc" and not (newline and ch == "\n"):
-            raise ServerError(
-                "chat_bad_text", f"{what} holds the control character U+{ord(ch):04X}"
+        if category == "Cc" and (name or ch != "\n"):
+            code = f"{ord(ch):04X}"
+            said = (
+                message("the name holds the control character U+{code}", code=code)
+                if name
+                else message("the message holds the control character U+{code}", code=code)
             )
+            raise ServerError("chat_bad_text", said)
         if category == "Cs":
-            raise ServerError("chat_bad_text", f"{what} holds a lone surrogate (not Unicode text)")
+            said = (
+                message("the name holds a lone surrogate (not Unicode text)")
+                if name
+                else message("the message holds a lone surrogate (not Unicode text)")
+            )
+            raise ServerError("chat_bad_text", said)
 
 
 def _visible(text: str) -> bool:
@@ -296,10 +317,8 @@ class ChatService:
             chat = await self.chat_of(table)
         except Exception:
             log.exception("table %s: the chat could not be loaded", table.id)
-            error = ErrorFrame(
-                code="storage_failed",
-                message="the chat could not be loaded; reconnect to try again",
-            )
+            said = message("the chat could not be loaded; reconnect to try again")
+            error = ErrorFrame(code="storage_failed", message=said.english(), msg=said.to_json())
             connection.deliver(frame_text(error))
             return
         tag = secrets.token_hex(2)
@@ -333,18 +352,22 @@ class ChatService:
         chat = await self.chat_of(table)
         reader = chat.readers.get(connection)
         if reader is None:
-            raise ServerError("storage_failed", "the chat could not be loaded; reconnect")
+            raise ServerError("storage_failed", message("the chat could not be loaded; reconnect"))
         room = frame.room
         if room == "players" and seat is None:
             raise ServerError(
                 "chat_forbidden",
-                "spectators write in the spectators' room; the players' room is the players'",
+                message(
+                    "spectators write in the spectators' room; the players' room is the players'"
+                ),
             )
         if room == "spectators" and seat is not None:
-            raise ServerError("chat_forbidden", "players cannot read or write the spectators' room")
+            raise ServerError(
+                "chat_forbidden", message("players cannot read or write the spectators' room")
+            )
         if room == "spectators" and not chat.spectators_open:
             raise ServerError(
-                "chat_off", "the table's creator has switched the spectators' chat off"
+                "chat_off", message("the table's creator has switched the spectators' chat off")
             )
         said = clean_text(frame.text, self.limits)
         if seat is not None:
@@ -364,8 +387,13 @@ class ChatService:
                 limits = self.limits
                 raise ServerError(
                     "chat_rate_limited",
-                    f"you are sending messages too fast (at most {limits.burst} in "
-                    f"{limits.window:g} seconds); try again in {math.ceil(wait)} s",
+                    message(
+                        "you are sending messages too fast (at most {burst} in {window} "
+                        "seconds); try again in {wait} s",
+                        burst=limits.burst,
+                        window=format(limits.window, "g"),
+                        wait=math.ceil(wait),
+                    ),
                 )
             if chat.count(room) >= self.limits.per_room:
                 raise _full(room, self.limits.per_room)
@@ -387,7 +415,7 @@ class ChatService:
                 raise _full(room, self.limits.per_room) from None
             except (StorageError, Conflict):
                 raise ServerError(
-                    "storage_failed", "the message could not be stored; send it again"
+                    "storage_failed", message("the message could not be stored; send it again")
                 ) from None
             chat.take_in(StoredChat(chat.creator, chat.spectators_open, [line]))
             chat.send(line, connection, frame.ref)
@@ -398,15 +426,20 @@ class ChatService:
         """The creator opens or closes the spectators' room (stored, then everyone told)."""
         chat = await self.chat_of(table)
         if seat is None or seat != chat.creator:
-            who = (
-                f"{table.seat_name(chat.creator)}, seat {chat.creator + 1}"
+            refused: Message = (
+                message(
+                    "only the table's creator ({name}, seat {seat}) can switch the spectators' "
+                    "chat",
+                    name=table.seat_said(chat.creator),
+                    seat=chat.creator + 1,
+                )
                 if chat.creator is not None
-                else "nobody at this table"
+                else message(
+                    "only the table's creator (nobody at this table) can switch the spectators' "
+                    "chat"
+                )
             )
-            raise ServerError(
-                "chat_forbidden",
-                f"only the table's creator ({who}) can switch the spectators' chat",
-            )
+            raise ServerError("chat_forbidden", refused)
         async with chat.lock:
             if chat.spectators_open != frame.open:
                 try:
@@ -415,7 +448,7 @@ class ChatService:
                     )
                 except (StorageError, Conflict):
                     raise ServerError(
-                        "storage_failed", "the switch could not be stored; try again"
+                        "storage_failed", message("the switch could not be stored; try again")
                     ) from None
                 chat.spectators_open = frame.open
             chat.send_rooms(connection, frame.ref)
@@ -459,6 +492,12 @@ class ChatService:
 
 
 def _full(room: ChatRoom, cap: int) -> ServerError:
-    return ServerError(
-        "chat_full", f"this table's {room} room holds {cap} messages, as many as a table keeps"
+    said = (
+        message("this table's players room holds {cap} messages, as many as a table keeps", cap=cap)
+        if room == "players"
+        else message(
+            "this table's spectators room holds {cap} messages, as many as a table keeps",
+            cap=cap,
+        )
     )
+    return ServerError("chat_full", said)

@@ -21,6 +21,7 @@ import hashlib
 from collections import OrderedDict
 from typing import Any, Final
 
+from roost.core.message import message
 from roost.server.coach.work import HintJob, hint_job
 from roost.server.config import CoachLimits
 from roost.server.errors import ServerError
@@ -52,16 +53,19 @@ class Hints:
     def check(self, table: Table, seat: int | None) -> int:
         """The seat a hint is for, or the refusal (see the module docstring)."""
         if seat is None:
-            raise ServerError("not_seated", "spectators cannot ask for hints; join a seat to play")
+            raise ServerError(
+                "not_seated", message("spectators cannot ask for hints; join a seat to play")
+            )
         if table.record.rated:
-            raise ServerError("hints_off", "this game is rated: no hints at this table")
+            raise ServerError("hints_off", message("this game is rated: no hints at this table"))
         if table.status == "waiting":
-            raise ServerError("not_started", "the game has not started yet")
+            raise ServerError("not_started", message("the game has not started yet"))
         if table.status == "over":
-            raise ServerError("game_over", "the game is over")
+            raise ServerError("game_over", message("the game is over"))
         if table.to_move() != seat or table.seats[seat].away:
             raise ServerError(
-                "not_your_turn", "a hint is for your own decision: it is not your decision now"
+                "not_your_turn",
+                message("a hint is for your own decision: it is not your decision now"),
             )
         return seat
 
@@ -91,7 +95,7 @@ class Hints:
         except Exception:
             self._kept.pop(key, None)
             raise ServerError(
-                "hint_failed", "the hint could not be worked out; try again"
+                "hint_failed", message("the hint could not be worked out; try again")
             ) from None
         answer = HintFrame(
             version=version,

@@ -38,6 +38,7 @@ from roost.coach.review import (
     chunks,
     decision_points,
 )
+from roost.core.message import Message, message, plain
 from roost.server.coach.rows import ReviewRecord, load_review, save_review
 from roost.server.coach.work import review_chunk
 from roost.server.config import CoachLimits
@@ -52,6 +53,24 @@ log = logging.getLogger("roost.server.coach")
 STALE = 30.0
 """Seconds after which a stored ``queued`` or ``running`` review that no job of this process
 runs is taken for one whose process stopped (it is reported ``stopped`` and may start again)."""
+STOPPED = message("the server stopped before the review was done: start it again")
+"""What a review whose worker stopped with the server says (stored, then said again)."""
+
+
+def failed(error: str) -> Message:
+    """What a review that failed says: the error's type only (its details are in the log)."""
+    return message("the review failed: {error}", error=error)
+
+
+def review_note(text: str) -> Message:
+    """A review's stored note (English, in the row) as the message it was made from; an
+    unknown note (an older server's) as its English."""
+    if text == STOPPED.english():
+        return STOPPED
+    prefix = "the review failed: "
+    if text.startswith(prefix):
+        return failed(text[len(prefix) :])
+    return plain(text)
 
 
 def check_access(table: Table, seat: int, token_seat: int | None, viewer: Viewer | None) -> None:
@@ -59,25 +78,31 @@ def check_access(table: Table, seat: int, token_seat: int | None, viewer: Viewer
     (see the module docstring)."""
     players = table.game.num_players
     if not 0 <= seat < players:
-        raise ServerError("bad_request", f"this table has seats 0 to {players - 1}", 400)
+        raise ServerError(
+            "bad_request", message("this table has seats 0 to {last}", last=players - 1), 400
+        )
     if table.status == "over":
         if viewer == "all" or viewer == seat or token_seat == seat:
             return
         raise ServerError(
             "review_forbidden",
-            "a seat's review is shown with that seat's own view or with the full deal "
-            "(viewer 'all'), not with another view",
+            message(
+                "a seat's review is shown with that seat's own view or with the full deal "
+                "(viewer 'all'), not with another view"
+            ),
             403,
         )
     if token_seat != seat:
         raise ServerError(
             "review_forbidden",
-            "before the end of the game only the seat's player (with its token) may review it",
+            message(
+                "before the end of the game only the seat's player (with its token) may review it"
+            ),
             403,
         )
     if table.record.rated:
         raise ServerError(
-            "review_forbidden", "this game is rated: its review comes after the end", 403
+            "review_forbidden", message("this game is rated: its review comes after the end"), 403
         )
 
 
@@ -119,12 +144,12 @@ class Reviews:
         if record is None:
             return self._answer(table, seat, "none", 0, 0, table.version)
         status = record.status
-        message = record.message
+        note = record.message
         if status in ("queued", "running") and time.time() - record.updated_at > STALE:
             status = "stopped"
-            message = "the server stopped before the review was done: start it again"
+            note = STOPPED.english()
         return self._answer(
-            table, seat, status, record.done, record.total, record.upto, record.review, message
+            table, seat, status, record.done, record.total, record.upto, record.review, note
         )
 
     async def start(self, table: Table, seat: int) -> ReviewAnswer:
@@ -143,9 +168,11 @@ class Reviews:
         if key in self.jobs:  # another request started it meanwhile
             return await self.status(table, seat)
         if len(self.jobs) >= self.limits.queued_reviews:
-            raise ServerError("too_many_reviews", "too many reviews are waiting; try later", 429)
+            raise ServerError(
+                "too_many_reviews", message("too many reviews are waiting; try later"), 429
+            )
         if self.closed:
-            raise ServerError("storage_failed", "the server is stopping", 503)
+            raise ServerError("storage_failed", message("the server is stopping"), 503)
         history = [entry.action for entry in table.record.actions]
         job = Job(table.id, seat, len(history), self.settings())
         self.jobs[key] = job
@@ -154,7 +181,9 @@ class Reviews:
             await self.store.write(partial(save_review, record=record))
         except StorageError:
             del self.jobs[key]
-            raise ServerError("storage_failed", "the review could not be stored", 503) from None
+            raise ServerError(
+                "storage_failed", message("the review could not be stored"), 503
+            ) from None
         job.task = asyncio.get_running_loop().create_task(self._run(table, job, history))
         return await self.status(table, seat)
 
@@ -201,7 +230,7 @@ class Reviews:
             raise
         except Exception as error:
             log.exception("table %s: the review of seat %s failed", job.table_id, job.seat)
-            record.message = f"the review failed: {type(error).__name__}"
+            record.message = failed(type(error).__name__).english()
             with contextlib.suppress(Exception):
                 await self._save(record, "failed", job)
         finally:
@@ -224,8 +253,9 @@ class Reviews:
         total: int,
         upto: int,
         review: dict[str, Any] | None = None,
-        message: str | None = None,
+        note: str | None = None,
     ) -> ReviewAnswer:
+        said = review_note(note) if note is not None else None
         return ReviewAnswer(
             table_id=table.id,
             seat=seat,
@@ -235,7 +265,8 @@ class Reviews:
             upto=upto,
             version=table.version,
             review=review,
-            message=message,
+            message=note,
+            msg=said.to_json() if said is not None else None,
         )
 
     async def close(self) -> None:

@@ -21,6 +21,7 @@ from functools import partial
 from fastapi import APIRouter, Request
 
 from roost.coach.tutorials import LEARNER, Tutorial, tutorial_for, tutorials
+from roost.core.message import message
 from roost.server.errors import ServerError
 from roost.server.protocol import (
     SeatGrant,
@@ -45,7 +46,9 @@ router = APIRouter(tags=["tutorials"])
 def _tutorial(game: str) -> Tutorial:
     found = tutorial_for(game) if len(game) <= 64 else None
     if found is None:
-        raise ServerError("tutorial_not_found", f"there is no tutorial of {game!r}", 404)
+        raise ServerError(
+            "tutorial_not_found", message("there is no tutorial of {game}", game=repr(game)), 404
+        )
     return found
 
 
@@ -82,7 +85,10 @@ async def start_tutorial(game: str, body: StartTutorial, request: Request) -> Se
     if count >= lobby.settings.max_tables_per_client:
         raise ServerError(
             "too_many_tables",
-            f"you already have {count} unfinished tables; finish or leave one first",
+            message(
+                "you already have {count} unfinished tables; finish or leave one first",
+                count=count,
+            ),
             429,
         )
     loaded = found.load()
@@ -117,7 +123,7 @@ async def _made_before(
         return None
     table = await lobby.find(table_id)
     if table.record.tutorial is None:
-        raise ServerError("token_reused", "this token already made another table")
+        raise ServerError("token_reused", message("this token already made another table"))
     assert token is not None
     seat, token = await table.join(name, None, token)
     return SeatGrant(table=table.info(), seat=seat, token=token)

@@ -11,9 +11,10 @@ from fastapi import APIRouter, Path, Query, Request
 from sqlalchemy.orm import Session
 
 from roost.core.errors import UnknownGameError
+from roost.core.message import message
 from roost.core.registry import game_class, registered_games
 from roost.server.db import Store
-from roost.server.errors import ServerError
+from roost.server.errors import ServerError, unknown_game
 from roost.server.profiles import queries
 from roost.server.protocol import (
     GamePlayer,
@@ -50,14 +51,16 @@ def _title(game: str) -> str:
 def _game(name: str) -> str:
     try:
         return game_class(name).name
-    except UnknownGameError as error:
-        raise ServerError("game_not_found", str(error), 404) from None
+    except UnknownGameError:
+        raise ServerError("game_not_found", unknown_game(name), 404) from None
 
 
 async def _user(request: Request, name: str) -> queries.Found:
     found = await store_of(request).read(partial(queries.find_user, name=name))
     if found is None:
-        raise ServerError("user_not_found", f"there is no player {name!r}", 404)
+        raise ServerError(
+            "user_not_found", message("there is no player {name}", name=repr(name)), 404
+        )
     return found
 
 

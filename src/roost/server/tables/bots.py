@@ -28,6 +28,7 @@ from typing import Any, Final, TypeVar
 from roost.bots import make_bot
 from roost.bots.heuristic import has_heuristic
 from roost.core.game import Game
+from roost.core.message import Message, message
 from roost.core.registry import load_game
 from roost.core.state import State
 from roost.core.view import SeatView
@@ -36,7 +37,30 @@ from roost.server.lifeline import bind_to_parent
 
 LEVEL_KINDS: Final = {"easy": "easy", "medium": "medium", "hard": "hard"}
 """The bot kind (`roost.bots.make_bot`) that plays each level."""
-BOT_NAMES: Final = {"easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot"}
+BOT_NAMES: Final = {
+    "easy": message("Easy bot"),
+    "medium": message("Medium bot"),
+    "hard": message("Hard bot"),
+}
+"""Each level's name at a table, a message: its English is the seat's canonical name (the API's
+`name`, the notes, the results), its data the seat's `name_msg`, which each reader's client
+says in their language ("Bot fácil"). People's names are never translated."""
+ANY_BOT: Final = message("Bot")
+"""A bot seat of no known level (an older row)."""
+BOT_NAME_DATA: Final = {level: said.to_json() for level, said in BOT_NAMES.items()}
+"""`BOT_NAMES` as data, made once: a table describes its seats on every change."""
+
+
+def bot_name(level: str | None) -> Message:
+    """The name of a bot seat of `level`."""
+    return BOT_NAMES.get(level or "", ANY_BOT)
+
+
+def bot_name_data(level: str | None) -> dict[str, object]:
+    """`bot_name` as a message's data (a seat's `name_msg`)."""
+    return BOT_NAME_DATA.get(level or "") or ANY_BOT.to_json()
+
+
 _CACHE_SIZE: Final = 512
 A = TypeVar("A")
 R = TypeVar("R")

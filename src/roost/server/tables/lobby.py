@@ -17,12 +17,13 @@ from typing import Any
 
 from roost.core.errors import ParameterError, RoostError, UnknownGameError
 from roost.core.game import Game
+from roost.core.message import message
 from roost.core.registry import game_class, load_game, registered_games
 from roost.i18n import LANGUAGES, SOURCE_LANGUAGE, normalize
 from roost.i18n.rules import rules_page
 from roost.server.config import Settings
 from roost.server.db import Conflict, StorageError, Store
-from roost.server.errors import ServerError
+from roost.server.errors import ServerError, engine_refusal, unknown_game
 from roost.server.protocol import (
     BOT_LEVELS,
     BotSeat,
@@ -101,14 +102,22 @@ class Lobby:
         wanted = normalize(language)
         if wanted is None:
             known = ", ".join(LANGUAGES)
-            raise ServerError("bad_language", f"no language {language!r}: there are {known}", 400)
+            raise ServerError(
+                "bad_language",
+                message(
+                    "no language {language}: there are {known}",
+                    language=repr(language),
+                    known=known,
+                ),
+                400,
+            )
         try:
             cls = game_class(name)
             game = load_game(name, **params) if params else cls()
-        except UnknownGameError as error:
-            raise ServerError("game_not_found", str(error), 404) from None
+        except UnknownGameError:
+            raise ServerError("game_not_found", unknown_game(name), 404) from None
         except ParameterError as error:
-            raise ServerError("bad_params", str(error), 400) from None
+            raise ServerError("bad_params", engine_refusal(error), 400) from None
         cards = [card.to_json() for card in game.card_types()]
         page = rules_page(cls, wanted)
         return GameDetail(
@@ -212,10 +221,14 @@ class Lobby:
             self._keep(table_id)
             return table
         if len(table_id) > 16:
-            raise ServerError("table_not_found", f"there is no table {table_id!r}", 404)
+            raise ServerError(
+                "table_not_found", message("there is no table {id}", id=repr(table_id)), 404
+            )
         table = await self._bring_in(table_id)
         if table is None:
-            raise ServerError("table_not_found", f"there is no table {table_id!r}", 404)
+            raise ServerError(
+                "table_not_found", message("there is no table {id}", id=repr(table_id)), 404
+            )
         return table
 
     async def create(
@@ -229,7 +242,7 @@ class Lobby:
         seats = _seats(request, game)
         if request.rated and account is None:
             raise ServerError(
-                "sign_in_required", "only a signed-in player can make a rated table", 401
+                "sign_in_required", message("only a signed-in player can make a rated table"), 401
             )
         if account is not None and request.name is not None:
             request = request.model_copy(update={"name": account[1]})
@@ -237,7 +250,9 @@ class Lobby:
         if request.token is not None:
             if request.name is None:
                 raise ServerError(
-                    "bad_request", "token is the creator's seat token: send it with a name", 400
+                    "bad_request",
+                    message("token is the creator's seat token: send it with a name"),
+                    400,
                 )
             create_key = hash_token(request.token)
             again = await self._created_before(create_key, request, game)
@@ -247,7 +262,10 @@ class Lobby:
         if count >= self.settings.max_tables_per_client:
             raise ServerError(
                 "too_many_tables",
-                f"you already have {count} unfinished tables; finish or leave one first",
+                message(
+                    "you already have {count} unfinished tables; finish or leave one first",
+                    count=count,
+                ),
                 429,
             )
         token: str | None = None
@@ -255,7 +273,9 @@ class Lobby:
         if request.name is not None:
             seat = next((s.seat for s in seats if s.type == "open"), None)
             if seat is None:
-                raise ServerError("bad_seats", "there is no open seat for you at this table", 400)
+                raise ServerError(
+                    "bad_seats", message("there is no open seat for you at this table"), 400
+                )
             token = request.token or new_token()
             seats[seat] = SeatRecord(
                 seat,
@@ -308,7 +328,7 @@ class Lobby:
             if again is not None:
                 return again
             raise ServerError(
-                "storage_failed", "the table could not be stored; try again", 503
+                "storage_failed", message("the table could not be stored; try again"), 503
             ) from None
         table = self._table(record)
         table.owner = owner
@@ -332,7 +352,7 @@ class Lobby:
         ):
             raise ServerError(
                 "token_reused",
-                "this token already made another table; a new table needs a new token",
+                message("this token already made another table; a new table needs a new token"),
             )
         assert request.token is not None and request.name is not None
         seat, token = await table.join(request.name, None, request.token)
@@ -346,13 +366,15 @@ class Lobby:
         whose open seats get medium bots after `Settings.quick_fill` seconds. One quick play
         at a time in this process, so two people asking together meet at one table."""
         if request.rated and account is None:
-            raise ServerError("sign_in_required", "rated play is for signed-in players", 401)
+            raise ServerError(
+                "sign_in_required", message("rated play is for signed-in players"), 401
+            )
         name = account[1] if account is not None else request.name
         user = account[0] if account is not None else None
         try:
             cls = game_class(request.game)
-        except UnknownGameError as error:
-            raise ServerError("game_not_found", str(error), 404) from None
+        except UnknownGameError:
+            raise ServerError("game_not_found", unknown_game(request.game), 404) from None
         async with self._quick:
             if request.token is not None:  # a retry whose answer was lost: the same seat
                 held_at = await self.store.read(
@@ -401,7 +423,13 @@ class Lobby:
         statuses = STATUSES.get(status)
         if statuses is None:
             raise ServerError(
-                "bad_request", f"status is one of {', '.join(STATUSES)}; got {status!r}", 400
+                "bad_request",
+                message(
+                    "status is one of {statuses}; got {status}",
+                    statuses=", ".join(STATUSES),
+                    status=repr(status),
+                ),
+                400,
             )
         rows = await self.store.read(partial(list_tables, statuses=statuses, limit=LIST_LIMIT))
         infos: list[TableInfo] = []
@@ -427,9 +455,11 @@ class Lobby:
         async with old.lock:
             seat = old.authenticate(token)
             if seat is None:
-                raise ServerError("unauthorized", "only a player of this table can ask", 401)
+                raise ServerError(
+                    "unauthorized", message("only a player of this table can ask"), 401
+                )
             if old.status != "over":
-                raise ServerError("not_over", "the game is not over yet")
+                raise ServerError("not_over", message("the game is not over yet"))
             if old.record.rematch is not None:
                 existing = await self.find(old.record.rematch)
                 return existing.info(), False
@@ -529,14 +559,16 @@ def _load(request: CreateTable) -> Game:
     params: dict[str, Any] = dict(request.params)
     if request.players is not None:
         if "players" in params and params["players"] != request.players:
-            raise ServerError("bad_params", "players is given twice with different values", 400)
+            raise ServerError(
+                "bad_params", message("players is given twice with different values"), 400
+            )
         params["players"] = request.players
     try:
         return load_game(request.game, **params)
-    except UnknownGameError as error:
-        raise ServerError("game_not_found", str(error), 404) from None
+    except UnknownGameError:
+        raise ServerError("game_not_found", unknown_game(request.game), 404) from None
     except ParameterError as error:
-        raise ServerError("bad_params", str(error), 400) from None
+        raise ServerError("bad_params", engine_refusal(error), 400) from None
 
 
 def _seats(request: CreateTable, game: Game) -> list[SeatRecord]:
@@ -545,7 +577,11 @@ def _seats(request: CreateTable, game: Game) -> list[SeatRecord]:
     if len(request.seats) != game.num_players:
         raise ServerError(
             "bad_seats",
-            f"seats lists {len(request.seats)} seats but the game has {game.num_players} players",
+            message(
+                "seats lists {listed} seats but the game has {players} players",
+                listed=len(request.seats),
+                players=game.num_players,
+            ),
             400,
         )
     return [

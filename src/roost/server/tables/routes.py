@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request, Response
 
+from roost.core.message import message
 from roost.server.errors import ServerError
 from roost.server.protocol import (
     CreateTable,
@@ -50,7 +51,7 @@ async def game(name: str, request: Request) -> GameDetail:
     items = request.query_params.multi_items()
     params = dict(items)
     if len(params) != len(items):
-        raise ServerError("bad_params", "a game parameter is given more than once", 400)
+        raise ServerError("bad_params", message("a game parameter is given more than once"), 400)
     language = params.pop("lang", "en")
     return Lobby.game(name, params, language=language)
 

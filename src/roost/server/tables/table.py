@@ -33,7 +33,7 @@ from pydantic import BaseModel
 from roost.coach.tutorials import tutorial_script
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE, TERMINAL, Game
-from roost.core.message import message, plain
+from roost.core.message import Message, message, plain
 from roost.core.registry import load_game
 from roost.core.state import State
 from roost.server import metrics, wire
@@ -49,7 +49,7 @@ from roost.server.protocol import (
 )
 from roost.server.tables import clock
 from roost.server.tables.autoplay import Autoplay
-from roost.server.tables.bots import BOT_NAMES, BotRunner
+from roost.server.tables.bots import BotRunner, bot_name, bot_name_data
 from roost.server.tables.log import SeatLog, TableLog, Viewer
 from roost.server.tables.notes import taken
 from roost.server.tables.reactions import reaction_pause
@@ -252,8 +252,14 @@ class Table(Autoplay):
     def seat_name(self, seat: int) -> str:
         record = self.seats[seat]
         if record.type == "bot":
-            return BOT_NAMES.get(record.level or "", "Bot")
+            return bot_name(record.level).english()
         return record.name or f"P{seat}"
+
+    def seat_said(self, seat: int) -> str | Message:
+        """A seat's name inside a message: a bot's as its level's name, which each reader's
+        client says in their language; a person's as they gave it."""
+        record = self.seats[seat]
+        return bot_name(record.level) if record.type == "bot" else self.seat_name(seat)
 
     def connected_seats(self) -> set[int]:
         """Seats with a connection here or at another server process."""
@@ -296,6 +302,7 @@ class Table(Autoplay):
                     "seat": seat.seat,
                     "type": seat.type,
                     "name": self.seat_name(seat.seat) if seat.type != "open" else None,
+                    "name_msg": bot_name_data(seat.level) if seat.type == "bot" else None,
                     "level": seat.level,
                     "connected": seat.type == "bot" or seat.seat in connected,
                     "standin": seat.away,
@@ -327,7 +334,9 @@ class Table(Autoplay):
             return None
         found = self.seat_of(token)
         if found is None:
-            raise ServerError("unauthorized", "this token is not a seat's of this table", 401)
+            raise ServerError(
+                "unauthorized", message("this token is not a seat's of this table"), 401
+            )
         return found
 
     def seat_of(self, token: str) -> int | None:
@@ -405,7 +414,9 @@ class Table(Autoplay):
         async with self.lock:
             seat = await self._seat_by_token(token)
             if len(self.connections) >= self.settings.max_connections_per_table:
-                raise ServerError("too_many_connections", "this table has too many connections")
+                raise ServerError(
+                    "too_many_connections", message("this table has too many connections")
+                )
             if seat is not None and not self.seats[seat].arrived:
                 await self._arrived(seat, token)
             self.connections[connection] = Attached(seat)
@@ -698,18 +709,18 @@ class Table(Autoplay):
         if player != seat:
             if player >= 0:
                 turn = message(
-                    "it is not your decision now ({who} decides)", who=self.seat_name(player)
+                    "it is not your decision now ({who} decides)", who=self.seat_said(player)
                 )
             else:
                 turn = message("it is not your decision now (nobody decides)")
             raise ServerError("not_your_turn", turn)
         record = self.seats[seat]
         if by == "bot" and record.type != "bot":
-            raise ServerError("not_your_turn", "this seat is not a bot's")
+            raise ServerError("not_your_turn", message("this seat is not a bot's"))
         if by == "standin" and not record.away:
-            raise ServerError("not_your_turn", "the person is back")
+            raise ServerError("not_your_turn", message("the person is back"))
         if by == "auto" and (record.type != "person" or record.away):
-            raise ServerError("not_your_turn", "a bot answers for this seat")
+            raise ServerError("not_your_turn", message("a bot answers for this seat"))
         expected = self.scripted(version)
         if expected is not None and action != expected and action in self.state.legal_actions():
             words = self.state.action_to_message(expected, seat)
@@ -838,12 +849,14 @@ class Table(Autoplay):
                 seat = open_seats[0]
             elif not 0 <= seat < len(self.seats):
                 raise ServerError(
-                    "bad_seats", f"this table has seats 0 to {len(self.seats) - 1}", 400
+                    "bad_seats",
+                    message("this table has seats 0 to {last}", last=len(self.seats) - 1),
+                    400,
                 )
             elif seat not in open_seats:
                 raise ServerError(
                     "seat_taken",
-                    message("seat {seat} is taken by {name}", seat=seat, name=self.seat_name(seat)),
+                    message("seat {seat} is taken by {name}", seat=seat, name=self.seat_said(seat)),
                 )
             token = token or new_token()
             changed = SeatRecord(
@@ -882,7 +895,9 @@ class Table(Autoplay):
         async with self.lock:
             seat = self.authenticate(token)
             if seat is None:
-                raise ServerError("unauthorized", "only a seated player can start the table", 401)
+                raise ServerError(
+                    "unauthorized", message("only a seated player can start the table"), 401
+                )
             if self.status != "waiting":
                 raise ServerError("not_waiting", message("this table has already started"))
             open_seats = [s.seat for s in self.seats if s.type == "open"]

@@ -7,7 +7,7 @@
 // (never as HTML), in <bdi> elements so right-to-left text cannot reorder the rest of its line.
 
 import { playerName } from "./api.js";
-import { seatHue } from "./common.js";
+import { said, seatHue } from "./common.js";
 import { capitalize, h, icon, mount } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
 
@@ -151,7 +151,7 @@ export class ChatPanel {
     const mine = frame.ref && this.pending.has(frame.ref);
     if (!mine && !String(frame.code || "").startsWith("chat_")) return false;
     if (mine) this.pending.delete(frame.ref);
-    this.say(capitalize(frame.message || frame.code), "error");
+    this.say(capitalize(said(frame) || frame.code), "error");
     return true;
   }
 

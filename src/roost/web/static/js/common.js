@@ -11,9 +11,17 @@ export function seatHue(seat) {
   return SEAT_HUES[seat % SEAT_HUES.length];
 }
 
+/** A seat's name as the page says it: a bot's (`name_msg`, "Easy bot") in the page's language,
+ * a person's as they gave it (names are never translated), an open seat by its number. */
+export function seatName(s) {
+  if (s.type === "open") return _("Seat {n}", { n: s.seat + 1 });
+  if (s.name_msg) return renderMessage(s.name_msg);
+  return s.name || _("Seat {n}", { n: s.seat + 1 });
+}
+
 /** Names people can tell apart: duplicates (two "Medium bot"s) get their seat number. */
 export function displayNames(table) {
-  const raw = table.seats.map((s) => (s.type === "open" ? _("Seat {n}", { n: s.seat + 1 }) : s.name || _("Seat {n}", { n: s.seat + 1 })));
+  const raw = table.seats.map(seatName);
   const counts = new Map();
   for (const name of raw) counts.set(name, (counts.get(name) || 0) + 1);
   return raw.map((name, seat) => (counts.get(name) > 1 ? `${name} ${seat + 1}` : name));

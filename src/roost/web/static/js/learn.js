@@ -7,7 +7,16 @@
 import { api, claim, playerName, rememberSeat } from "./api.js";
 import { withNames } from "./common.js";
 import { h, mount, reconnecting } from "./dom.js";
-import { _, ngettext } from "./i18n.js";
+import { _, ngettext, renderMessage } from "./i18n.js";
+
+/** A text of the tutorial in the page's language: its message (`msg`, the server's data) where
+ * the server gives one, else its English. */
+function inWords(msg, text) {
+  return msg ? renderMessage(msg) : text;
+}
+
+const lessonTitle = (lesson) => inWords(lesson.title_msg, lesson.title);
+const lessonText = (lesson, names, seat) => withNames(inWords(lesson.text_msg, lesson.text), names, seat);
 
 /** /learn/{game}: the tutorial table, made and entered. */
 export async function learnPage(root, game) {
@@ -77,22 +86,22 @@ export class Guide {
         h("h2", { id: "guide-title" }, _("Learn {game}", { game: this.detail.title })),
         h("span", { class: "guide-count" }, ngettext("{reached} of {n} rule", "{reached} of {n} rules", total, { reached: reached.length })),
       ),
-      reached.length === 0 ? h("p", { class: "guide-intro" }, this.detail.intro) : null,
-      now.map((lesson) => h("div", { class: "lesson", dataset: { rule: lesson.rule } }, h("strong", {}, `${lesson.title}. `), withNames(lesson.text, names, seat))),
-      move ? h("p", { class: "guide-move" }, _("Your move:"), " ", h("em", {}, withNames(move.text, names, seat)), ".") : null,
-      over ? h("p", { class: "guide-outro" }, h("strong", {}, _("Now on your own.")), " ", this.detail.outro) : null,
+      reached.length === 0 ? h("p", { class: "guide-intro" }, inWords(this.detail.intro_msg, this.detail.intro)) : null,
+      now.map((lesson) => h("div", { class: "lesson", dataset: { rule: lesson.rule } }, h("strong", {}, `${lessonTitle(lesson)}. `), lessonText(lesson, names, seat))),
+      move ? h("p", { class: "guide-move" }, _("Your move:"), " ", h("em", {}, withNames(inWords(move.msg, move.text), names, seat)), ".") : null,
+      over ? h("p", { class: "guide-outro" }, h("strong", {}, _("Now on your own.")), " ", inWords(this.detail.outro_msg, this.detail.outro)) : null,
       earlier.length
         ? h(
             "details",
             { class: "guide-earlier" },
             h("summary", {}, _("Rules met so far ({n})", { n: earlier.length })),
-            h("ul", {}, earlier.map((lesson) => h("li", { dataset: { rule: lesson.rule } }, h("strong", {}, `${lesson.title}. `), withNames(lesson.text, names, seat)))),
+            h("ul", {}, earlier.map((lesson) => h("li", { dataset: { rule: lesson.rule } }, h("strong", {}, `${lessonTitle(lesson)}. `), lessonText(lesson, names, seat)))),
           )
         : null,
       this.live,
     );
     if (fresh.length && version !== this.lastVersion) {
-      this.live.textContent = fresh.map((lesson) => `${lesson.title}. ${withNames(lesson.text, names, seat)}`).join(" ");
+      this.live.textContent = fresh.map((lesson) => `${lessonTitle(lesson)}. ${lessonText(lesson, names, seat)}`).join(" ");
     }
     this.lastVersion = version;
   }

@@ -12,12 +12,12 @@ import { _ } from "./i18n.js";
 import { ReviewPanel, markBadge } from "./review.js";
 
 export async function replayPage(root, id) {
-  mount(root, h("p", { class: "loading" }, "Loading the replay…"));
+  mount(root, h("p", { class: "loading" }, _("Loading the replay…")));
   let info;
   try {
     info = await api(`/tables/${encodeURIComponent(id)}`);
   } catch (error) {
-    mount(root, h("section", { class: "panel narrow" }, h("h1", {}, "No such table"), h("p", {}, error.message), h("a", { class: "button primary", href: "/" }, "Go to the lobby")));
+    mount(root, h("section", { class: "panel narrow" }, h("h1", {}, _("No such table")), h("p", {}, error.message), h("a", { class: "button primary", href: "/" }, _("Go to the lobby"))));
     return;
   }
   if (info.status !== "over") {
@@ -240,7 +240,7 @@ export async function replayPage(root, id) {
     try {
       drawn = module.board(ctx);
     } catch (error) {
-      drawn = h("p", { class: "error" }, `This moment cannot be drawn: ${error.message}`);
+      drawn = h("p", { class: "error" }, _("This moment cannot be drawn: {error}", { error: error.message }));
     }
     mount(board, drawn);
     for (const el of board.querySelectorAll("button")) {

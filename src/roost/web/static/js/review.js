@@ -8,7 +8,7 @@
 // full deal. So the panel offers the seat of the view shown, or every seat with the full deal.
 
 import { api, ApiError } from "./api.js";
-import { nameChip, withNames } from "./common.js";
+import { nameChip, said, withNames } from "./common.js";
 import { h, mount } from "./dom.js";
 import { _, formatNumber, ngettext } from "./i18n.js";
 
@@ -20,8 +20,9 @@ function markWord(mark) {
   return words[mark] ?? mark;
 }
 
-/** The review's measure ("win chance" or "expected result", roost.coach.review.measure_of). */
-function measureWord(measure) {
+/** The review's measure ("win chance" or "expected result", roost.coach.review.measure_of), in
+ * the page's language (a hint says it too). */
+export function measureWord(measure) {
   const words = { "win chance": _("win chance"), "expected result": _("expected result") };
   return words[measure] ?? measure;
 }
@@ -235,7 +236,7 @@ export class ReviewPanel {
   }
 
   describe(d, i) {
-    const move = withNames(d.chosen.text, this.names);
+    const move = withNames(said(d.chosen), this.names);
     const vars = { n: i + 1, step: d.version, move, value: percent(d.chosen.value), mark: d.mark ? markWord(d.mark) : "" };
     return d.mark ? _("Decision {n}, step {step}: {move}, {value}, {mark}", vars) : _("Decision {n}, step {step}: {move}, {value}", vars);
   }
@@ -264,7 +265,7 @@ export class ReviewPanel {
     if (!answer) {
       parts.push(h("p", { class: "muted" }, _("Loading…")));
     } else if (answer.status === "error") {
-      parts.push(h("p", { class: "error" }, answer.message));
+      parts.push(h("p", { class: "error" }, said(answer)));
     } else if (answer.status === "queued" || answer.status === "running") {
       const total = answer.total || 0;
       parts.push(
@@ -278,8 +279,8 @@ export class ReviewPanel {
       const words = {
         none: _("The hard bot's search goes over each decision of this seat, from what the seat knew then, and shows where the game turned."),
         cancelled: _("The review was cancelled."),
-        failed: answer.message || _("The review failed."),
-        stopped: answer.message || _("The review was stopped."),
+        failed: said(answer) || _("The review failed."),
+        stopped: said(answer) || _("The review was stopped."),
         done: _("This review covers an earlier moment of the game."),
       };
       parts.push(h("p", { class: "muted" }, words[answer.status] || ""), h("button", { type: "button", class: "button primary", dataset: { key: "review-start" }, onclick: () => this.start() }, answer.status === "none" ? _("Review this seat") : _("Review again")));
@@ -330,7 +331,7 @@ export class ReviewPanel {
                   { type: "button", class: "step-link", onclick: () => this.go(d.version) },
                   markBadge(d.mark),
                   " ",
-                  _("Step {step}: {move} ({value}); best {best} ({bestValue})", { step: d.version, move: withNames(d.chosen.text, this.names), value: percent(d.chosen.value), best: withNames(d.best.text, this.names), bestValue: percent(d.best.value) }),
+                  _("Step {step}: {move} ({value}); best {best} ({bestValue})", { step: d.version, move: withNames(said(d.chosen), this.names), value: percent(d.chosen.value), best: withNames(said(d.best), this.names), bestValue: percent(d.best.value) }),
                 ),
               ),
             ),
@@ -365,9 +366,9 @@ export class ReviewPanel {
         " ",
         _("played"),
         " ",
-        h("em", {}, withNames(d.chosen.text, this.names)),
+        h("em", {}, withNames(said(d.chosen), this.names)),
         ` (${percent(d.chosen.value)})`,
-        same ? _(", the search's move.") : [". ", _("Best:"), " ", h("em", {}, withNames(d.best.text, this.names)), ` (${percent(d.best.value)}).`],
+        same ? _(", the search's move.") : [". ", _("Best:"), " ", h("em", {}, withNames(said(d.best), this.names)), ` (${percent(d.best.value)}).`],
       ),
     );
   }

@@ -2,6 +2,8 @@
 // connection, a reload or a server restart the hello with the seat's token brings back the
 // current view and the whole log.
 
+import { said } from "./common.js";
+
 const FATAL = new Set([4400, 4401, 4404]);
 const PROTOCOL = 1;
 
@@ -77,7 +79,7 @@ export class TableSocket {
       if (FATAL.has(event.code)) {
         this.stopped = true;
         this.status("closed");
-        this.handlers.fatal?.(event.code, event.reason || this.lastError?.message || "");
+        this.handlers.fatal?.(event.code, event.reason || (this.lastError ? said(this.lastError) : ""));
         return;
       }
       this.scheduleReconnect();

@@ -17,6 +17,7 @@ import { arrive, caption, fitHand, zones } from "./motion.js";
 import { TurnAlert, askForNotifications, notificationsAllowed } from "./notify.js";
 import { prefs, setPref } from "./prefs.js";
 import { Guide } from "./learn.js";
+import { measureWord } from "./review.js";
 import { headline, showResults } from "./results.js";
 import { TableSocket } from "./socket.js";
 import { playSound, unlockAudio } from "./sound.js";
@@ -210,7 +211,7 @@ class TablePage {
     if (!best) return "";
     const say = (move) => `${withNames(this.moveWords(move), names, this.seat)} (${Math.round(100 * move.value)}%)`;
     const rest = others.length ? " " + _("Then {moves}.", { moves: others.map(say).join(", ") }) : "";
-    return _("The hard bot would play {move}: your {measure} after it.", { move: say(best), measure: hint.measure }) + rest;
+    return _("The hard bot would play {move}: your {measure} after it.", { move: say(best), measure: measureWord(hint.measure) }) + rest;
   }
 
   onError(frame) {
@@ -623,7 +624,7 @@ class TablePage {
     if (this.seat === null) toast(_("You are watching this game."), "info", 2500);
     else if (!ctx.myTurn) toast(_("It is not your turn."), "info", 2500);
     else if (this.guide?.expected(this.view.version)) {
-      toast(_("In this lesson the move is: {move}", { move: withNames(this.guide.expected(this.view.version).text, ctx.names, this.seat) }), "info", 3000);
+      toast(_("In this lesson the move is: {move}", { move: withNames(said(this.guide.expected(this.view.version)), ctx.names, this.seat) }), "info", 3000);
     } else {
       const reason = this.module.whyNot?.(ctx, step);
       toast(reason || _("That is not a legal move now."), "info", 3000);
