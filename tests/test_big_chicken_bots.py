@@ -23,9 +23,9 @@ from roost.core.search import search_hooks
 from roost.core.view import SeatView
 from roost.games.big_chicken import search
 from roost.games.big_chicken.actions import (
+    BIG_RED_LAY,
     CARDS,
     CATCH,
-    BIG_RED_LAY,
     CLUCK,
     COOP_SIZE,
     DECLARE,

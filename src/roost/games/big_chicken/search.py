@@ -217,6 +217,33 @@ def _cheapest_first() -> list[list[list[list[int]]]]:
 
 CHEAPEST_FOLLOW: Final = _cheapest_first()
 """`FOLLOW`'s lists, cheapest Lay first (`_cost`), for a follow picked without the listing."""
+_INDICES: Final = 10 * CODES
+
+
+def _firsts() -> tuple[list[int], list[float]]:
+    """Each `CHEAPEST_FOLLOW` list's first Lay (0: none) and its `_cost`, in one flat list
+    indexed by ``(size * 2 + duck) * 810 + index`` (a single look-up in the playouts)."""
+    firsts: list[int] = []
+    costs: list[float] = []
+    eggs = [0] * 10
+    for by_duck in CHEAPEST_FOLLOW:
+        for lists in by_duck:
+            for index, lays in enumerate(lists):
+                number = index // CODES
+                eggs[number] = index % CODES
+                firsts.append(lays[0] if lays else 0)
+                costs.append(_cost(lays[0], eggs, 0) if lays else 0.0)
+                eggs[number] = 0
+    return firsts, costs
+
+
+_FIRSTS: Final = _firsts()
+FIRST_FOLLOW: Final = _FIRSTS[0]
+FIRST_FOLLOW_COST: Final = _FIRSTS[1]
+FIRST_COOP: Final = [coops[0] if coops else 0 for coops in COOPS]
+"""A number's first Coop per index (0: none); every Coop of a number costs the same."""
+FIRST_COOP_COST: Final = [_cost(a, [0] * 10, 0) if a else 0.0 for a in FIRST_COOP]
+"""`_cost` of each `FIRST_COOP` Lay (a Coop's cost reads nothing of the hand)."""
 
 
 def playout_move(state: BigChickenState, rng: random.Random) -> int:
@@ -273,8 +300,8 @@ def _cheapest_follow(eggs: list[int], ducks: int, chicks: int, top: int) -> tupl
     key = KEY[top]
     top_number = NUMBER[top] - 1
     duck = 1 if ducks else 0
-    cheapest = CHEAPEST_FOLLOW[size][duck]
-    singles_by_duck = duck and size == 1
+    block = (size * 2 + duck) * _INDICES
+    singles_by_duck = duck == 1 and size == 1
     best = -1
     best_cost = 0.0
     for number in range(10):
@@ -283,24 +310,22 @@ def _cheapest_follow(eggs: list[int], ducks: int, chicks: int, top: int) -> tupl
             continue
         index = number * CODES + code
         if number > top_number:
-            lays = cheapest[index]
-            if lays:
-                a = lays[0]
-                cost = _cost(a, eggs, chicks)
+            a = FIRST_FOLLOW[block + index]
+            if a:
+                cost = FIRST_FOLLOW_COST[block + index]
                 if best < 0 or cost < best_cost:
                     best, best_cost = a, cost
         elif number == top_number:
-            for a in cheapest[index]:
+            for a in CHEAPEST_FOLLOW[size][duck][index]:
                 if KEY[a] > key:
                     cost = _cost(a, eggs, chicks)
                     if best < 0 or cost < best_cost:
                         best, best_cost = a, cost
                     break
         if code:
-            coops = COOPS[index]
-            if coops:
-                a = coops[0]
-                cost = _cost(a, eggs, chicks)
+            a = FIRST_COOP[index]
+            if a:
+                cost = FIRST_COOP_COST[index]
                 if best < 0 or cost < best_cost:
                     best, best_cost = a, cost
     if chicks:
