@@ -13,7 +13,11 @@ for an A/B of a change.
 
 A speed change that must not change what search chooses is checked by ``roots FILE``: it writes
 the root statistics (each move's visits and total reward) of the seeded searches from the same
-positions, for two builds to compare byte for byte (``cmp A.json B.json``).
+positions, for two builds to compare byte for byte (``cmp A.json B.json``). ``searches GAME``
+only runs one game's searches `--repeats` times, for a profiler:
+
+    py-spy record --native -r 300 -f raw -o prof.txt -- \
+        .venv/bin/python scripts/cpu_ratios.py searches big-chicken --repeats 8
 """
 
 from __future__ import annotations
@@ -112,8 +116,10 @@ def search_roots(path: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("mode", choices=("random", "search", "roots"))
-    parser.add_argument("file", nargs="?", help="roots: the JSON file to write")
+    parser.add_argument("mode", choices=("random", "search", "roots", "searches"))
+    parser.add_argument(
+        "file", nargs="?", help="roots: the JSON file to write; searches: the game to search"
+    )
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--games", type=int, default=100, help="random games per measurement")
     args = parser.parse_args()
@@ -123,6 +129,13 @@ def main() -> None:
         if not args.file:
             parser.error("roots takes the JSON file to write")
         search_roots(args.file)
+        return
+    if args.mode == "searches":
+        if args.file not in registered_games():
+            parser.error(f"searches takes a game: one of {', '.join(registered_games())}")
+        searched = fixed_positions(load_game(args.file))
+        for _ in range(args.repeats):
+            ours_search(args.file, searched)
         return
     names = list(registered_games())
     best: dict[str, float] = {}

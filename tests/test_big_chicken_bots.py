@@ -23,14 +23,18 @@ from roost.core.search import search_hooks
 from roost.core.view import SeatView
 from roost.games.big_chicken import search
 from roost.games.big_chicken.actions import (
+    BIG_RED_LAY,
     CARDS,
     CATCH,
     CLUCK,
+    COOP_SIZE,
     DECLARE,
     FLIP,
     LAY_TEXT,
     LET_GO,
     NUM_LAYS,
+    PLAY,
+    SIZE,
     SKIP,
     Phase,
     beats,
@@ -216,6 +220,34 @@ def test_the_estimate_is_in_range_and_the_playout_policy_is_legal(
                 assert sum(values) == pytest.approx(1.0)
             legal = state.legal_actions()
             assert search.playout_action(state, legal, random.Random(seed)) in legal
+
+
+@pytest.mark.parametrize(
+    "params", [{}, {"players": 2}, {"players": 6}, {"players": 3, "copies": "duck=1/eggs-6=2"}]
+)
+def test_the_cheapest_follow_is_the_listings_cheapest(params: dict[str, object]) -> None:
+    """The follow found from the hand's tables is the one a pass over the listed Lays finds:
+    the least `_cost`, the first in the list among equals (the playout policy picks it)."""
+    game = roost.load_game("big-chicken", **params)
+    checked = 0
+    for seed in range(4):
+        for step in random_playthrough(game, seed):
+            state = step.state
+            assert isinstance(state, BigChickenState)
+            top = state._top
+            if state._phase != PLAY or top < 0 or top == BIG_RED_LAY or SIZE[top] >= COOP_SIZE:
+                continue
+            p = state._player
+            eggs, ducks, chicks = state._eggs[p], state._ducks[p], state._chicks[p]
+            legal = state.legal_actions()
+            expected, expected_cost = -1, 0.0
+            for action in legal[1:]:  # (legal[0] is the Cluck)
+                cost = search._cost(action, eggs, chicks)
+                if expected < 0 or cost < expected_cost:
+                    expected, expected_cost = action, cost
+            assert search._cheapest_follow(eggs, ducks, chicks, top) == (expected, expected_cost)
+            checked += 1
+    assert checked > 100
 
 
 def test_the_search_uses_the_games_settings_and_plays_legally() -> None:

@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from roost.core.rand import randbelow, shuffle
+from roost.core.rand import randbelow, sample, shuffle
 
 
 @given(seed=st.integers(0, 2**64), bounds=st.lists(st.integers(1, 2**70), min_size=1, max_size=20))
@@ -24,6 +24,24 @@ def test_shuffle_is_random_shuffle(seed: int, size: int) -> None:
     shuffle(ours, mine)
     theirs.shuffle(yours)
     assert mine == yours and ours.getstate() == theirs.getstate()
+
+
+@given(seed=st.integers(0, 2**64), size=st.integers(0, 400), data=st.data())
+def test_sample_is_random_sample(seed: int, size: int, data: st.DataObject) -> None:
+    k = data.draw(st.integers(0, size))
+    population = [3 * i + 1 for i in range(size)]
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert sample(ours, population, k) == theirs.sample(population, k)
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_a_sample_larger_than_the_population_is_refused() -> None:
+    try:
+        sample(random.Random(1), [1, 2], 3)
+    except ValueError as error:
+        assert "larger than population" in str(error)
+    else:
+        raise AssertionError("sample took 3 of 2")
 
 
 def test_an_empty_range_is_refused_as_randrange_refuses_it() -> None:

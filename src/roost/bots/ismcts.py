@@ -41,7 +41,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import final
+from typing import cast, final
 
 from roost.core.game import CHANCE, TERMINAL, Game
 from roost.core.rand import randbelow
@@ -310,13 +310,20 @@ class ISMCTSBot:
             if bias > 0.0 and policy is not None:
                 hint = policy(state, legal, rng)
             children = node.children
+            hinted = children.get(hint) if hint >= 0 else None
+            # The actions as the list's own int objects, and the children looked up by them:
+            # compiled, an `int` key is boxed again for each look-up, a new object for every
+            # action id above 256 (most of BIG CHICKEN's, Egg Bound's and Manda Huevos!').
+            keys = cast("list[object]", legal)
+            by_key = cast("dict[object, Node]", children)
             # One pass: count every present child as available, note the untried actions,
             # and score the children by UCB1 while there is no untried action.
-            untried: list[int] = []
-            best = -1
+            untried: list[object] = []
+            best: object = None
+            best_node: Node | None = None
             best_score = -1.0
-            for a in legal:
-                child = children.get(a)
+            for a in keys:
+                child = by_key.get(a)
                 if child is None:
                     untried.append(a)
                     continue
@@ -325,24 +332,26 @@ class ISMCTSBot:
                 if not untried:
                     visits = child.visits
                     score = child.total / visits + c * math.sqrt(math.log(float(avail)) / visits)
-                    if a == hint:
+                    if child is hinted:
                         score += bias / (visits + 1)
                     if score > best_score:
-                        best, best_score = a, score
+                        best, best_node, best_score = a, child, score
             if untried:
-                if hint >= 0 and hint not in children:
-                    action = hint
+                picked: object
+                if hint >= 0 and hinted is None:
+                    picked = hint
                 elif len(untried) > 1:
-                    action = untried[randbelow(rng, len(untried))]
+                    picked = untried[randbelow(rng, len(untried))]
                 else:
-                    action = untried[0]
-                child = children[action] = Node()
-                state._apply_legal(action)
+                    picked = untried[0]
+                child = by_key[picked] = Node()
+                state._apply_legal(cast(int, picked))
                 path.append(child)
                 movers.append(player)
                 break
-            state._apply_legal(best)
-            node = children[best]
+            assert best_node is not None
+            state._apply_legal(cast(int, best))
+            node = best_node
             path.append(node)
             movers.append(player)
         values = self._playout(state, rng)

@@ -45,10 +45,10 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from operator import lt, neg, sub
 from typing import TYPE_CHECKING, Any, Final
 
 from roost.core.blank import Blank
+from roost.core.rand import sample
 from roost.games.big_chicken.actions import CARDS
 from roost.games.big_chicken.cards import CHICKENS, DUCK, NUM_EGG_TYPES, NUM_TYPES
 
@@ -480,56 +480,98 @@ class _Round:
     # --- the deal ---------------------------------------------------------------------------
 
     def _leaf(self, work: _Work) -> Leaf | int:
-        """Choose every other seat's dealt cards, or fail (blaming every level)."""
+        """Choose every other seat's dealt cards, or fail (blaming every level). (Loops over
+        the types rather than `map` and comprehensions: mypyc compiles a loop, and this runs
+        at every resample of a search.)"""
         seat, n = self.seat, self.n
         dealt: list[list[int]] = [[0] * T for _ in range(n)]
         fixed: list[list[bool]] = [[False] * T for _ in range(n)]
+        fixed_count = [0] * n
         remaining = self.avail.copy()
         fail = work.all_levels()
         final = self.final
+        run, low, exact = work.run, work.low, work.exact
         for p in range(n):
             if p == seat:
                 continue
             base = p * T
-            run = work.run[base : base + T]
-            need = list(map(neg, work.low[base : base + T]))
-            exact = work.exact[base : base + T]
-            restricted = max(exact) >= 0
+            restricted = False
+            for c in range(T):
+                if exact[base + c] >= 0:
+                    restricted = True
+                    break
+            row = [0] * T
+            total = 0
             if final is not None:
-                row = list(map(sub, final[p], run))
-                if any(map(lt, row, need)) or sum(row) != self.deal_size[p]:
-                    return fail
-                if restricted and any(
-                    e >= 0 and e != value for e, value in zip(exact, row, strict=True)
-                ):
+                final_row = final[p]
+                for c in range(T):
+                    value = final_row[c] - run[base + c]
+                    if value < -low[base + c]:
+                        return fail
+                    held = exact[base + c]
+                    if held >= 0 and held != value:
+                        return fail
+                    row[c] = value
+                    total += value
+                if total != self.deal_size[p]:
                     return fail
             elif restricted:
-                row = [e if e >= 0 else least for e, least in zip(exact, need, strict=True)]
-                fixed[p] = [e >= 0 for e in exact]
-                if sum(row) > self.deal_size[p]:
+                flags = [False] * T
+                count = 0
+                for c in range(T):
+                    held = exact[base + c]
+                    if held >= 0:
+                        value = held
+                        flags[c] = True
+                        count += 1
+                    else:
+                        value = -low[base + c]
+                    row[c] = value
+                    total += value
+                fixed[p] = flags
+                fixed_count[p] = count
+                if total > self.deal_size[p]:
                     return fail
             else:
-                row = need
-                if sum(row) > self.deal_size[p]:
+                for c in range(T):
+                    value = -low[base + c]
+                    row[c] = value
+                    total += value
+                if total > self.deal_size[p]:
                     return fail
             dealt[p] = row
-            remaining = list(map(sub, remaining, row))
-        if min(remaining) < 0:
-            return fail
+            for c in range(T):
+                remaining[c] = remaining[c] - row[c]
+        for c in range(T):
+            if remaining[c] < 0:
+                return fail
         pool = _cards(remaining)
         if final is None:
-            order = sorted((p for p in range(n) if p != seat), key=lambda p: (-sum(fixed[p]), p))
-            for p in order:
-                room = self.deal_size[p] - sum(dealt[p])
+            # Most restricted seat first, then by seat.
+            for _, p in sorted((-fixed_count[p], p) for p in range(n) if p != seat):
+                row = dealt[p]
+                room = self.deal_size[p]
+                for c in range(T):
+                    room -= row[c]
                 if not room:
                     continue
-                eligible = [k for k, card in enumerate(pool) if not fixed[p][card]]
+                if fixed_count[p]:
+                    flags = fixed[p]
+                    eligible = [k for k, card in enumerate(pool) if not flags[card]]
+                else:
+                    eligible = list(range(len(pool)))
                 if len(eligible) < room:
                     return fail
-                picks = set(self.rng.sample(eligible, room))
-                for k in picks:
-                    dealt[p][pool[k]] += 1
-                pool = [card for k, card in enumerate(pool) if k not in picks]
+                taken = [False] * len(pool)
+                for k in sample(self.rng, eligible, room):
+                    taken[k] = True
+                    card = pool[k]
+                    row[card] = row[card] + 1
+                kept: list[int] = []
+                for k in range(len(pool)):
+                    if not taken[k]:
+                        kept.append(pool[k])
+                pool = kept
         return work, dealt, pool
 
 

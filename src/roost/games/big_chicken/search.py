@@ -23,21 +23,27 @@ from roost.core.search import SearchHooks
 from roost.games.big_chicken.actions import (
     BIG_RED_LAY,
     CATCH,
+    CH_COOPS,
+    CH_FOLLOW,
     CHICKS,
     CLUCK,
     CODE,
     CODES,
     COOP_SIZE,
+    COOPS,
     DECLARE,
     FIRST_CHICKEN_LAY,
     FLIP,
+    FOLLOW,
     GIVE_BACK,
+    KEY,
     LAY_BASE,
     NUMBER,
     PLAY,
     SIZE,
     SKIP,
     USES_DUCK,
+    beats,
 )
 from roost.games.big_chicken.cards import DUCK
 from roost.games.big_chicken.state import BigChickenState
@@ -169,10 +175,16 @@ def playout_action(state: BigChickenState, legal: list[int], rng: random.Random)
         return CLUCK
     best = CLUCK
     best_cost = 100.0 if sizes[state._last] <= 2 else 7.0
-    for action in legal[1:]:  # (legal[0] is the Cluck)
-        cost = _cost(action, eggs, chicks)
+    top = state._top
+    if top != BIG_RED_LAY and SIZE[top] < COOP_SIZE:  # the cheapest, without a pass
+        cheapest, cost = _cheapest_follow(eggs, ducks, chicks, top)
         if cost < best_cost:
-            best, best_cost = action, cost
+            best = cheapest
+    else:
+        for action in legal[1:]:  # (legal[0] is the Cluck)
+            cost = _cost(action, eggs, chicks)
+            if cost < best_cost:
+                best, best_cost = action, cost
     if (
         best == CLUCK
         and chicks & 16
@@ -183,23 +195,150 @@ def playout_action(state: BigChickenState, legal: list[int], rng: random.Random)
     return best
 
 
+def _cheapest_first() -> list[list[list[list[int]]]]:
+    """Per `FOLLOW[size][duck][index]`: the same Lays in the order of `_cost` (a stable sort:
+    Lays of equal cost keep the list's order). A Lay of numbered Eggs costs what the hand holds
+    of its number only, and the index says that (``index = (number - 1) * 81 + code held``)."""
+    eggs = [0] * 10
+    table: list[list[list[list[int]]]] = []
+    for by_duck in FOLLOW:
+        sized: list[list[list[int]]] = []
+        for lists in by_duck:
+            ordered: list[list[int]] = []
+            for index, lays in enumerate(lists):
+                number, code = divmod(index, CODES)
+                eggs[number] = code
+                ordered.append(sorted(lays, key=lambda a: _cost(a, eggs, 0)))
+                eggs[number] = 0
+            sized.append(ordered)
+        table.append(sized)
+    return table
+
+
+CHEAPEST_FOLLOW: Final = _cheapest_first()
+"""`FOLLOW`'s lists, cheapest Lay first (`_cost`), for a follow picked without the listing."""
+_INDICES: Final = 10 * CODES
+
+
+def _firsts() -> tuple[list[int], list[float]]:
+    """Each `CHEAPEST_FOLLOW` list's first Lay (0: none) and its `_cost`, in one flat list
+    indexed by ``(size * 2 + duck) * 810 + index`` (a single look-up in the playouts)."""
+    firsts: list[int] = []
+    costs: list[float] = []
+    eggs = [0] * 10
+    for by_duck in CHEAPEST_FOLLOW:
+        for lists in by_duck:
+            for index, lays in enumerate(lists):
+                number = index // CODES
+                eggs[number] = index % CODES
+                firsts.append(lays[0] if lays else 0)
+                costs.append(_cost(lays[0], eggs, 0) if lays else 0.0)
+                eggs[number] = 0
+    return firsts, costs
+
+
+_FIRSTS: Final = _firsts()
+FIRST_FOLLOW: Final = _FIRSTS[0]
+FIRST_FOLLOW_COST: Final = _FIRSTS[1]
+FIRST_COOP: Final = [coops[0] if coops else 0 for coops in COOPS]
+"""A number's first Coop per index (0: none); every Coop of a number costs the same."""
+FIRST_COOP_COST: Final = [_cost(a, [0] * 10, 0) if a else 0.0 for a in FIRST_COOP]
+"""`_cost` of each `FIRST_COOP` Lay (a Coop's cost reads nothing of the hand)."""
+
+
 def playout_move(state: BigChickenState, rng: random.Random) -> int:
     """`playout_action`'s move at the state's own legal actions, from the same draws (the
-    playout's single legal action drawn as the search draws it): a lead with more than five
-    cards, the playouts' longest list of Lays, is chosen from the hand's tables without
-    listing the Lays (a hand of six or more always has two Lays to lead: two different single
-    cards, or a Duck)."""
-    if state._phase == PLAY and state._top < 0:
+    playout's single legal action drawn as the search draws it). With more than five cards in
+    hand, the playouts' longest lists of Lays, the move is chosen from the hand's tables
+    without listing the Lays: a lead (a hand of six or more always has two Lays to lead: two
+    different single cards, or a Duck), and a follow of anything but a Coop or Big Red (the
+    cheapest Lay of each number and of the Chickens, `_cheapest_follow`)."""
+    if state._phase == PLAY:
         p = state._player
         if state._sizes[p] > 5:
-            if rng.random() < EXPLORE:
-                legal = state._legal_cached()
-                return legal[randbelow(rng, len(legal))]
-            return _lead(state, None, p, state._eggs[p], state._ducks[p], state._chicks[p])
+            top = state._top
+            if top < 0:
+                if rng.random() < EXPLORE:
+                    legal = state._legal_cached()
+                    return legal[randbelow(rng, len(legal))]
+                return _lead(state, None, p, state._eggs[p], state._ducks[p], state._chicks[p])
+            if top != BIG_RED_LAY and SIZE[top] < COOP_SIZE:
+                return _follow(state, rng, p, top)
     legal = state._legal_cached()
     if len(legal) > 1:
         return playout_action(state, legal, rng)
     return legal[randbelow(rng, 1)]
+
+
+def _follow(state: BigChickenState, rng: random.Random, p: int, top: int) -> int:
+    """`playout_action`'s follow of `top` (not a Coop, not Big Red) by a hand of more than
+    five cards (so no Lay goes out), from the same draws, listing the Lays only for a random
+    move."""
+    eggs = state._eggs[p]
+    ducks = state._ducks[p]
+    chicks = state._chicks[p]
+    best, cost = _cheapest_follow(eggs, ducks, chicks, top)
+    if best < 0:  # a Cluck is the only legal action
+        return CLUCK + randbelow(rng, 1)
+    if rng.random() < EXPLORE:
+        legal = state._legal_cached()
+        return legal[randbelow(rng, len(legal))]
+    if cost < (100.0 if state._sizes[state._last] <= 2 else 7.0):
+        return best
+    if chicks & 16 and beats(BIG_RED_LAY, top) and lays_needed(eggs, ducks, chicks & 15) <= 1:
+        return BIG_RED_LAY  # win the Run, then lead the last Lay
+    return CLUCK
+
+
+def _cheapest_follow(eggs: list[int], ducks: int, chicks: int, top: int) -> tuple[int, float]:
+    """The legal Lay on `top` (not a Coop, not Big Red) of least `_cost`, the first in the legal
+    list's order among equals, and its cost; (-1, 0.0) when none is legal. It walks the groups
+    `BigChickenState._legal_now` lists, in the same order, taking from each only its cheapest
+    Lay: the first of `CHEAPEST_FOLLOW`'s list that beats `top`, a number's first Coop (all of
+    a number's Coops cost the same), every Chicken Lay (a few)."""
+    size = SIZE[top]
+    key = KEY[top]
+    top_number = NUMBER[top] - 1
+    duck = 1 if ducks else 0
+    block = (size * 2 + duck) * _INDICES
+    singles_by_duck = duck == 1 and size == 1
+    best = -1
+    best_cost = 0.0
+    for number in range(10):
+        code = eggs[number]
+        if not code and not singles_by_duck:
+            continue
+        index = number * CODES + code
+        if number > top_number:
+            a = FIRST_FOLLOW[block + index]
+            if a:
+                cost = FIRST_FOLLOW_COST[block + index]
+                if best < 0 or cost < best_cost:
+                    best, best_cost = a, cost
+        elif number == top_number:
+            for a in CHEAPEST_FOLLOW[size][duck][index]:
+                if KEY[a] > key:
+                    cost = _cost(a, eggs, chicks)
+                    if best < 0 or cost < best_cost:
+                        best, best_cost = a, cost
+                    break
+        if code:
+            a = FIRST_COOP[index]
+            if a:
+                cost = FIRST_COOP_COST[index]
+                if best < 0 or cost < best_cost:
+                    best, best_cost = a, cost
+    if chicks:
+        for a in CH_FOLLOW[size][chicks]:
+            if top_number != 10 or KEY[a] > key:
+                cost = _cost(a, eggs, chicks)
+                if best < 0 or cost < best_cost:
+                    best, best_cost = a, cost
+        for a in CH_COOPS[chicks]:
+            cost = _cost(a, eggs, chicks)
+            if best < 0 or cost < best_cost:
+                best, best_cost = a, cost
+    return best, best_cost
 
 
 def _lead(

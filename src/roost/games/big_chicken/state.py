@@ -255,7 +255,7 @@ class BigChickenState(State["BigChickenGame"]):
         if size < COOP_SIZE:
             top_number = NUMBER[top] - 1
             follow = FOLLOW[size][duck]
-            singles_by_duck = duck and size == 1
+            singles_by_duck = duck == 1 and size == 1
             for number in range(10):
                 code = eggs[number]
                 if not code and not singles_by_duck:
