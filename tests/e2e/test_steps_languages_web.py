@@ -14,7 +14,6 @@ import random
 import re
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -26,7 +25,6 @@ from tests.e2e.helpers import (
     lay_by_selection,
     new_table,
     person,
-    wait_version,
 )
 from tests.e2e.live_server import LiveServer
 
@@ -53,11 +51,10 @@ def texts(page: Page, selector: str) -> list[str]:
 
 
 def sit(browser: Browser, server: LiveServer, game: str, **params: Any) -> tuple[Person, Page]:
-    """Ana at a table of `game` with an easy bot and Bo (who joins and never comes: a stand-in
-    plays for him): her page in Spanish, and a second page of her seat in English, both at her
-    first turn. Ana comes before Bo joins, so the game starts with her there (a table full at
-    its creation would start at once, and a stand-in could play her seat before her page came)."""
-    seats = [{"type": "open"}, {"type": "open"}, EASY_BOT]
+    """Ana at a table of `game` with two easy bots: her page in Spanish, and a second page of
+    her seat in English, both at her first turn. The table starts full at its creation; Ana,
+    who has not come yet, has the arrival grace before a stand-in would play for her."""
+    seats = [{"type": "open"}, EASY_BOT, EASY_BOT]
     grant = new_table(server.url, game, seats, "Ana", **params)
     table_id = grant["table"]["id"]
     ana = person(browser, "Ana")
@@ -65,10 +62,6 @@ def sit(browser: Browser, server: LiveServer, game: str, **params: Any) -> tuple
     ana.page.goto(f"{server.url}/t/{table_id}?lang=es")
     english = ana.context.new_page()
     english.goto(f"{server.url}/t/{table_id}?lang=en")
-    for page in (ana.page, english):
-        wait_version(page, timeout=30_000)
-    joined = httpx.post(f"{server.url}/api/tables/{table_id}/join", json={"name": "Bo"}, timeout=30)
-    assert joined.status_code == 200, joined.text
     for page in (ana.page, english):
         page.wait_for_function(MY_TURN, timeout=60_000)
     await_version(ana, english)
