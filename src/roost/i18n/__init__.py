@@ -128,3 +128,21 @@ def format_number(value: float) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(value, locale=_language)
+
+
+def format_fixed(value: float, digits: int = 0, sign: bool = False) -> str:
+    """`value` with `digits` decimals (``+`` before a positive one with `sign`), rounded as
+    Python's ``f"{value:.1f}"`` rounds it and written with the current language's decimal
+    sign (Babel's CLDR data: ``45.3`` / ``45,3``), so an English text is byte for byte what it
+    was before it spoke other languages."""
+    text = f"{value:{'+' if sign else ''}.{digits}f}"
+    if _language == SOURCE_LANGUAGE or "." not in text:
+        return text
+    from babel.numbers import get_decimal_symbol
+
+    return text.replace(".", get_decimal_symbol(_language))
+
+
+def html_language() -> str:
+    """The current language as an HTML ``lang`` attribute's value (a BCP 47 tag)."""
+    return _language

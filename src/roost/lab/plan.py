@@ -51,6 +51,14 @@ class Setting:
         extra = ", ".join(f"{k}={v}" for k, v in self.swept)
         return f"{self.players} players" + (f", {extra}" if extra else "")
 
+    def said(self) -> str:
+        """`label` in the reader's language (the CSV and JSON files keep `label`)."""
+        from roost.i18n import ngettext
+
+        extra = ", ".join(f"{k}={v}" for k, v in self.swept)
+        players = ngettext("{n} player", "{n} players", self.players).format(n=self.players)
+        return players + (f", {extra}" if extra else "")
+
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "params": dict(self.params), "swept": dict(self.swept)}
 

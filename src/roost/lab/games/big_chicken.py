@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from roost.games.big_chicken.cards import BIG_RED
 from roost.games.big_chicken.views import BigChickenObservation, LastEggRule, read
+from roost.i18n import N_
 from roost.lab.claims import (
     Claim,
     Finding,
@@ -175,7 +176,7 @@ LAB = GameMeasures[BigChickenObservation](
     read=read,
     hands=lambda obs: obs.get("hands"),
     score=lambda obs: [-float(s) for s in obs["scores"]],
-    score_label="minus each player's points (the lowest score leads)",
+    score_label=N_("minus each player's points (the lowest score leads)"),
     rounds=lambda obs, _trace: obs["round"],
     extras=(
         Extra("big_red_holder_won", "games won by the Round-1 Big Red holder", "rate", _holder_won),
@@ -193,11 +194,14 @@ LAB = GameMeasures[BigChickenObservation](
     bots_ignore=(
         (
             "multipliers",
-            "the heuristic bot never reads the Card Score multipliers, and the search bot only "
-            "through one feature of its evaluation ('points if the Round ended now', weighted "
-            "as fitted at the default multipliers; its playouts ignore them): so a change of "
-            "multipliers re-scores nearly the same games, and the lab measures what the scoring "
-            "does to who wins, not whether players who knew it would hurry to empty their hands",
+            N_(
+                "the heuristic bot never reads the Card Score multipliers, and the search bot "
+                "only through one feature of its evaluation ('points if the Round ended now', "
+                "weighted as fitted at the default multipliers; its playouts ignore them): so a "
+                "change of multipliers re-scores nearly the same games, and the lab measures "
+                "what the scoring does to who wins, not whether players who knew it would hurry "
+                "to empty their hands"
+            ),
         ),
     ),
     claims=(

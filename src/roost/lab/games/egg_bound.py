@@ -7,6 +7,7 @@ from typing import Final
 
 from roost.games.egg_bound.cards import DEFAULT_COMPOSITION
 from roost.games.egg_bound.views import EggBoundObservation, read
+from roost.i18n import N_
 from roost.lab.claims import (
     Claim,
     Finding,
@@ -106,7 +107,7 @@ LAB = GameMeasures[EggBoundObservation](
     read=read,
     hands=lambda obs: obs.get("hands"),
     score=lambda obs: [float(g) for g in obs["good_eggs"]],
-    score_label="Good Eggs in front of each player",
+    score_label=N_("Good Eggs in front of each player"),
     turns=lambda obs, _trace: obs["turn"],
     extras=(
         Extra("turn_cap", "games that reach the turn cap (no winner)", "rate", _cap),

@@ -12,6 +12,7 @@ game. A designer asking "would anyone pick Barb?" needs people, not these bots.
 from __future__ import annotations
 
 from roost.games.eggo.views import EggoObservation, read
+from roost.i18n import N_
 from roost.lab.claims import Claim, Finding, Verdict, judge, mark, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
 from roost.lab.stats import Estimate
@@ -100,7 +101,7 @@ LAB = GameMeasures[EggoObservation](
             _demogorgon,
         ),
     ),
-    played_impact=(
+    played_impact=N_(
         "Eggo is won by emptying your hand: whoever escapes early plays fewer kinds of card "
         "than whoever stays, so every card 'played' looked like a loser and the panel said how "
         "long a seat stayed in, not what the card does; only 'held at the start' is shown"

@@ -4,6 +4,7 @@ and the Quick Game."""
 from __future__ import annotations
 
 from roost.games.manda_huevos.views import MandaHuevosObservation, read
+from roost.i18n import N_
 from roost.lab.claims import Claim, Finding, Mark, Verdict, judge, mark, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
 from roost.lab.summary import LabSummary
@@ -129,7 +130,7 @@ LAB = GameMeasures[MandaHuevosObservation](
     read=read,
     hands=lambda obs: obs.get("hands"),
     score=lambda obs: [float(p) for p in obs["points"]],
-    score_label="points in each container (sleeping eggs' values as the viewer knows them)",
+    score_label=N_("points in each container (sleeping eggs' values as the viewer knows them)"),
     extras=(
         Extra("points_spread", "points spread (best container - worst)", "mean", _spread),
         Extra("winning_margin", "winning margin (best container - second)", "mean", _margin),
