@@ -51,7 +51,9 @@ from roost.core.state import State
 from roost.i18n import (
     LANGUAGES,
     UnknownLanguageError,
+    format_fixed,
     format_number,
+    gettext_filled,
     language_from_environment,
     parse_language,
     set_language,
@@ -293,7 +295,8 @@ def rules(
     for column in (_("parameter"), _("default"), _("accepts"), _("meaning")):
         table.add_column(column)
     for spec in cls.param_specs():
-        cells = (spec.name, repr(spec.default), in_our_language(spec.accepts()), _(spec.help))
+        said = gettext_filled(spec.help)
+        cells = (spec.name, repr(spec.default), in_our_language(spec.accepts()), said)
         table.add_row(*(Text(cell) for cell in cells))
     console.print(table)
 
@@ -796,18 +799,19 @@ MARK_SYMBOL = {
 
 def claims_table(title: str, claims: Sequence[ClaimResult]) -> Table:
     """The claims in the terminal as in the report: the verdict in colour, a mark per setting."""
-    table = Table(title=f"{title}: the rulebook's claims", show_lines=True)
-    for column in ("claim", "verdict", "measured"):
+    from roost.lab.report import robustness_word, verdict_word
+
+    table = Table(title=_("{game}: the rulebook's claims").format(game=title), show_lines=True)
+    for column in (_("claim"), _("verdict"), _("measured")):
         table.add_column(column, overflow="fold")
     for claim in claims:
         verdict = claim.verdict
         lines = [f"{MARK_SYMBOL[str(f.mark)]} {escape(f.text)}" for f in verdict.findings]
         lines += [escape(verdict.note)] if verdict.note else []
         style = VERDICT_STYLE.get(verdict.verdict, "dim")
-        lines.append(f"[bold]{escape(claim.robustness)}[/bold]")
-        table.add_row(
-            escape(claim.claim.quote), f"[{style}]{verdict.verdict}[/{style}]", "\n".join(lines)
-        )
+        lines.append(f"[bold]{escape(robustness_word(claim.robustness))}[/bold]")
+        said = escape(verdict_word(verdict.verdict))
+        table.add_row(escape(claim.claim.quote), f"[{style}]{said}[/{style}]", "\n".join(lines))
     return table
 
 
@@ -1129,16 +1133,23 @@ def lab(
                 nonlocal settings_done
                 settings_done += 1
                 if not tty:
-                    label = look.settings[setting].label
+                    label = look.settings[setting].said()
                     console.print(
-                        f"{what}: {settings_done}/{len(look.settings)} settings done "
-                        f"({label}) after {seconds:.0f} s",
+                        _("{what}: {done}/{n} settings done ({label}) after {seconds} s").format(
+                            what=what,
+                            done=settings_done,
+                            n=len(look.settings),
+                            label=label,
+                            seconds=format_fixed(seconds, 0),
+                        ),
                         highlight=False,
                     )
 
             if not tty:
                 console.print(
-                    f"{what}: {look.total_games} games over {len(look.settings)} settings",
+                    _("{what}: {games} games over {n} settings").format(
+                        what=what, games=look.total_games, n=len(look.settings)
+                    ),
                     highlight=False,
                 )
             with _progress_bar(disable=not tty) as progress:
@@ -1153,11 +1164,13 @@ def lab(
             page = write_compensation(found, played, folder, command)
             print_compensation(console, found)
             console.print(
-                f"{sum(len(run.records) for run in played)} games in "
-                f"{sum(run.seconds for run in played):.0f} s.",
+                _("{games} games in {seconds} s.").format(
+                    games=sum(len(run.records) for run in played),
+                    seconds=format_fixed(sum(run.seconds for run in played), 0),
+                ),
                 highlight=False,
             )
-            console.print(f"Compensation: {page}")
+            console.print(_("Compensation: {page}").format(page=page), highlight=False)
             return
         if compare is not None:
             first, second = variants
@@ -1168,7 +1181,12 @@ def lab(
             print_compare(console, compared)
             for letter, run in zip("AB", runs, strict=True):
                 console.print(f"{letter}: {run.speed()}.", highlight=False)
-            console.print(f"Comparison: {page}   (each variant's lab in a/ and b/ beside it)")
+            console.print(
+                _("Comparison: {page}   (each variant's lab in a/ and b/ beside it)").format(
+                    page=page
+                ),
+                highlight=False,
+            )
             return
         if until_width is None:
             result = play(games)
@@ -1176,8 +1194,15 @@ def lab(
 
             def said(size: int, widest: Widest) -> None:
                 console.print(
-                    f"lab {name}: {size} games a setting: widest headline interval "
-                    f"{100 * widest.width:.1f} points ({widest.what})",
+                    _(
+                        "lab {name}: {size} games a setting: widest headline interval {width} "
+                        "points ({what})"
+                    ).format(
+                        name=name,
+                        size=size,
+                        width=format_fixed(100 * widest.width, 1),
+                        what=widest.what,
+                    ),
                     highlight=False,
                 )
 
@@ -1195,8 +1220,11 @@ def lab(
         raise _fail(str(error)) from None
     if result.claims:
         console.print(claims_table(plan.title, result.claims))
-    console.print(result.speed() + ".")
-    console.print(f"Report: {report}   (records and summary.json beside it)")
+    console.print(result.speed() + ".", highlight=False)
+    console.print(
+        _("Report: {report}   (records and summary.json beside it)").format(report=report),
+        highlight=False,
+    )
 
 
 @app.command(

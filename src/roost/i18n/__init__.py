@@ -26,9 +26,19 @@ SOURCE_LANGUAGE: Final = "en"
 LANGUAGES: Final[Mapping[str, str]] = {"en": "English", "es": "Español"}
 """The languages a person can choose, each by its own name."""
 
-EXTRACT_KEYWORDS: Final = ("message", "plural_message:1,2", "term:1c,2")
+EXTRACT_KEYWORDS: Final = (
+    "message",
+    "plural_message:1,2",
+    "term:1c,2",
+    "Param:4",
+    "Extra:2",
+    "Measure:2",
+)
 """The engine's message builders (`roost.core.message`), which `pybabel extract` reads besides
-gettext's own keywords (``make catalogues`` and the catalogue test pass them)."""
+gettext's own keywords (``make catalogues`` and the catalogue test pass them), and the English
+words people read that are declared in data: a game parameter's help (`roost.core.params.Param`,
+its fourth argument: ``roost rules`` shows it), a lab measure's label (`roost.lab.hooks.Extra`,
+`roost.lab.compare.Measure`, their second)."""
 
 _active: _gettext.NullTranslations = _gettext.NullTranslations()
 _language: str = SOURCE_LANGUAGE
@@ -115,6 +125,29 @@ def say(said: Message) -> str:
     """An engine message (`roost.core.message`: a move, a narration, a refusal) in the current
     language: its template and every word of the game in it translated."""
     return said.render(_active)
+
+
+def gettext_filled(text: str) -> str:
+    """`text`, an English sentence that may be a catalogue template already filled in (a game
+    parameter's help: ``"... (the rulebook: {hand}) ...".format(hand=4)``), in the current
+    language: its own translation, else the translation of the template it was filled from
+    (read back by `roost.i18n.readback`, among the templates that open with its first words),
+    else as it is."""
+    said = _active.gettext(text)
+    if said != text or _language == SOURCE_LANGUAGE:
+        return said
+    from roost.i18n.readback import ReadBack, opening
+
+    catalogue: Mapping[object, str] = getattr(_active, "_catalog", {})
+    fitting = [
+        key
+        for key in catalogue
+        if isinstance(key, str)
+        and "{" in key
+        and len(head := opening(key)) >= 12
+        and text.startswith(head)
+    ]
+    return ReadBack(fitting).say(text, _active.gettext) if fitting else text
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)

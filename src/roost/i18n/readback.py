@@ -36,6 +36,12 @@ def pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(parts), re.DOTALL)
 
 
+def opening(template: str) -> str:
+    """The fixed text of `template` before its first field."""
+    found = _FIELD.search(template)
+    return template if found is None else template[: found.start()]
+
+
 def _specificity(template: str) -> int:
     """How much of `template` is fixed text: the most specific template is tried first, so
     "Option {o} requires an argument." wins over a looser one that also fits."""

@@ -157,7 +157,7 @@ def _e(text: object) -> str:
 def est(e: Estimate | None, percent: bool = True, digits: int = 1) -> str:
     """An estimate as HTML: the value, then its interval small and grey."""
     if e is None or e.n == 0:
-        return f"<span class='ci'>{_e(_('n/a'))}</span>"
+        return "<span class='ci'>" + _e(_("n/a")) + "</span>"
     scale, unit = (100.0, "%") if percent else (1.0, "")
     return (
         f"<span class='est'><b>{_f(scale * e.value, digits)}{unit}</b>"
@@ -649,7 +649,7 @@ def _difference(yes: Estimate, no: Estimate, state: str, p: float) -> str:
     """A card's difference in win rate, bold with its Holm p where flagged."""
     text = f"{_f(100 * (yes.value - no.value), 1, True)}"
     if state == TOO_FEW:
-        return f"{text}<small class='ci'>{_('too few games')}</small>"
+        return f"{text}<small class='ci'>" + _("too few games") + "</small>"
     if state == FLAGGED:
         return f"<b>{text}</b><small class='ci'>p {_f(p, 3)} (Holm)</small>"
     return text
@@ -837,12 +837,14 @@ def render(
         speed=_e(speed),
     )
     until = _("Run until narrow.")
+    title = _("Roost lab: {title}").format(title=plan.title)
     parts = [
         f"<!doctype html><html lang='{html_language()}'><head><meta charset='utf-8'>",
         "<meta name='viewport' content='width=device-width, initial-scale=1'>",
-        f"<title>{_e(_('Roost lab: {title}').format(title=plan.title))}</title>"
-        f"<style>{CSS}</style></head><body>",
-        f"<header class='hero'><div class='in'><div class='kicker'>{_e(_('Roost balance lab'))}"
+        f"<title>{_e(title)}</title><style>{CSS}</style></head><body>",
+        "<header class='hero'><div class='in'><div class='kicker'>"
+        + _e(_("Roost balance lab"))
+        + ""
         "</div>",
         f"<h1>{_e(plan.title)}</h1>",
         f"<p class='meta'>{meta}<br><code>{_e(command)}</code></p>",
@@ -914,7 +916,7 @@ def render(
         ),
         _seats(mains),
         plot(lambda: plots.seat_bars(mains), _("win rate per seat")),
-        f"<details><summary>{_e(_('Mean return per seat'))}</summary>",
+        "<details><summary>" + _e(_("Mean return per seat")) + "</summary>",
         _returns(mains),
         "</details>",
         _section(
@@ -991,7 +993,7 @@ def render(
                 if played_note
                 else "",
             ),
-            f"<details><summary>{_e(_('The table'))}</summary>",
+            "<details><summary>" + _e(_("The table")) + "</summary>",
             _cards(card_main, played=not played_note),
             "</details>",
         ]
@@ -1026,8 +1028,8 @@ def render(
         ),
     )
     parts += [
-        f"<h2>{_e(_('Moves'))}</h2>",
-        f"<details><summary>{_e(_('Moves per game, by kind'))}</summary>",
+        "<h2>" + _e(_("Moves")) + "</h2>",
+        "<details><summary>" + _e(_("Moves per game, by kind")) + "</summary>",
         _moves(mains),
         "</details>",
         _section("files", _("Files beside this report")),
