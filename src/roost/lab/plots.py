@@ -271,7 +271,7 @@ def minutes_hist(mains: Sequence[MainSummary]) -> str | None:
                     linestyle=styles[(k // len(PALETTE)) % len(styles)])  # fmt: skip
         if title:
             _title(ax, title, cols)
-        ax.set_ylabel(_("% of games"))
+        ax.set_ylabel(_("games (%)"))
         ax.set_xlim(0, top)
         ax.set_ylim(bottom=0)
         ax.tick_params(axis="x", labelbottom=True)

@@ -923,7 +923,7 @@ def render(
             "length",
             _("Length and table time"),
             _(
-                "Medians, with the 10&ndash;90% range of games after them. Estimated table "
+                "Medians, with the range of games from 10% to 90% after them. Estimated table "
                 "time: {time} (adjust with --seconds-per-decision and friends). A decision is "
                 "forced when it is the only legal move. Turns are runs of decisions by one "
                 "player unless the game counts its own; rounds are the game's own, or turns / "
