@@ -150,6 +150,21 @@ def gettext_filled(text: str) -> str:
     return ReadBack(fitting).say(text, _active.gettext) if fitting else text
 
 
+CARD_CONTEXTS: Final[Mapping[str, str]] = {
+    "big-chicken": "BIG CHICKEN card",
+    "egg-bound": "Egg Bound card",
+    "eggo": "Eggo card",
+    "manda-huevos": "Manda Huevos card",
+}
+"""Each game's context of its cards' names in the catalogue (``pgettext(context, name)``)."""
+
+
+def card_name(game: str, name: str) -> str:
+    """A card's English name (`CardInfo.name`) as the current language names it in `game`."""
+    context = CARD_CONTEXTS.get(game)
+    return name if context is None else _active.pgettext(context, name)
+
+
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
     """Mark `message` for the catalogue where it is defined (a table of module constants),
     to be translated with `gettext` where it is shown."""

@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from roost.core.errors import RoostError
+from roost.i18n import card_name, ngettext
 from roost.i18n import gettext as _
-from roost.i18n import ngettext
 from roost.lab.stats import FLAGGED, Estimate
 
 if TYPE_CHECKING:
@@ -343,7 +343,7 @@ def drama(mains: Sequence[MainSummary]) -> str | None:
     return _uri(fig)
 
 
-def card_impact(main: MainSummary, limit: int = 24, played: bool = True) -> str | None:
+def card_impact(main: MainSummary, game: str, limit: int = 24, played: bool = True) -> str | None:
     """Win rate of a seat that held a card type at the start (left) or played it (right, unless
     `played` is False: see `GameMeasures.played_impact`), with its interval, against seats that
     did not (ring); a difference flagged beyond chance (Holm over the setting's card types) is
@@ -359,7 +359,7 @@ def card_impact(main: MainSummary, limit: int = 24, played: bool = True) -> str 
     fig, axes = plt.subplots(1, 2 if played else 1, figsize=(WIDTH if played else WIDTH * 0.6,
                              height), sharex=True, squeeze=False)  # fmt: skip
     ys = list(range(len(cards)))
-    names = [c.name for c in cards]
+    names = [card_name(game, c.name) for c in cards]
     panels = [
         (_("win % when held at the start"), [(c.held, c.not_held, c.held_flag) for c in cards])
     ]

@@ -14,7 +14,7 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from roost.i18n import N_, format_fixed, html_language, ngettext
+from roost.i18n import N_, card_name, format_fixed, html_language, ngettext
 from roost.i18n import gettext as _
 from roost.lab import plots
 from roost.lab.claims import (
@@ -616,11 +616,11 @@ def _extras(mains: Sequence[MainSummary]) -> str:
     return _table([_("setting"), *(_(label) for _name, label, _kind in specs)], rows)
 
 
-def _cards(main: MainSummary, played: bool = True) -> str:
+def _cards(main: MainSummary, game: str, played: bool = True) -> str:
     cards = sorted(main.cards, key=lambda c: c.held.value - c.not_held.value, reverse=True)
     if not played:
         rows = [
-            [_e(c.name), est(c.held), est(c.not_held),
+            [_e(card_name(game, c.name)), est(c.held), est(c.not_held),
              _difference(c.held, c.not_held, c.held_flag, c.held_p)]
             for c in cards
         ]  # fmt: skip
@@ -628,7 +628,7 @@ def _cards(main: MainSummary, played: bool = True) -> str:
         return _table(head, rows)
     rows = [
         [
-            _e(c.name),
+            _e(card_name(game, c.name)),
             est(c.held),
             est(c.not_held),
             _difference(c.held, c.not_held, c.held_flag, c.held_p),
@@ -987,14 +987,14 @@ def render(
                 ),
             ),
             plot(
-                lambda: plots.card_impact(card_main, played=not played_note),
+                lambda: plots.card_impact(card_main, plan.game, played=not played_note),
                 _("card impact"),
                 _("No 'played' panel: {why}.").format(why=_e(_(played_note)))
                 if played_note
                 else "",
             ),
             "<details><summary>" + _e(_("The table")) + "</summary>",
-            _cards(card_main, played=not played_note),
+            _cards(card_main, plan.game, played=not played_note),
             "</details>",
         ]
     if sweeps:
