@@ -53,7 +53,7 @@ def compare_table(comparison: Comparison) -> Table:
             bold = "bold" if c.significant else ""
             cells = [escape(say_label(row.setting)) if k == 0 else ""] if several else []
             cells += [
-                escape(_(row.measure.label)) if k == 0 else "",
+                escape(row.measure.said()) if k == 0 else "",
                 escape(c.lineup),
                 value_text(kind, c.a),
                 value_text(kind, c.b),

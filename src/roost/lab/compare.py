@@ -83,6 +83,13 @@ class Measure:
     kind: Kind
     get: Callable[[Any], Estimate | None]
 
+    def said(self) -> str:
+        """`label` in the reader's language (compare.json keeps `label`)."""
+        seat = self.key.removeprefix("seat")
+        if seat != self.key and seat.isdigit():
+            return _(N_("P{seat} wins")).format(seat=seat)
+        return _(self.label)
+
 
 def _seat(seat: int) -> Callable[[Any], Estimate | None]:
     return lambda m: m.seat_win[seat] if seat < len(m.seat_win) else None
@@ -99,7 +106,11 @@ def _extra(name: str) -> Callable[[Any], Estimate | None]:
 def main_measures(a: MainSummary) -> list[Measure]:
     """The main line-up measures of a setting, in the report's order (seats, length, drama,
     then the game's own)."""
-    out = [Measure(f"seat{s}", f"P{s} wins", "share", _seat(s)) for s in range(len(a.seat_win))]
+    wins = "P{seat} wins"  # a template: the catalogue has it (`Measure.said`)
+    out = [
+        Measure("seat" + str(s), wins.format(seat=s), "share", _seat(s))
+        for s in range(len(a.seat_win))
+    ]
     out += [
         Measure("first_player", "first player wins", "share", lambda m: m.first_player_win),
         Measure("no_winner", "games with no winner", "share", lambda m: m.no_winner),
@@ -117,7 +128,7 @@ def main_measures(a: MainSummary) -> list[Measure]:
         ]  # fmt: skip
     for extra in a.extras:
         kind: Kind = "share" if extra.kind == "rate" else "mean"
-        out.append(Measure(f"x.{extra.name}", extra.label, kind, _extra(extra.name)))
+        out.append(Measure("x." + extra.name, extra.label, kind, _extra(extra.name)))
     return out
 
 

@@ -89,7 +89,7 @@ def measure_plot(comparison: Comparison, rows: Sequence[Row]) -> str | None:
     lab_plots._settings_axis(ax, labels)
     if share:
         ax.set_xlim(-2, 102)
-    ax.set_title(_(rows[0].measure.label) + (" (%)" if share else ""))
+    ax.set_title(rows[0].measure.said() + (" (%)" if share else ""))
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))  # beside the panel: hides no point
     fig.tight_layout()
     return lab_plots._uri(fig)
@@ -115,7 +115,7 @@ def table_html(comparison: Comparison) -> str:
             out.append(
                 f"<tr class='{'first' if k == 0 else ''}'>"
                 f"<td>{_e(say_label(row.setting)) if k == 0 else ''}</td>"
-                f"<td>{_e(_(row.measure.label)) if k == 0 else ''}</td><td>{_e(c.lineup)}</td>"
+                f"<td>{_e(row.measure.said()) if k == 0 else ''}</td><td>{_e(c.lineup)}</td>"
                 f"<td class='n'>{est(c.a, percent=share, digits=digits)}</td>"
                 f"<td class='n'>{est(c.b, percent=share, digits=digits)}</td>"
                 f"<td class='n{sig}'>{_e(diff_text(kind, c.diff))}</td>"
@@ -178,7 +178,7 @@ def render_compare(
         for rows in by_measure.values():
             uri = measure_plot(comparison, rows)
             if uri:
-                label = _e(_(rows[0].measure.label))
+                label = _e(rows[0].measure.said())
                 caption = _e(_("95% intervals; * a significant difference (Holm)"))
                 parts.append(
                     f"<h3>{label}</h3><figure><img src='{uri}' alt='{label}'>"
