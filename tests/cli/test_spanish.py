@@ -197,7 +197,7 @@ def test_click_errors_speak_the_readers_language(
     template, in Spanish from ``LANG`` or ``--lang``, in English otherwise; exit code 2 both."""
     said = {}
     for lang, extra in (("C", []), ("es_ES.UTF-8", []), ("C", ["--lang", "es"])):
-        done = _run([*args, *extra], lang)
+        done = _run([args[0], *extra, *args[1:]], lang)  # --lang before a bare --seats
         assert done.returncode == 2, (lang, done.stdout, done.stderr)
         said[(lang, bool(extra))] = " ".join((done.stdout + done.stderr).split())
     assert english in said[("C", False)]
