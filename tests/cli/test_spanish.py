@@ -309,7 +309,10 @@ def test_a_sentence_is_read_back_by_its_most_specific_template() -> None:
         "Option {option} requires {n} arguments.": "La opción {option} necesita {n} argumentos.",
     }
     read = ReadBack(spanish)
-    say = lambda text: read.say(text, lambda m: spanish.get(m, m))  # noqa: E731
+
+    def say(text: str) -> str:
+        return read.say(text, lambda m: spanish.get(m, m))
+
     assert say("Invalid value for '--n': an integer from 1 to 5") == (
         "Valor no válido para '--n': un entero de 1 a 5"
     )
