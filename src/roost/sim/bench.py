@@ -32,6 +32,7 @@ from rich.text import Text
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE
 from roost.core.registry import load_game, registered_games
+from roost.i18n import format_fixed, format_number
 from roost.i18n import gettext as _
 
 
@@ -310,9 +311,9 @@ def _print(
             table.add_row(
                 label if m.engine != "roost" else "roost",
                 m.game,
-                f"{m.games_per_second:,.0f}",
-                f"{m.decisions_per_second:,.0f}",
-                f"{m.chance_per_second:,.0f}" if m.chance else _("(in reset)"),
+                format_number(round(m.games_per_second)),
+                format_number(round(m.decisions_per_second)),
+                format_number(round(m.chance_per_second)) if m.chance else _("(in reset)"),
             )
     console.print(table)
     ratios = Table(title=_("Decision steps/s, ours / theirs"))
@@ -322,6 +323,6 @@ def _print(
     for ours, peers in results:
         for label, m in peers:
             ratio = ours.decisions_per_second / m.decisions_per_second
-            ratios.add_row(ours.game, label, f"{ratio:.2f}x")
+            ratios.add_row(ours.game, label, f"{format_fixed(ratio, 2)}x")
     if ratios.row_count:
         console.print(ratios)

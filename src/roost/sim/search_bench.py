@@ -30,6 +30,7 @@ from roost.core.game import Game
 from roost.core.registry import load_game, registered_games
 from roost.core.state import State
 from roost.core.view import SeatView
+from roost.i18n import format_fixed, format_number
 from roost.i18n import gettext as _
 from roost.sim.bench import MAX_ROUNDS
 from roost.testing.conformance import random_playthrough
@@ -209,7 +210,8 @@ def run_search_benchmarks(
         table.add_column(column, justify="right" if k else "left")
     for rate in ours + theirs:
         note = f" ({rate.skipped} failed)" if rate.skipped else ""
-        table.add_row(rate.engine, rate.game, f"{rate.per_second:,.0f}", f"{rate.searches}{note}")
+        per_second = format_number(round(rate.per_second))
+        table.add_row(rate.engine, rate.game, per_second, f"{rate.searches}{note}")
     console.print(table)
     if theirs:
         ratios = Table(title=_("Iterations/s, ours / OpenSpiel's (hearts)"))
@@ -218,7 +220,8 @@ def run_search_benchmarks(
             ratios.add_column(rate.engine, justify="right")
         for rate in ours:
             ratios.add_row(
-                rate.game, *(f"{rate.per_second / other.per_second:.2f}x" for other in theirs)
+                rate.game,
+                *(f"{format_fixed(rate.per_second / other.per_second, 2)}x" for other in theirs),
             )
         console.print(ratios)
     return ours, theirs
