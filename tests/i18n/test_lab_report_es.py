@@ -3,9 +3,9 @@ catalogue message with its Spanish (rendered with a catalogue that fails on a mi
 page says ``lang='es'``, its numbers use the decimal comma, and the machine-readable files (JSON,
 CSV) are byte for byte the English run's.
 
-The claims' own texts (the rulebook's words quoted, and each game companion's findings, how a
-claim is tested and when it would hold) are still English: they are taken out before looking
-for English sentences."""
+The claims' quotes (the English rulebook's words, and where they are) and each game companion's
+findings are still English: they are taken out before looking for English sentences; how each
+claim is tested and when it would hold are Spanish."""
 
 from __future__ import annotations
 
@@ -92,7 +92,9 @@ def test_the_spanish_report_has_every_sentence_in_spanish(
     assert "<html lang='es'>" in page
     text = html.unescape(_visible(page))
     for claim in run.claims:
-        said = [claim.claim.quote, claim.claim.source, claim.claim.how, claim.claim.holds_when]
+        for english in (claim.claim.how, claim.claim.holds_when):
+            assert english not in text, english
+        said = [claim.claim.quote, claim.claim.source]
         said += [f.text for f in claim.verdict.findings] + [claim.verdict.note]
         for _name, verdict in claim.by_lineup:
             said += [f.text for f in verdict.findings] + [verdict.note]

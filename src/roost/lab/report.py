@@ -14,7 +14,7 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from roost.i18n import N_, card_name, format_fixed, html_language, ngettext
+from roost.i18n import N_, card_name, format_fixed, gettext_filled, html_language, ngettext
 from roost.i18n import gettext as _
 from roost.lab import plots
 from roost.lab.claims import (
@@ -436,14 +436,15 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
             _("{verdict} under {lineup}").format(verdict=verdict_word(v.verdict), lineup=_e(name))
             for name, v in r.by_lineup
         )
+        source = gettext_filled(r.claim.source)
         how = _("<b>How it was tested:</b> {how}<br><b>It would hold if:</b> {holds}").format(
-            how=_e(r.claim.how), holds=_e(r.claim.holds_when)
+            how=_e(gettext_filled(r.claim.how)), holds=_e(gettext_filled(r.claim.holds_when))
         )
         cards.append(
             f"<article class='claim {cls}'>{_pill(verdict.verdict)} "
             f"<span class='robust {tone}'>{_e(robustness_word(robust))}</span>"
             + (f"<span class='per'>{per}</span>" if len(r.by_lineup) > 1 else "")
-            + f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(r.claim.source)}</div>"
+            + f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(source)}</div>"
             + (f"<ul>{items}</ul>" if items else "")
             + (f"<p class='note'>{_e(verdict.note)}</p>" if verdict.note else "")
             + f"<p class='how'>{how}</p></article>"

@@ -109,14 +109,14 @@ LAB = GameMeasures[EggoObservation](
     claims=(
         Claim(
             quote="sometimes no one will escape the Demogorgon!",
-            source="rulebook, Special Cards (the note after All-Players Rift)",
-            how=(
+            source=N_("rulebook, Special Cards (the note after All-Players Rift)"),
+            how=N_(
                 "the share of games with no winner, per player count, with its 95% interval: "
                 "'sometimes' agrees where the interval lies above 0 and below 50% (it happens, "
                 "but not in most games), disagrees where it lies at or above 50% or where it "
                 "never happened and the interval ends below 0.5%"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every player count, games where nobody escapes happen (interval above 0) "
                 "but in fewer than half of the games (interval below 50%)"
             ),
@@ -124,12 +124,12 @@ LAB = GameMeasures[EggoObservation](
         ),
         Claim(
             quote="two people might survive, everyone might survive",
-            source="rulebook, Special Cards (the same note)",
-            how=(
+            source=N_("rulebook, Special Cards (the same note)"),
+            how=N_(
                 "the shares of games in which two or more players escape and in which every "
                 "player escapes: agrees where both intervals lie above 0"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every player count, games where two or more escape and games where everyone "
                 "escapes are both seen often enough that their intervals lie above 0"
             ),
