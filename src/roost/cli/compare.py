@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from roost.i18n import gettext as _
 from roost.lab.compare import (
     FROM_BOTS,
     FROM_RULES,
@@ -17,7 +18,9 @@ from roost.lab.compare import (
     p_text,
     value_text,
 )
+from roost.lab.compare_report import method_text, verdict_word
 from roost.lab.compensate import PICKED, Search
+from roost.lab.plan import say_label
 from roost.lab.stats import Difference
 
 VERDICT_STYLE = {FROM_RULES: "blue", NOT_CONTRADICTED: "blue", FROM_BOTS: "dark_orange"}
@@ -29,33 +32,34 @@ def compare_table(comparison: Comparison) -> Table:
     a, b = comparison.a, comparison.b
     table = Table(
         title=f"{comparison.title}: A = {escape(a.name)}, B = {escape(b.name)}",
-        caption=escape(comparison.method),
+        caption=escape(method_text(comparison)),
         caption_justify="left",
     )
     several = len({row.setting for row in comparison.rows}) > 1
-    for column in (["setting"] if several else []) + ["measure", "line-up"]:
+    for column in ([_("setting")] if several else []) + [_("measure"), _("line-up")]:
         table.add_column(column, overflow="fold", min_width=10)
     for column in ("A", "B"):
         table.add_column(column, justify="right", no_wrap=True)
-    table.add_column("B - A (95% interval)", justify="right", no_wrap=True)
-    table.add_column("p (Holm)", justify="right", no_wrap=True)
-    table.add_column("significant", no_wrap=True)
-    table.add_column("rules or bots?", overflow="fold")
+    table.add_column(_("B - A (95% interval)"), justify="right", no_wrap=True)
+    table.add_column(_("p (Holm)"), justify="right", no_wrap=True)
+    table.add_column(_("significant"), no_wrap=True)
+    table.add_column(_("rules or bots?"), overflow="fold")
     for row in comparison.rows:
         kind = row.measure.kind
         for k, c in enumerate(row.by_lineup):
             style = VERDICT_STYLE.get(row.verdict, "dim")
-            verdict = f"[{style}]{escape(row.verdict)}[/{style}]" if k == 0 else ""
+            said = escape(verdict_word(row.verdict))
+            verdict = f"[{style}]{said}[/{style}]" if k == 0 else ""
             bold = "bold" if c.significant else ""
-            cells = [escape(row.setting) if k == 0 else ""] if several else []
+            cells = [escape(say_label(row.setting)) if k == 0 else ""] if several else []
             cells += [
-                escape(row.measure.label) if k == 0 else "",
+                escape(row.measure.said()) if k == 0 else "",
                 escape(c.lineup),
                 value_text(kind, c.a),
                 value_text(kind, c.b),
                 f"[{bold}]{diff_text(kind, c.diff)}[/{bold}]" if bold else diff_text(kind, c.diff),
                 f"[{bold}]{p_text(c.p_holm)}[/{bold}]" if bold else p_text(c.p_holm),
-                "[bold]yes[/bold]" if c.significant else "no",
+                "[bold]" + _("yes") + "[/bold]" if c.significant else _("no"),
                 verdict,
             ]
             table.add_row(*cells, end_section=k == len(row.by_lineup) - 1)

@@ -12,6 +12,7 @@ import functools
 import math
 import os
 import secrets
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Final, ParamSpec, TypeVar
@@ -33,9 +34,16 @@ from rich.text import Text
 
 from roost.bots import make_bot
 from roost.bots.heuristic import has_heuristic
-from roost.cli.language import SpeakingCommand, SpeakingGroup, speak_the_environment_language
+from roost.cli.language import (
+    USAGE_ERROR,
+    SpeakingCommand,
+    SpeakingGroup,
+    said_in_our_language,
+    speak_the_environment_language,
+)
 from roost.cli.names import default_names, parse_names
 from roost.cli.play import HUMAN, QuitGame, TerminalTable, load_saved, resume_hint
+from roost.cli.refusals import in_our_language
 from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.registry import game_class, load_game, registered_games
@@ -43,7 +51,9 @@ from roost.core.state import State
 from roost.i18n import (
     LANGUAGES,
     UnknownLanguageError,
+    format_fixed,
     format_number,
+    gettext_filled,
     language_from_environment,
     parse_language,
     set_language,
@@ -51,8 +61,8 @@ from roost.i18n import (
 from roost.i18n import gettext as _
 
 # Every --help below is translated when this module is imported: the language must be chosen
-# first (see roost.cli.language: ours, and click's and Typer's own words).
-speak_the_environment_language()
+# first (see roost.cli.language: ours, and click's and Typer's own words; `--lang` counts).
+speak_the_environment_language(sys.argv[1:])
 
 INTERRUPTED: Final = 130
 """The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells expect."""
@@ -84,15 +94,35 @@ R = TypeVar("R")
 def _fail(message: str) -> typer.Exit:
     """One line, however narrow the terminal (soft wrap: the terminal folds it, rich does not
     cut it into lines), and exit code 2 as for any usage error."""
-    console.print(Text.assemble((_("error:") + " ", "bold red"), message), soft_wrap=True)
+    said = in_our_language(message)
+    console.print(Text.assemble((_("error:") + " ", "bold red"), said), soft_wrap=True)
     return typer.Exit(code=2)
 
 
-USAGE_ERROR: type[Exception] = next(
-    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
-)
-"""Click's UsageError, found through typer's BadParameter: recent typer releases carry their
-own copy of click, so ``click.UsageError`` may not be the class that is raised."""
+LANGUAGE_NAMES: Final = ", ".join(f"{code} ({title})" for code, title in LANGUAGES.items())
+
+
+def speak(lang: str | None) -> None:
+    """Speak the language a command's ``--lang`` names (already chosen before the command line
+    was read where it names one Roost speaks); one line naming the languages there are if not."""
+    if lang is not None:
+        try:
+            set_language(parse_language(lang))
+        except UnknownLanguageError as error:
+            raise _fail(str(error)) from None
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help=_(
+            "the language of the command's messages and reports: {languages} (default: from "
+            "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
+        ).format(languages=LANGUAGE_NAMES),
+    ),
+]
+"""Every command's ``--lang``."""
 
 
 class OneLineUsageErrors(SpeakingCommand):
@@ -106,10 +136,12 @@ class OneLineUsageErrors(SpeakingCommand):
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except USAGE_ERROR as error:
-            format_message = getattr(error, "format_message", None)
-            message = format_message() if callable(format_message) else str(error)
-            hint = f" (see roost {info_name} --help)" if info_name else ""
-            raise _fail(message + hint) from None
+            message = said_in_our_language(error)
+            if info_name:
+                message = _("{error} (see roost {command} --help)").format(
+                    error=message, command=info_name
+                )
+            raise _fail(message) from None
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
@@ -132,9 +164,10 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
                 raise
             console.print(
                 Text.assemble(
-                    ("internal error: ", "bold red"),
-                    f"{type(error).__name__}: {error}. Please report it "
-                    "(ROOST_DEBUG=1 shows the traceback).",
+                    (_("internal error:") + " ", "bold red"),
+                    _("{error}. Please report it (ROOST_DEBUG=1 shows the traceback).").format(
+                        error=f"{type(error).__name__}: {error}"
+                    ),
                 )
             )
             raise typer.Exit(1) from None
@@ -188,8 +221,10 @@ def _main(
         # about code that is no longer there. Refused before any command (--version, eager,
         # has already answered and says which modules).
         raise _fail(
-            f"the compiled engine is older than its source ({len(stale)} modules, e.g. "
-            f"{stale[0]}): rebuild it with `make build` (or reinstall), then run roost again"
+            _(
+                "the compiled engine is older than its source ({n} modules, e.g. {module}): "
+                "rebuild it with `make build` (or reinstall), then run roost again"
+            ).format(n=len(stale), module=stale[0])
         )
 
 
@@ -213,7 +248,8 @@ def build_game(name: str, players: int | None, pairs: list[str]) -> Game:
 
 @app.command(cls=SpeakingCommand, help=_("List the games with their player counts."))
 @guarded
-def games() -> None:
+def games(lang: LangOption = None) -> None:
+    speak(lang)
     table = Table(title=_("Games"))
     for column in (_("name"), _("title"), _("players"), _("default")):
         table.add_column(column)
@@ -241,7 +277,7 @@ def rules(
             help=_(
                 "the language of the rules page: {languages} (default: from LANGUAGE, "
                 "LC_ALL, LC_MESSAGES or LANG)"
-            ).format(languages=", ".join(f"{code} ({title})" for code, title in LANGUAGES.items())),
+            ).format(languages=LANGUAGE_NAMES),
         ),
     ] = None,
 ) -> None:
@@ -253,14 +289,15 @@ def rules(
         cls = game_class(name)
     except (RoostError, UnknownLanguageError) as error:
         raise _fail(str(error)) from None
+    set_language(language)
     console.print(Markdown(rules_page(cls, language).text))
-    table = Table(title=f"Parameters of {name} (pass with --param key=value)")
-    for column in ("parameter", "default", "accepts", "meaning"):
+    table = Table(title=_("Parameters of {name} (pass with --param key=value)").format(name=name))
+    for column in (_("parameter"), _("default"), _("accepts"), _("meaning")):
         table.add_column(column)
     for spec in cls.param_specs():
-        table.add_row(
-            *(Text(cell) for cell in (spec.name, repr(spec.default), spec.accepts(), spec.help))
-        )
+        said = gettext_filled(spec.help)
+        cells = (spec.name, repr(spec.default), in_our_language(spec.accepts()), said)
+        table.add_row(*(Text(cell) for cell in cells))
     console.print(table)
 
 
@@ -334,15 +371,11 @@ def play(
             help=_(
                 "the language of the prompts, menus and messages: {languages} (default: from "
                 "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
-            ).format(languages=", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())),
+            ).format(languages=LANGUAGE_NAMES),
         ),
     ] = None,
 ) -> None:
-    if lang is not None:
-        try:
-            set_language(parse_language(lang))
-        except UnknownLanguageError as error:
-            raise _fail(str(error)) from None
+    speak(lang)
     try:
         if pace is not None and not (math.isfinite(pace) and 0 <= pace <= 60):
             raise RoostError(_("--pace takes seconds from 0 to 60; got {pace}").format(pace=pace))
@@ -476,7 +509,9 @@ def review(
     json_out: Annotated[
         Path | None, typer.Option("--json", help=_("also write the review to this file"))
     ] = None,
+    lang: LangOption = None,
 ) -> None:
+    speak(lang)
     from roost.cli.review import run_review
 
     try:
@@ -535,7 +570,7 @@ def _player_count(
     """The number of players, the same wherever it is given (or None: the game's default)."""
     given: list[tuple[str, int]] = []
     if players is not None:
-        given.append((f"--players {players}", players))
+        given.append((_("--players {n}").format(n=players), players))
     param_players = parse_params(pairs).get("players")
     if param_players is not None:
         try:
@@ -544,15 +579,15 @@ def _player_count(
             raise RoostError(
                 _("'players' takes an integer; got {value!r}").format(value=param_players)
             ) from None
-        given.append((f"--param players={param_players}", count))
+        given.append((_("--param players={n}").format(n=param_players), count))
     if seat_kinds:
-        given.append((f"--seats with {len(seat_kinds)} seats", len(seat_kinds)))
+        given.append((_("--seats with {n} seats").format(n=len(seat_kinds)), len(seat_kinds)))
     if names:
         count = len(names.split(","))
-        given.append((f"--names with {count} names", count))
-    counts = {count for _, count in given}
+        given.append((_("--names with {n} names").format(n=count), count))
+    counts = {count for _text, count in given}
     if len(counts) > 1:
-        said = " but ".join(text for text, _ in given)
+        said = _(" but ").join(text for text, _count in given)
         raise RoostError(_("the number of players differs: {said}").format(said=said))
     return counts.pop() if counts else None
 
@@ -601,14 +636,20 @@ def _check_bot(kind: str, game: Game) -> None:
     digits = budget.isascii() and budget.isdigit()
     if name in ("ismcts", "hard") and digits and int(budget) > MAX_ITERATIONS:
         raise RoostError(
-            f"{kind!r}: ismcts:N takes at most {MAX_ITERATIONS:,} iterations a move "
-            f"(about a minute a move); got {int(budget):,}"
+            _(
+                "{kind}: ismcts:N takes at most {most} iterations a move (about a minute a "
+                "move); got {n}"
+            ).format(
+                kind=repr(kind), most=format_number(MAX_ITERATIONS), n=format_number(int(budget))
+            )
         )
     try:
         make_bot(kind, game, 0)
     except RoostError as error:
         raise RoostError(
-            f"{error} (a seat is 'human' or a bot; ismcts:N sets iterations)"
+            _("{error} (a seat is 'human' or a bot; ismcts:N sets iterations)").format(
+                error=in_our_language(str(error))
+            )
         ) from None
 
 
@@ -654,7 +695,9 @@ def bench(
             )
         ),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
+    speak(lang)
     from roost.sim.bench import run_benchmarks
     from roost.sim.search_bench import run_search_benchmarks
 
@@ -691,7 +734,9 @@ def arena(
     json_out: Annotated[
         str | None, typer.Option("--json", help=_("also write every game's record to this file"))
     ] = None,
+    lang: LangOption = None,
 ) -> None:
+    speak(lang)
     from roost.sim.arena import run_arena
     from roost.sim.report import print_arena, write_records
 
@@ -707,9 +752,10 @@ def arena(
         kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
         if len(kinds) > game.num_players:
             raise RoostError(
-                f"--bots names {len(kinds)} kinds but a game of {name} has "
-                f"{game.num_players} seats: give at most {game.num_players} (they are rotated "
-                "over the seats from game to game)"
+                _(
+                    "--bots names {n} kinds but a game of {name} has {seats} seats: give at "
+                    "most {seats} (they are rotated over the seats from game to game)"
+                ).format(n=len(kinds), name=name, seats=game.num_players)
             )
         for kind in kinds:
             _check_bot(kind, game)
@@ -753,18 +799,19 @@ MARK_SYMBOL = {
 
 def claims_table(title: str, claims: Sequence[ClaimResult]) -> Table:
     """The claims in the terminal as in the report: the verdict in colour, a mark per setting."""
-    table = Table(title=f"{title}: the rulebook's claims", show_lines=True)
-    for column in ("claim", "verdict", "measured"):
+    from roost.lab.report import robustness_word, verdict_word
+
+    table = Table(title=_("{game}: the rulebook's claims").format(game=title), show_lines=True)
+    for column in (_("claim"), _("verdict"), _("measured")):
         table.add_column(column, overflow="fold")
     for claim in claims:
         verdict = claim.verdict
         lines = [f"{MARK_SYMBOL[str(f.mark)]} {escape(f.text)}" for f in verdict.findings]
         lines += [escape(verdict.note)] if verdict.note else []
         style = VERDICT_STYLE.get(verdict.verdict, "dim")
-        lines.append(f"[bold]{escape(claim.robustness)}[/bold]")
-        table.add_row(
-            escape(claim.claim.quote), f"[{style}]{verdict.verdict}[/{style}]", "\n".join(lines)
-        )
+        lines.append(f"[bold]{escape(robustness_word(claim.robustness))}[/bold]")
+        said = escape(verdict_word(verdict.verdict))
+        table.add_row(escape(claim.claim.quote), f"[{style}]{said}[/{style}]", "\n".join(lines))
     return table
 
 
@@ -796,13 +843,16 @@ def _compensation_ladder(
     cls = game_class(name)
     if players is None or len(parse_players(players, cls)) != 1:
         raise RoostError(
-            "--compensate searches one player count at a time: give --players N "
-            f"({cls.min_players}-{cls.max_players})"
+            _(
+                "--compensate searches one player count at a time: give --players N ({low}-{high})"
+            ).format(low=cls.min_players, high=cls.max_players)
         )
     if len(dict.fromkeys(bots or DEFAULT_BOTS)) < 2:
         raise RoostError(
-            "--compensate checks each candidate under at least two line-ups (rules, not "
-            "bots): give --bots twice (default: heuristic and ismcts:100)"
+            _(
+                "--compensate checks each candidate under at least two line-ups (rules, not "
+                "bots): give --bots twice (default: heuristic and ismcts:100)"
+            )
         )
     if not (math.isfinite(max_width) and 0 < max_width <= 100):
         raise RoostError(
@@ -974,7 +1024,9 @@ def lab(
             )
         ),
     ] = 10.0,
+    lang: LangOption = None,
 ) -> None:
+    speak(lang)
     import math
     import shlex
     import sys
@@ -1081,16 +1133,23 @@ def lab(
                 nonlocal settings_done
                 settings_done += 1
                 if not tty:
-                    label = look.settings[setting].label
+                    label = look.settings[setting].said()
                     console.print(
-                        f"{what}: {settings_done}/{len(look.settings)} settings done "
-                        f"({label}) after {seconds:.0f} s",
+                        _("{what}: {done}/{n} settings done ({label}) after {seconds} s").format(
+                            what=what,
+                            done=settings_done,
+                            n=len(look.settings),
+                            label=label,
+                            seconds=format_fixed(seconds, 0),
+                        ),
                         highlight=False,
                     )
 
             if not tty:
                 console.print(
-                    f"{what}: {look.total_games} games over {len(look.settings)} settings",
+                    _("{what}: {games} games over {n} settings").format(
+                        what=what, games=look.total_games, n=len(look.settings)
+                    ),
                     highlight=False,
                 )
             with _progress_bar(disable=not tty) as progress:
@@ -1105,11 +1164,13 @@ def lab(
             page = write_compensation(found, played, folder, command)
             print_compensation(console, found)
             console.print(
-                f"{sum(len(run.records) for run in played)} games in "
-                f"{sum(run.seconds for run in played):.0f} s.",
+                _("{games} games in {seconds} s.").format(
+                    games=sum(len(run.records) for run in played),
+                    seconds=format_fixed(sum(run.seconds for run in played), 0),
+                ),
                 highlight=False,
             )
-            console.print(f"Compensation: {page}")
+            console.print(_("Compensation: {page}").format(page=page), highlight=False)
             return
         if compare is not None:
             first, second = variants
@@ -1120,7 +1181,12 @@ def lab(
             print_compare(console, compared)
             for letter, run in zip("AB", runs, strict=True):
                 console.print(f"{letter}: {run.speed()}.", highlight=False)
-            console.print(f"Comparison: {page}   (each variant's lab in a/ and b/ beside it)")
+            console.print(
+                _("Comparison: {page}   (each variant's lab in a/ and b/ beside it)").format(
+                    page=page
+                ),
+                highlight=False,
+            )
             return
         if until_width is None:
             result = play(games)
@@ -1128,8 +1194,15 @@ def lab(
 
             def said(size: int, widest: Widest) -> None:
                 console.print(
-                    f"lab {name}: {size} games a setting: widest headline interval "
-                    f"{100 * widest.width:.1f} points ({widest.what})",
+                    _(
+                        "lab {name}: {size} games a setting: widest headline interval {width} "
+                        "points ({what})"
+                    ).format(
+                        name=name,
+                        size=size,
+                        width=format_fixed(100 * widest.width, 1),
+                        what=widest.what,
+                    ),
                     highlight=False,
                 )
 
@@ -1147,8 +1220,11 @@ def lab(
         raise _fail(str(error)) from None
     if result.claims:
         console.print(claims_table(plan.title, result.claims))
-    console.print(result.speed() + ".")
-    console.print(f"Report: {report}   (records and summary.json beside it)")
+    console.print(result.speed() + ".", highlight=False)
+    console.print(
+        _("Report: {report}   (records and summary.json beside it)").format(report=report),
+        highlight=False,
+    )
 
 
 @app.command(
@@ -1170,7 +1246,9 @@ def ratings(
     seed: Annotated[int, typer.Option(help=_("results are reproducible from the seed"))] = 1,
     jobs: Annotated[int, typer.Option(help=_("worker processes"))] = 1,
     players: Annotated[int, typer.Option(help=_("number of players"))] = 4,
+    lang: LangOption = None,
 ) -> None:
+    speak(lang)
     from roost.sim.ratings import run_round_robin, tables
     from roost.sim.report import print_ratings
 
@@ -1283,7 +1361,9 @@ def serve(
             help=_("seconds a finished table nobody watches stays in memory (then: disk)")
         ),
     ] = 600.0,
+    lang: LangOption = None,
 ) -> None:
+    speak(lang)
     import logging.config
 
     import uvicorn

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from roost.cli.names import SeatNames
 from roost.cli.play import HUMAN, SAVE_FORMAT
+from roost.cli.refusals import in_our_language
 from roost.coach.review import THRESHOLDS, ReviewSettings, SeatReview, review_seat
 from roost.core.errors import RoostError
 from roost.core.registry import load_state
@@ -58,21 +59,21 @@ def read_game(path: Path) -> Reviewed:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RoostError(f"there is no file {where}") from None
+        raise RoostError(_("there is no file {path}").format(path=where)) from None
     except IsADirectoryError:
-        raise RoostError(f"{where} is a folder; give a saved game") from None
+        raise RoostError(_("{path} is a folder; give a saved game").format(path=where)) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise RoostError(f"cannot read {where}: {error}") from None
+        raise RoostError(_("cannot read {path}: {error}").format(path=where, error=error)) from None
     try:
         data = json.loads(text)
     except ValueError:
-        raise RoostError(f"{where} is not a saved game (not JSON)") from None
+        raise RoostError(_("{path} is not a saved game (not JSON)").format(path=where)) from None
     if not isinstance(data, dict):
-        raise RoostError(f"{where} is not a saved game")
+        raise RoostError(_("{path} is not a saved game").format(path=where))
     names: list[str] = []
     seat: int | None = None
     if data.get("format") == SAVE_FORMAT:
-        source = "a game saved by roost play"
+        source = N_("a game saved by roost play")
         saved = data.get("state")
         seats, given = data.get("seats"), data.get("names")
         if isinstance(seats, list):
@@ -81,7 +82,7 @@ def read_game(path: Path) -> Reviewed:
         if isinstance(given, list) and all(isinstance(n, str) for n in given):
             names = list(given)
     elif isinstance(data.get("table"), dict) and "history" in data:
-        source = "a server replay"
+        source = N_("a server replay")
         table: dict[str, Any] = data["table"]
         saved = {"game": table.get("game"), "params": table.get("params", {}),
                  "history": data.get("history")}  # fmt: skip
@@ -93,19 +94,25 @@ def read_game(path: Path) -> Reviewed:
             names = [str(s.get("name") or f"P{i}") if isinstance(s, dict) else f"P{i}"
                      for i, s in enumerate(seats_info)]  # fmt: skip
     elif "game" in data and "history" in data:
-        source = "a saved state"
+        source = N_("a saved state")
         saved = data
     else:
         raise RoostError(
-            f"{where} is not a saved game: give a file of roost play (q or save), a server "
-            "replay's JSON, or a state's to_json()"
+            _(
+                "{path} is not a saved game: give a file of roost play (q or save), a server "
+                "replay's JSON, or a state's to_json()"
+            ).format(path=where)
         )
     try:
         state = load_state(saved)  # type: ignore[arg-type]
     except RoostError as error:
-        raise RoostError(f"{where} holds no game that can be replayed: {error}") from None
+        raise RoostError(
+            _("{path} holds no game that can be replayed: {error}").format(
+                path=where, error=in_our_language(str(error))
+            )
+        ) from None
     except (TypeError, ValueError, AttributeError, KeyError):
-        raise RoostError(f"{where} is damaged (its game)") from None
+        raise RoostError(_("{path} is damaged (its game)").format(path=where)) from None
     n = state.game.num_players
     if len(names) != n:
         names = [f"P{i}" for i in range(n)]
@@ -118,11 +125,15 @@ def choose_seat(reviewed: Reviewed, seat: int | None) -> int:
         seat = reviewed.seat
         if seat is None:
             raise RoostError(
-                f"the file ({reviewed.source}) does not say whose game it was: "
-                f"name the seat to review with --seat 0..{n - 1}"
+                _(
+                    "the file ({source}) does not say whose game it was: name the seat to "
+                    "review with --seat 0..{last}"
+                ).format(source=_(reviewed.source), last=n - 1)
             )
     if not 0 <= seat < n:
-        raise RoostError(f"--seat: this game has seats 0 to {n - 1}; got {seat}")
+        raise RoostError(
+            _("--seat: this game has seats 0 to {last}; got {seat}").format(last=n - 1, seat=seat)
+        )
     return seat
 
 
@@ -255,7 +266,7 @@ def run_review(
 ) -> SeatReview:
     """The command: read, check, review (with a progress bar), print, and write the JSON."""
     if not 1 <= jobs <= 64:
-        raise RoostError(f"--jobs takes 1 to 64 processes; got {jobs}")
+        raise RoostError(_("--jobs takes 1 to 64 processes; got {jobs}").format(jobs=jobs))
     settings = ReviewSettings.for_budget(iterations, seed)
     reviewed = read_game(path)
     chosen = choose_seat(reviewed, seat)
@@ -276,6 +287,8 @@ def run_review(
         try:
             json_out.write_text(json.dumps(review.to_json(), indent=1) + "\n", encoding="utf-8")
         except OSError as error:
-            raise RoostError(f"--json: the review could not be written: {error}") from None
+            raise RoostError(
+                _("--json: the review could not be written: {error}").format(error=error)
+            ) from None
         console.print(Text(_("The review is written to {path}.").format(path=json_out)))
     return review

@@ -26,9 +26,19 @@ SOURCE_LANGUAGE: Final = "en"
 LANGUAGES: Final[Mapping[str, str]] = {"en": "English", "es": "Español"}
 """The languages a person can choose, each by its own name."""
 
-EXTRACT_KEYWORDS: Final = ("message", "plural_message:1,2", "term:1c,2")
+EXTRACT_KEYWORDS: Final = (
+    "message",
+    "plural_message:1,2",
+    "term:1c,2",
+    "Param:4",
+    "Extra:2",
+    "Measure:2",
+)
 """The engine's message builders (`roost.core.message`), which `pybabel extract` reads besides
-gettext's own keywords (``make catalogues`` and the catalogue test pass them)."""
+gettext's own keywords (``make catalogues`` and the catalogue test pass them), and the English
+words people read that are declared in data: a game parameter's help (`roost.core.params.Param`,
+its fourth argument: ``roost rules`` shows it), a lab measure's label (`roost.lab.hooks.Extra`,
+`roost.lab.compare.Measure`, their second)."""
 
 _active: _gettext.NullTranslations = _gettext.NullTranslations()
 _language: str = SOURCE_LANGUAGE
@@ -117,6 +127,44 @@ def say(said: Message) -> str:
     return said.render(_active)
 
 
+def gettext_filled(text: str) -> str:
+    """`text`, an English sentence that may be a catalogue template already filled in (a game
+    parameter's help: ``"... (the rulebook: {hand}) ...".format(hand=4)``), in the current
+    language: its own translation, else the translation of the template it was filled from
+    (read back by `roost.i18n.readback`, among the templates that open with its first words),
+    else as it is."""
+    said = _active.gettext(text)
+    if said != text or _language == SOURCE_LANGUAGE:
+        return said
+    from roost.i18n.readback import ReadBack, opening
+
+    catalogue: Mapping[object, str] = getattr(_active, "_catalog", {})
+    fitting = [
+        key
+        for key in catalogue
+        if isinstance(key, str)
+        and "{" in key
+        and len(head := opening(key)) >= 12
+        and text.startswith(head)
+    ]
+    return ReadBack(fitting).say(text, _active.gettext) if fitting else text
+
+
+CARD_CONTEXTS: Final[Mapping[str, str]] = {
+    "big-chicken": "BIG CHICKEN card",
+    "egg-bound": "Egg Bound card",
+    "eggo": "Eggo card",
+    "manda-huevos": "Manda Huevos card",
+}
+"""Each game's context of its cards' names in the catalogue (``pgettext(context, name)``)."""
+
+
+def card_name(game: str, name: str) -> str:
+    """A card's English name (`CardInfo.name`) as the current language names it in `game`."""
+    context = CARD_CONTEXTS.get(game)
+    return name if context is None else _active.pgettext(context, name)
+
+
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
     """Mark `message` for the catalogue where it is defined (a table of module constants),
     to be translated with `gettext` where it is shown."""
@@ -128,3 +176,21 @@ def format_number(value: float) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(value, locale=_language)
+
+
+def format_fixed(value: float, digits: int = 0, sign: bool = False) -> str:
+    """`value` with `digits` decimals (``+`` before a positive one with `sign`), rounded as
+    Python's ``f"{value:.1f}"`` rounds it and written with the current language's decimal
+    sign (Babel's CLDR data: ``45.3`` / ``45,3``), so an English text is byte for byte what it
+    was before it spoke other languages."""
+    text = f"{value:{'+' if sign else ''}.{digits}f}"
+    if _language == SOURCE_LANGUAGE or "." not in text:
+        return text
+    from babel.numbers import get_decimal_symbol
+
+    return text.replace(".", get_decimal_symbol(_language))
+
+
+def html_language() -> str:
+    """The current language as an HTML ``lang`` attribute's value (a BCP 47 tag)."""
+    return _language

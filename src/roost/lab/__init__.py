@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from roost.i18n import format_fixed, ngettext
 from roost.lab.backends import Backend, LocalBackend
 from roost.lab.claims import ClaimResult, check_claims
 from roost.lab.hooks import game_measures
@@ -42,10 +43,18 @@ class LabRun:
         return len(self.records) / self.seconds if self.seconds > 0 else 0.0
 
     def speed(self) -> str:
-        return (
-            f"{len(self.records)} games in {self.seconds:.1f} s: {self.games_per_second:.1f} "
-            f"games/s ({self.backend} backend, {self.workers} worker"
-            f"{'s' if self.workers != 1 else ''})"
+        """How long the run took, in the reader's language (the report's header, the
+        terminal's last lines)."""
+        return ngettext(
+            "{games} games in {seconds} s: {rate} games/s ({backend} backend, {n} worker)",
+            "{games} games in {seconds} s: {rate} games/s ({backend} backend, {n} workers)",
+            self.workers,
+        ).format(
+            games=len(self.records),
+            seconds=format_fixed(self.seconds, 1),
+            rate=format_fixed(self.games_per_second, 1),
+            backend=self.backend,
+            n=self.workers,
         )
 
     def to_json(self) -> dict[str, object]:

@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from roost.core.errors import RoostError
+from roost.i18n import N_, format_fixed
+from roost.i18n import gettext as _
 from roost.lab.claims import (
     DEPENDS,
     HOLDS,
@@ -64,7 +66,7 @@ FROM_BOTS = DEPENDS
 NO_DIFFERENCE = "no significant difference"
 SINGLE = ONE_LINEUP + ": rules and bots not told apart"
 
-METHOD = (
+METHOD = N_(
     "B - A with 95% intervals: shares by Newcombe's hybrid score interval (p: pooled "
     "two-proportion z-test), means by Welch's interval (p: Welch's t-test). Significant: "
     "Holm-adjusted p < {alpha:g} over all {m} differences compared (every measure, setting and "
@@ -80,6 +82,13 @@ class Measure:
     label: str
     kind: Kind
     get: Callable[[Any], Estimate | None]
+
+    def said(self) -> str:
+        """`label` in the reader's language (compare.json keeps `label`)."""
+        seat = self.key.removeprefix("seat")
+        if seat != self.key and seat.isdigit():
+            return _(N_("P{seat} wins")).format(seat=seat)
+        return _(self.label)
 
 
 def _seat(seat: int) -> Callable[[Any], Estimate | None]:
@@ -97,7 +106,11 @@ def _extra(name: str) -> Callable[[Any], Estimate | None]:
 def main_measures(a: MainSummary) -> list[Measure]:
     """The main line-up measures of a setting, in the report's order (seats, length, drama,
     then the game's own)."""
-    out = [Measure(f"seat{s}", f"P{s} wins", "share", _seat(s)) for s in range(len(a.seat_win))]
+    wins = "P{seat} wins"  # a template: the catalogue has it (`Measure.said`)
+    out = [
+        Measure("seat" + str(s), wins.format(seat=s), "share", _seat(s))
+        for s in range(len(a.seat_win))
+    ]
     out += [
         Measure("first_player", "first player wins", "share", lambda m: m.first_player_win),
         Measure("no_winner", "games with no winner", "share", lambda m: m.no_winner),
@@ -115,7 +128,7 @@ def main_measures(a: MainSummary) -> list[Measure]:
         ]  # fmt: skip
     for extra in a.extras:
         kind: Kind = "share" if extra.kind == "rate" else "mean"
-        out.append(Measure(f"x.{extra.name}", extra.label, kind, _extra(extra.name)))
+        out.append(Measure("x." + extra.name, extra.label, kind, _extra(extra.name)))
     return out
 
 
@@ -333,23 +346,25 @@ def compare(a: LabSummary, b: LabSummary, variant_a: Variant, variant_b: Variant
 def value_text(kind: Kind, e: Estimate) -> str:
     """A variant's value: ``"12.5%"`` or ``"23.40"`` (the interval is in the reports)."""
     if e.n == 0:
-        return "n/a"
-    return f"{100 * e.value:.1f}%" if kind == "share" else f"{e.value:.2f}"
+        return _("n/a")
+    return f"{format_fixed(100 * e.value, 1)}%" if kind == "share" else format_fixed(e.value, 2)
 
 
 def diff_text(kind: Kind, d: Difference) -> str:
     """``"+3.2 pts (+1.0 to +5.4)"`` for shares, ``"+1.20 (+0.50 to +1.90)"`` for means."""
     if kind == "share":
-        scale, digits, unit = 100.0, 1, " pts"
+        scale, digits, unit = 100.0, 1, _(" pts")
     else:
         scale, digits, unit = 1.0, 2, ""
+    value = format_fixed(scale * d.value, digits, sign=True) + unit
     if not (math.isfinite(d.low) and math.isfinite(d.high)):
-        return f"{scale * d.value:+.{digits}f}{unit} (too few games)"
-    return (
-        f"{scale * d.value:+.{digits}f}{unit} "
-        f"({scale * d.low:+.{digits}f} to {scale * d.high:+.{digits}f})"
+        return _("{value} (too few games)").format(value=value)
+    return _("{value} ({low} to {high})").format(
+        value=value,
+        low=format_fixed(scale * d.low, digits, sign=True),
+        high=format_fixed(scale * d.high, digits, sign=True),
     )
 
 
 def p_text(p: float) -> str:
-    return "<0.001" if p < 0.001 else f"{p:.3f}"
+    return "<" + format_fixed(0.001, 3) if p < 0.001 else format_fixed(p, 3)

@@ -51,8 +51,23 @@ class Setting:
         extra = ", ".join(f"{k}={v}" for k, v in self.swept)
         return f"{self.players} players" + (f", {extra}" if extra else "")
 
+    def said(self) -> str:
+        """`label` in the reader's language (the CSV and JSON files keep `label`)."""
+        return say_label(self.label)
+
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "params": dict(self.params), "swept": dict(self.swept)}
+
+
+def say_label(label: str) -> str:
+    """A setting's label (``"4 players, quick=true"``, as the CSV and JSON files keep it) in the
+    reader's language: its player count is words, its parameters are as typed."""
+    from roost.i18n import ngettext
+
+    count, said, rest = label.partition(" players")
+    if not said or not count.isdigit():
+        return label
+    return ngettext("{n} player", "{n} players", int(count)).format(n=int(count)) + rest
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from roost.core.errors import RoostError
+from roost.i18n import card_name, ngettext
+from roost.i18n import gettext as _
 from roost.lab.stats import FLAGGED, Estimate
 
 if TYPE_CHECKING:
@@ -46,7 +48,11 @@ def matplotlib_available() -> bool:
 
 def require_matplotlib() -> None:
     if not matplotlib_available():
-        raise RoostError(f"roost lab draws its plots with matplotlib: {INSTALL}; or --no-plots")
+        raise RoostError(
+            _("roost lab draws its plots with matplotlib: {install}; or --no-plots").format(
+                install=INSTALL
+            )
+        )
 
 
 def _pyplot() -> Any:
@@ -94,6 +100,11 @@ def _errors(estimates: Sequence[Estimate], scale: float = 1.0) -> list[list[floa
         [scale * max(0.0, e.value - e.low) for e in estimates],
         [scale * max(0.0, e.high - e.value) for e in estimates],
     ]
+
+
+def _players(n: int) -> str:
+    """ "4 players" in the reader's language (a panel's title, a line's legend)."""
+    return ngettext("{n} player", "{n} players", n).format(n=n)
 
 
 def _title(ax: Any, text: str, columns: int, fontsize: float = 10.0) -> None:
@@ -158,13 +169,15 @@ def seat_bars(mains: Sequence[MainSummary]) -> str | None:
         )
         ax.axhline(100 * m.fair, color=INK, linestyle="--", linewidth=1)
         ax.set_xticks(seats, [f"P{s}" for s in seats])
-        _title(ax, m.setting.label, cols)
+        _title(ax, m.setting.said(), cols)
         ax.grid(axis="x", visible=False)
     for row in axes:
-        row[0].set_ylabel("win %")
+        row[0].set_ylabel(_("win %"))
     fig.suptitle(
-        "dashed: the fair rate · blue / red: above / below it beyond chance (Holm-corrected over "
-        "every seat) · grey: within chance, or too few games",
+        _(
+            "dashed: the fair rate · blue / red: above / below it beyond chance (Holm-corrected "
+            "over every seat) · grey: within chance, or too few games"
+        ),
         fontsize=8.5,
         color=MUTED,
         x=0.01,
@@ -211,11 +224,11 @@ def length_boxes(mains: Sequence[MainSummary]) -> str | None:
         return None
     plt = _pyplot()
     fig, axes = plt.subplots(1, 3, figsize=(WIDTH, _rows_height(len(mains)) + 0.4))
-    labels = [m.setting.label for m in mains]
+    labels = [m.setting.said() for m in mains]
     panels: list[tuple[str, Callable[[Any], Any]]] = [
-        ("decisions per game", lambda m: m.decisions),
-        ("turns per game", lambda m: m.turns),
-        ("estimated table time (minutes)", lambda m: m.minutes),
+        (_("decisions per game"), lambda m: m.decisions),
+        (_("turns per game"), lambda m: m.turns),
+        (_("estimated table time (minutes)"), lambda m: m.minutes),
     ]
     for k, (ax, (title, get)) in enumerate(zip(axes, panels, strict=True)):
         _hbox(ax, mains, get)
@@ -238,7 +251,7 @@ def minutes_hist(mains: Sequence[MainSummary]) -> str | None:
     groups: list[tuple[str, list[MainSummary]]] = [("", list(mains))]
     if len(mains) > HIST_LINES:
         counts = list(dict.fromkeys(m.setting.players for m in mains))
-        groups = [(f"{n} players", [m for m in mains if m.setting.players == n]) for n in counts]
+        groups = [(_players(n), [m for m in mains if m.setting.players == n]) for n in counts]
     rows, cols = _grid(len(groups), 2)
     height = 3.0 if len(groups) == 1 else 2.6
     fig, axes = plt.subplots(rows, cols, figsize=(WIDTH, height * rows), squeeze=False, sharex=True)
@@ -252,20 +265,20 @@ def minutes_hist(mains: Sequence[MainSummary]) -> str | None:
             values = [min(v, top) for v in m.minutes.values]
             weights = [100 / len(values)] * len(values)
             swept = ", ".join(f"{key}={v}" for key, v in m.setting.swept)
-            label = swept if title and swept else m.setting.label
+            label = swept if title and swept else m.setting.said()
             ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.6,
                     label=label, color=PALETTE[k % len(PALETTE)],
                     linestyle=styles[(k // len(PALETTE)) % len(styles)])  # fmt: skip
         if title:
             _title(ax, title, cols)
-        ax.set_ylabel("% of games")
+        ax.set_ylabel(_("games (%)"))
         ax.set_xlim(0, top)
         ax.set_ylim(bottom=0)
         ax.tick_params(axis="x", labelbottom=True)
         if len(groups) == 1:  # beside the panel, where it hides no outline
             ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
     for ax in axes.flat[max(0, len(groups) - cols) : len(groups)]:
-        ax.set_xlabel("estimated table time (minutes; the last bin holds all longer)")
+        ax.set_xlabel(_("estimated table time (minutes; the last bin holds all longer)"))
     if len(groups) > 1:  # the same swept values in every panel: one legend above them all
         longest = max(groups, key=lambda g: len(g[1]))[1]
         _legend_above(fig, axes.flat[groups.index(next(g for g in groups if g[1] is longest))])
@@ -281,13 +294,13 @@ def skill_points(summary: LabSummary) -> str | None:
     if not summary.skill:
         return None
     plt = _pyplot()
-    labels = list(dict.fromkeys(s.setting.label for s in summary.skill))
+    labels = list(dict.fromkeys(s.setting.said() for s in summary.skill))
     lineups = list(dict.fromkeys(s.lineup.name for s in summary.skill))
     fig, ax = plt.subplots(figsize=(WIDTH, _rows_height(len(labels)) + 0.5))
     for k, name in enumerate(lineups):
         points = [s for s in summary.skill if s.lineup.name == name]
         offset = 0.18 * (k - (len(lineups) - 1) / 2)
-        ys = [labels.index(s.setting.label) + offset for s in points]
+        ys = [labels.index(s.setting.said()) + offset for s in points]
         ax.errorbar([s.order.value for s in points], ys, xerr=_errors([s.order for s in points]),
                     fmt="o", capsize=3, markersize=6, label=name)  # fmt: skip
     ax.axvline(0, color=INK, linewidth=1)
@@ -295,7 +308,7 @@ def skill_points(summary: LabSummary) -> str | None:
     _settings_axis(ax, labels)
     low = min(-0.1, min(s.order.low for s in summary.skill) - 0.05)
     ax.set_xlim(low, 1.08)
-    ax.set_xlabel("Order = (win rate - fair) / (1 - fair):   0 pure luck,   1 the stronger wins")
+    ax.set_xlabel(_("Order = (win rate - fair) / (1 - fair):   0 pure luck,   1 the stronger wins"))
     _legend_above(fig, ax)
     fig.tight_layout(rect=(0, 0, 1, 1 - 0.4 / (_rows_height(len(labels)) + 0.5)))
     return _uri(fig)
@@ -309,28 +322,28 @@ def drama(mains: Sequence[MainSummary]) -> str | None:
         return None
     plt = _pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(WIDTH, _rows_height(len(scored)) + 0.6))
-    labels = [m.setting.label for m in scored]
+    labels = [m.setting.said() for m in scored]
     ys = list(range(len(scored)))
     changes = [m.lead_changes.mean for m in scored if m.lead_changes is not None]
     left.errorbar([e.value for e in changes], ys, xerr=_errors(changes), fmt="o", capsize=3,
                   color=BLUE)  # fmt: skip
     _settings_axis(left, labels)
-    left.set_title("lead changes per game (mean)")
+    left.set_title(_("lead changes per game (mean)"))
     left.set_xlim(left=0)
     wins = [m.half_leader_wins for m in scored if m.half_leader_wins is not None]
     right.errorbar([100 * e.value for e in wins], ys, xerr=_errors(wins, 100), fmt="o",
-                   capsize=3, color=ORANGE, label="the half-time leader wins")  # fmt: skip
+                   capsize=3, color=ORANGE, label=_("the half-time leader wins"))  # fmt: skip
     right.plot([100 * m.fair for m in scored], ys, "|", color=INK, markersize=14,
-               label="fair rate")  # fmt: skip
+               label=_("fair rate"))  # fmt: skip
     _settings_axis(right, labels, show=False)
-    right.set_title("the half-time leader wins (%)")
+    right.set_title(_("the half-time leader wins (%)"))
     right.set_xlim(0, 100)
     _legend_above(fig, right)
     fig.tight_layout(rect=(0, 0, 1, 0.93))
     return _uri(fig)
 
 
-def card_impact(main: MainSummary, limit: int = 24, played: bool = True) -> str | None:
+def card_impact(main: MainSummary, game: str, limit: int = 24, played: bool = True) -> str | None:
     """Win rate of a seat that held a card type at the start (left) or played it (right, unless
     `played` is False: see `GameMeasures.played_impact`), with its interval, against seats that
     did not (ring); a difference flagged beyond chance (Holm over the setting's card types) is
@@ -346,10 +359,14 @@ def card_impact(main: MainSummary, limit: int = 24, played: bool = True) -> str 
     fig, axes = plt.subplots(1, 2 if played else 1, figsize=(WIDTH if played else WIDTH * 0.6,
                              height), sharex=True, squeeze=False)  # fmt: skip
     ys = list(range(len(cards)))
-    names = [c.name for c in cards]
-    panels = [("held at the start", [(c.held, c.not_held, c.held_flag) for c in cards])]
+    names = [card_name(game, c.name) for c in cards]
+    panels = [
+        (_("win % when held at the start"), [(c.held, c.not_held, c.held_flag) for c in cards])
+    ]
     if played:
-        panels.append(("played", [(c.played, c.not_played, c.played_flag) for c in cards]))
+        panels.append(
+            (_("win % when played"), [(c.played, c.not_played, c.played_flag) for c in cards])
+        )
     for k, (ax, (title, rows)) in enumerate(zip(axes[0], panels, strict=True)):
         for flagged in (False, True):
             shown = [(y, yes) for y, (yes, _no, f) in zip(ys, rows, strict=True)
@@ -359,12 +376,12 @@ def card_impact(main: MainSummary, limit: int = 24, played: bool = True) -> str 
             ax.errorbar([100 * e.value for _, e in shown], [y for y, _ in shown],
                         xerr=_errors([e for _, e in shown], 100), fmt="o", capsize=2,
                         color=ORANGE if flagged else BLUE, markersize=5,
-                        label="with the card, beyond chance (Holm)" if flagged
-                        else "with the card (95% interval)")  # fmt: skip
+                        label=_("with the card, beyond chance (Holm)") if flagged
+                        else _("with the card (95% interval)"))  # fmt: skip
         ax.plot([100 * no.value if no.n else float("nan") for _yes, no, _f in rows], ys, "o",
-                mfc="none", color=MUTED, label="without it")  # fmt: skip
-        ax.axvline(100 * main.fair, color=RED, linestyle="--", linewidth=1, label="fair rate")
-        ax.set_title(f"win % when {title}")
+                mfc="none", color=MUTED, label=_("without it"))  # fmt: skip
+        ax.axvline(100 * main.fair, color=RED, linestyle="--", linewidth=1, label=_("fair rate"))
+        ax.set_title(title)
         _settings_axis(ax, names, show=k == 0)
     handles: dict[str, Any] = {}
     for ax in axes[0]:
@@ -389,7 +406,7 @@ def extras_panels(mains: Sequence[MainSummary]) -> str | None:
     )
     for ax in axes.flat[len(names) :]:
         ax.set_visible(False)
-    labels = [m.setting.label for m in mains]
+    labels = [m.setting.said() for m in mains]
     for k, (ax, name) in enumerate(zip(axes.flat, names, strict=False)):
         found = [(i, m.extra(name)) for i, m in enumerate(mains)]
         points = [(i, e) for i, e in found if e is not None and e.estimate.n]
@@ -404,7 +421,7 @@ def extras_panels(mains: Sequence[MainSummary]) -> str | None:
             ax.set_xlim(-2, 102)
         else:
             ax.set_xlim(left=min(0.0, *(scale * e.low for e in ests)))
-        _title(ax, points[0][1].label + (" (%)" if rate else ""), cols, fontsize=9.5)
+        _title(ax, _(points[0][1].label) + (" (%)" if rate else ""), cols, fontsize=9.5)
     fig.tight_layout()
     return _uri(fig)
 
@@ -431,16 +448,16 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
         values = list(dict.fromkeys(v for s in plan.settings for k, v in s.swept if k == key))
         first = {k: v for s in plan.settings[:1] for k, v in s.swept if k != key}
         measures: list[tuple[str, float, Callable[[MainSummary], Estimate | None]]] = [
-            ("table time (minutes, mean)", 1.0, lambda m: m.minutes.mean),
-            ("decisions per game (mean)", 1.0, lambda m: m.decisions.mean),
-            ("first player wins (%)", 100.0, lambda m: m.first_player_win),
+            (_("table time (minutes, mean)"), 1.0, lambda m: m.minutes.mean),
+            (_("decisions per game (mean)"), 1.0, lambda m: m.decisions.mean),
+            (_("first player wins (%)"), 100.0, lambda m: m.first_player_win),
         ]
         if any(m.no_winner.value > 0 for m in summary.primary):
-            measures.append(("games with no winner (%)", 100.0, lambda m: m.no_winner))
+            measures.append((_("games with no winner (%)"), 100.0, lambda m: m.no_winner))
         for extra in summary.primary[0].extras if summary.primary else ():
             measures.append(
                 (
-                    extra.label + (" (%)" if extra.kind == "rate" else ""),
+                    _(extra.label) + (" (%)" if extra.kind == "rate" else ""),
                     100.0 if extra.kind == "rate" else 1.0,
                     _extra_of(extra.name),
                 )
@@ -477,7 +494,7 @@ def sweep_lines(summary: LabSummary) -> list[tuple[str, str]]:
                 if xs:
                     drawn = True
                     ax.errorbar(xs, [scale * e.value for e in errs], yerr=_errors(errs, scale),
-                                marker="o", capsize=3, label=f"{players} players")  # fmt: skip
+                                marker="o", capsize=3, label=_players(players))  # fmt: skip
             ax.set_xticks(range(len(values)), values)
             ax.set_xlim(-0.4, len(values) - 0.6)
             # from 0, so that equal values look equal: a zoomed axis turns 0.2 points of noise

@@ -14,6 +14,8 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from roost.i18n import N_, card_name, format_fixed, gettext_filled, html_language, ngettext
+from roost.i18n import gettext as _
 from roost.lab import plots
 from roost.lab.claims import (
     DEPENDS,
@@ -30,7 +32,7 @@ from roost.lab.claims import (
     Mark,
 )
 from roost.lab.hooks import GameMeasures, game_measures
-from roost.lab.stats import ALPHA, FLAGGED, MAX_WIDTH, TOO_FEW, Estimate, too_wide
+from roost.lab.stats import ALPHA, FLAGGED, MAX_WIDTH, TOO_FEW, WITHIN, Estimate, too_wide
 from roost.lab.summary import LabSummary, MainSummary
 
 CSS = """
@@ -111,26 +113,33 @@ margin:14px 0;font-size:14px}.ignored ul{margin:6px 0 0;padding-left:18px}
 @media print{header.hero{background:#fff;color:#1d2433} nav{display:none}}
 """
 
-FLAGS_TEXT = (
-    f"Flags (bold, coloured) are corrected for the number of tests: Holm's method over each "
-    f"family (every seat of every setting; the settings' seats-alike tests; the settings' "
-    f"first-player tests), so the chance of even one false flag in a family is at most "
-    f"{100 * ALPHA:.0f}%. The intervals shown are plain 95% ones, so an interval can miss the "
-    f"fair rate without a flag. Where an interval is wider than {100 * MAX_WIDTH:.0f} "
-    f"percentage points the report says <i>too few games</i> and flags nothing."
-)
+_f = format_fixed
+"""A number in prose or a table, with the reader's decimal sign."""
+
+
+def flags_text() -> str:
+    """What a flag means: said in every section that flags."""
+    return _(
+        "Flags (bold, coloured) are corrected for the number of tests: Holm's method over each "
+        "family (every seat of every setting; the settings' seats-alike tests; the settings' "
+        "first-player tests), so the chance of even one false flag in a family is at most "
+        "{alpha}%. The intervals shown are plain 95% ones, so an interval can miss the fair "
+        "rate without a flag. Where an interval is wider than {width} percentage points the "
+        "report says <i>too few games</i> and flags nothing."
+    ).format(alpha=_f(100 * ALPHA, 0), width=_f(100 * MAX_WIDTH, 0))
+
 
 SECTIONS = (
-    ("claims", "Claims"),
-    ("questions", "The game's questions"),
-    ("bots", "Rules or bots?"),
-    ("seats", "Seats"),
-    ("length", "Length"),
-    ("skill", "Skill"),
-    ("drama", "Drama"),
-    ("cards", "Cards"),
-    ("sweeps", "Sweeps"),
-    ("files", "Files"),
+    ("claims", N_("Claims")),
+    ("questions", N_("The game's questions")),
+    ("bots", N_("Rules or bots?")),
+    ("seats", N_("Seats")),
+    ("length", N_("Length")),
+    ("skill", N_("Skill")),
+    ("drama", N_("Drama")),
+    ("cards", N_("Cards")),
+    ("sweeps", N_("Sweeps")),
+    ("files", N_("Files")),
 )
 MARK_CLASS = {
     Mark.AGREES: "agrees",
@@ -148,11 +157,11 @@ def _e(text: object) -> str:
 def est(e: Estimate | None, percent: bool = True, digits: int = 1) -> str:
     """An estimate as HTML: the value, then its interval small and grey."""
     if e is None or e.n == 0:
-        return "<span class='ci'>n/a</span>"
+        return "<span class='ci'>" + _e(_("n/a")) + "</span>"
     scale, unit = (100.0, "%") if percent else (1.0, "")
     return (
-        f"<span class='est'><b>{scale * e.value:.{digits}f}{unit}</b>"
-        f"<small>{scale * e.low:.{digits}f}&ndash;{scale * e.high:.{digits}f}</small></span>"
+        f"<span class='est'><b>{_f(scale * e.value, digits)}{unit}</b>"
+        f"<small>{_f(scale * e.low, digits)}&ndash;{_f(scale * e.high, digits)}</small></span>"
     )
 
 
@@ -175,9 +184,41 @@ def _figure(uri: str | None, alt: str, caption: str = "") -> str:
     return f'<figure><img src="{uri}" alt="{_e(alt)}">{cap}</figure>'
 
 
+VERDICT_WORDS = {
+    HOLDS: N_("holds"),
+    FAILS: N_("fails"),
+    PARTLY: N_("partly"),
+    INCONCLUSIVE: N_("inconclusive"),
+    NOT_TESTED: N_("not tested"),
+}
+"""A claim's verdict as the reader reads it (the JSON keeps the English word)."""
+
+
+def verdict_word(verdict: str) -> str:
+    return _(VERDICT_WORDS[verdict]) if verdict in VERDICT_WORDS else verdict
+
+
+ROBUSTNESS_WORDS = {
+    DEPENDS: N_("depends on the bots"),
+    UNSETTLED: N_("undecided under some line-up"),
+    ONE_LINEUP: N_("one line-up only"),
+    NO_LINEUP: N_("no line-up to check it under"),
+    f"{HOLDS} under every line-up": N_("holds under every line-up"),
+    f"{FAILS} under every line-up": N_("fails under every line-up"),
+    f"{PARTLY} under every line-up": N_("partly under every line-up"),
+    f"{INCONCLUSIVE} under every line-up": N_("inconclusive under every line-up"),
+    f"{NOT_TESTED} under every line-up": N_("not tested under every line-up"),
+}
+"""`roost.lab.claims.robustness`'s words, as the reader reads them."""
+
+
+def robustness_word(robustness: str) -> str:
+    return _(ROBUSTNESS_WORDS[robustness]) if robustness in ROBUSTNESS_WORDS else robustness
+
+
 def _pill(verdict: str) -> str:
     cls = "not" if verdict == NOT_TESTED else verdict
-    return f'<span class="pill {cls}">{_e(verdict)}</span>'
+    return f'<span class="pill {cls}">{_e(verdict_word(verdict))}</span>'
 
 
 def _span(values: Sequence[float], fmt: Callable[[float], str]) -> str:
@@ -206,7 +247,7 @@ def agreement(summary: LabSummary, state: Callable[[MainSummary], str]) -> tuple
         return "one", []
     by_setting: dict[str, list[str]] = {}
     for m in summary.main:
-        by_setting.setdefault(m.setting.label, []).append(state(m))
+        by_setting.setdefault(m.setting.said(), []).append(state(m))
     differ = [label for label, states in by_setting.items()
               if TOO_FEW not in states and len(set(states)) > 1]  # fmt: skip
     if differ:
@@ -219,14 +260,16 @@ def agreement(summary: LabSummary, state: Callable[[MainSummary], str]) -> tuple
 def _across(summary: LabSummary, state: Callable[[MainSummary], str]) -> str:
     """The tile's last words: the same under every line-up, or depends on the bots."""
     verdict, where = agreement(summary, state)
-    names = ", ".join(summary.lineup_names())
+    names = _e(", ".join(summary.lineup_names()))
     if verdict == "every":
-        return f"; <b>the same under every line-up</b> ({_e(names)})"
+        return _("; <b>the same under every line-up</b> ({names})").format(names=names)
     if verdict == "bots":
-        return f"; <b>depends on the bots</b> at {_e(', '.join(where))} ({_e(names)})"
+        return _("; <b>depends on the bots</b> at {settings} ({names})").format(
+            settings=_e(", ".join(where)), names=names
+        )
     if verdict == "few":
-        return f"; too few games under some line-up to compare ({_e(names)})"
-    return "; one line-up only: rules and bots not told apart"
+        return _("; too few games under some line-up to compare ({names})").format(names=names)
+    return _("; one line-up only: rules and bots not told apart")
 
 
 def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
@@ -240,11 +283,16 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
         robust = sum(1 for c in claims if c.robustness == DEPENDS)
         tiles.append(
             _tile(
-                "Rulebook claims",
-                f"{counts[HOLDS]} of {len(claims)} hold",
-                (others or "every claim the run could test holds")
+                _("Rulebook claims"),
+                ngettext("{held} of {n} holds", "{held} of {n} hold", len(claims)).format(
+                    held=counts[HOLDS], n=len(claims)
+                ),
+                (others or _("every claim the run could test holds"))
                 + (
-                    f"<br>{robust} {'depends' if robust == 1 else 'depend'} on the bots"
+                    "<br>"
+                    + ngettext("{n} depends on the bots", "{n} depend on the bots", robust).format(
+                        n=robust
+                    )
                     if robust
                     else ""
                 ),
@@ -260,15 +308,15 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
             rate = first.kind == "rate"
             value = _span(
                 [e.value for e in found],
-                (lambda v: f"{100 * v:.0f}%") if rate else (lambda v: f"{v:.1f}"),
+                (lambda v: f"{_f(100 * v, 0)}%") if rate else (lambda v: f"{_f(v, 1)}"),
             )
             # the tile is named by what it measures: a bare "0%" under "the game's question"
             # left the designer to guess that it is the share of capped games
             tiles.append(
                 _tile(
-                    first.label,
+                    _(first.label),
                     value,
-                    "this game's headline measure, lowest to highest over the settings",
+                    _("this game's headline measure, lowest to highest over the settings"),
                 )
             )
     medians = [m.minutes.median for m in mains]
@@ -276,12 +324,15 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
     high = max(mains, key=lambda m: m.minutes.median)
     tiles.append(
         _tile(
-            "Table time",
-            _span(medians, lambda v: f"{v:.0f}") + " min",
-            f"median game; {_e(low.setting.label)} to {_e(high.setting.label)}"
+            _("Table time"),
+            _("{minutes} min").format(minutes=_span(medians, lambda v: f"{_f(v, 0)}")),
+            _("median game; {low} to {high}").format(
+                low=_e(low.setting.said()), high=_e(high.setting.said())
+            )
             if low is not high
-            else f"median game; 10&ndash;90%: {low.minutes.p10:.0f}&ndash;{low.minutes.p90:.0f} "
-            "min",
+            else _("median game; 10&ndash;90%: {low}&ndash;{high} min").format(
+                low=_f(low.minutes.p10, 0), high=_f(low.minutes.p90, 0)
+            ),
         )
     )
     firsts = [m for m in mains if m.first_player_win.n]
@@ -292,12 +343,19 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
         few = sum(1 for m in firsts if m.first_player_flag == TOO_FEW)
         tiles.append(
             _tile(
-                "First player",
-                f"{gap:+.0f}<small> percentage points</small>",
-                f"wins {100 * top.first_player_win.value:.0f}% against a fair "
-                f"{100 * top.fair:.0f}% ({_e(top.setting.label)}); beyond chance (Holm) at "
-                f"{beyond} of {len(firsts)} settings"
-                + (f"; too few games at {few}" if few else "")
+                _("First player"),
+                _("{gap}<small> percentage points</small>").format(gap=_f(gap, 0, True)),
+                _(
+                    "wins {rate}% against a fair {fair}% ({setting}); beyond chance (Holm) at "
+                    "{beyond} of {n} settings"
+                ).format(
+                    rate=_f(100 * top.first_player_win.value, 0),
+                    fair=_f(100 * top.fair, 0),
+                    setting=_e(top.setting.said()),
+                    beyond=beyond,
+                    n=len(firsts),
+                )
+                + (_("; too few games at {n}").format(n=few) if few else "")
                 + _across(summary, lambda m: m.first_player_flag),
                 "bad" if beyond else "mid" if few == len(firsts) else "good",
             )
@@ -306,18 +364,20 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
     differ = flags.count(FLAGGED)
     few = flags.count(TOO_FEW)
     if few == len(mains):
-        big, tone = "too few games", "mid"
+        big, tone = _("too few games"), "mid"
     elif differ:
-        big, tone = f"differ at {differ} of {len(mains)}", "bad"
+        big, tone = _("differ at {differ} of {n}").format(differ=differ, n=len(mains)), "bad"
     else:
-        big, tone = "no seat stands out", "mid" if few else "good"
+        big, tone = _("no seat stands out"), "mid" if few else "good"
     tiles.append(
         _tile(
-            "Seats",
+            _("Seats"),
             big,
-            f"seats differ beyond chance (Holm-corrected over the {len(mains)} settings) at "
-            f"{differ} of {len(mains)}"
-            + (f"; too few games to tell at {few}" if few else "")
+            _(
+                "seats differ beyond chance (Holm-corrected over the {n} settings) at "
+                "{differ} of {n}"
+            ).format(n=len(mains), differ=differ)
+            + (_("; too few games to tell at {n}").format(n=few) if few else "")
             + _across(summary, lambda m: m.seats_flag),
             tone,
         )
@@ -326,9 +386,11 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
         orders = [s.order.value for s in summary.skill if s.lineup.name == name]
         tiles.append(
             _tile(
-                "Skill (Order)",
-                _span(orders, lambda v: f"{v:.2f}"),
-                f"{_e(name)}; 0: luck decides, 1: the stronger bot always wins",
+                _("Skill (Order)"),
+                _span(orders, lambda v: f"{_f(v, 2)}"),
+                _("{lineup}; 0: luck decides, 1: the stronger bot always wins").format(
+                    lineup=_e(name)
+                ),
             )
         )
     scored = [m for m in mains if m.half_leader_wins is not None and m.lead_changes is not None]
@@ -337,11 +399,11 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
         changes = [m.lead_changes.mean.value for m in scored if m.lead_changes is not None]
         tiles.append(
             _tile(
-                "Drama",
-                _span(wins, lambda v: f"{100 * v:.0f}") + "%",
-                "of games are won by the half-time leader; "
-                + _span(changes, lambda v: f"{v:.1f}")
-                + " lead changes a game",
+                _("Drama"),
+                _span(wins, lambda v: f"{_f(100 * v, 0)}") + "%",
+                _("of games are won by the half-time leader; {changes} lead changes a game").format(
+                    changes=_span(changes, lambda v: f"{_f(v, 1)}")
+                ),
             )
         )
     return f"<div class='tiles'>{''.join(tiles)}</div>"
@@ -353,7 +415,8 @@ def glance(summary: LabSummary, claims: Sequence[ClaimResult]) -> str:
 def claims_cards(results: Sequence[ClaimResult]) -> str:
     """Each claim as a card: verdict, quote, a marked line per setting, and how it was tested."""
     if not results:
-        return "<p class='lead'>This game's lab companion lists no rulebook claims.</p>"
+        none = _("This game's lab companion lists no rulebook claims.")
+        return f"<p class='lead'>{none}</p>"
     cards = []
     for r in results:
         verdict = r.verdict
@@ -369,29 +432,39 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
             if robust in (ONE_LINEUP, UNSETTLED, NO_LINEUP)
             else "every"
         )
-        per = "; ".join(f"{v.verdict} under {_e(name)}" for name, v in r.by_lineup)
+        per = "; ".join(
+            _("{verdict} under {lineup}").format(verdict=verdict_word(v.verdict), lineup=_e(name))
+            for name, v in r.by_lineup
+        )
+        source = gettext_filled(r.claim.source)
+        how = _("<b>How it was tested:</b> {how}<br><b>It would hold if:</b> {holds}").format(
+            how=_e(gettext_filled(r.claim.how)), holds=_e(gettext_filled(r.claim.holds_when))
+        )
         cards.append(
             f"<article class='claim {cls}'>{_pill(verdict.verdict)} "
-            f"<span class='robust {tone}'>{_e(robust)}</span>"
+            f"<span class='robust {tone}'>{_e(robustness_word(robust))}</span>"
             + (f"<span class='per'>{per}</span>" if len(r.by_lineup) > 1 else "")
-            + f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(r.claim.source)}</div>"
+            + f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(source)}</div>"
             + (f"<ul>{items}</ul>" if items else "")
             + (f"<p class='note'>{_e(verdict.note)}</p>" if verdict.note else "")
-            + f"<p class='how'><b>How it was tested:</b> {_e(r.claim.how)}<br>"
-            f"<b>It would hold if:</b> {_e(r.claim.holds_when)}</p></article>"
+            + f"<p class='how'>{how}</p></article>"
         )
-    legend = (
+    legend = _(
         "<p class='lead'>A mark per setting: <b style='color:#4f9d69'>&#10003;</b> agrees, "
         "<b style='color:#d1495b'>&#10007;</b> disagrees, <b style='color:#c48a00'>?</b> the "
         "95% intervals cannot tell (more games would), <b style='color:#8a8f98'>&ndash;</b> "
-        "nothing to test there. "
-        f"{_pill(HOLDS)} every setting agrees; {_pill(PARTLY)} some do; {_pill(FAILS)} none "
-        f"does and some disagree; {_pill(INCONCLUSIVE)} none can tell. Each claim is checked "
-        "under every bot line-up of the run (in brackets before a finding): <b>holds under "
-        "every line-up</b> says the rules decide it; <b>depends on the bots</b> that where "
-        "they can tell, the line-ups' findings differ, so it is at least partly the bots' "
-        "doing; <b>undecided under some line-up</b> that they agree where they can tell but "
-        "one had too few games somewhere.</p>"
+        "nothing to test there. {holds} every setting agrees; {partly} some do; {fails} none "
+        "does and some disagree; {inconclusive} none can tell. Each claim is checked under "
+        "every bot line-up of the run (in brackets before a finding): <b>holds under every "
+        "line-up</b> says the rules decide it; <b>depends on the bots</b> that where they can "
+        "tell, the line-ups' findings differ, so it is at least partly the bots' doing; "
+        "<b>undecided under some line-up</b> that they agree where they can tell but one had "
+        "too few games somewhere.</p>"
+    ).format(
+        holds=_pill(HOLDS),
+        partly=_pill(PARTLY),
+        fails=_pill(FAILS),
+        inconclusive=_pill(INCONCLUSIVE),
     )
     return legend + f"<div class='claims'>{''.join(cards)}</div>"
 
@@ -410,13 +483,14 @@ def _seat_cell(e: Estimate, fair: float, state: str) -> str:
     rgb = "59,110,168" if gap > 0 else "209,73,91"
     cls = " strong" if beyond else ""
     if state == TOO_FEW:
+        few = _("too few games")
         return (
-            f"<td class='seat few'>{100 * e.value:.1f}%<small class='ci'>{100 * e.low:.0f}"
-            f"&ndash;{100 * e.high:.0f} too few games</small></td>"
+            f"<td class='seat few'>{_f(100 * e.value, 1)}%<small class='ci'>{_f(100 * e.low, 0)}"
+            f"&ndash;{_f(100 * e.high, 0)} {few}</small></td>"
         )
     return (
         f"<td class='seat{cls}' style='background:rgba({rgb},{alpha:.2f})'>"
-        f"{100 * e.value:.1f}%<small class='ci'>{100 * e.low:.0f}&ndash;{100 * e.high:.0f}"
+        f"{_f(100 * e.value, 1)}%<small class='ci'>{_f(100 * e.low, 0)}&ndash;{_f(100 * e.high, 0)}"
         "</small></td>"
     )
 
@@ -424,26 +498,29 @@ def _seat_cell(e: Estimate, fair: float, state: str) -> str:
 def _p_cell(p: float, raw: float, state: str) -> str:
     """A Holm-adjusted p-value (the raw one small after it), bold where flagged."""
     if state == TOO_FEW:
-        return f"<td class='n few'>too few games<small class='ci'>p {raw:.3f}</small></td>"
+        few = _("too few games")
+        return f"<td class='n few'>{few}<small class='ci'>p {_f(raw, 3)}</small></td>"
     cls = " strong" if state == FLAGGED else ""
-    return f"<td class='n{cls}'>{p:.3f}<small class='ci'>raw {raw:.3f}</small></td>"
+    raw_p = _("raw {p}").format(p=_f(raw, 3))
+    return f"<td class='n{cls}'>{_f(p, 3)}<small class='ci'>{raw_p}</small></td>"
 
 
 def _seats(mains: Sequence[MainSummary]) -> str:
     width = max(len(m.seat_win) for m in mains)
-    head = ["setting", "games", "fair", *(f"P{s}" for s in range(width))]
-    head += ["p (alike, Holm)", "first player wins", "first player Order"]
+    head = [_("setting"), _("games"), _("fair"), *(f"P{s}" for s in range(width))]
+    head += [_("p (alike, Holm)"), _("first player wins"), _("first player Order")]
+    few = _("too few games")
     out = ["<div class='wrap'><table><tr>", *(f"<th>{_e(h)}</th>" for h in head), "</tr>"]
     for m in mains:
         cells = [_seat_cell(e, m.fair, m.seat_flag(s)) for s, e in enumerate(m.seat_win)]
         cells += ["<td></td>"] * (width - len(m.seat_win))
         first = m.first_player_flag
         out.append(
-            f"<tr><td>{_e(m.setting.label)}</td><td class='n'>{m.games}</td>"
-            f"<td class='n'>{100 * m.fair:.1f}%</td>{''.join(cells)}"
+            f"<tr><td>{_e(m.setting.said())}</td><td class='n'>{m.games}</td>"
+            f"<td class='n'>{_f(100 * m.fair, 1)}%</td>{''.join(cells)}"
             f"{_p_cell(m.seats_equal_p_holm, m.seats_equal_p, m.seats_flag)}"
             f"<td class='n{' strong' if first == FLAGGED else ''}'>{est(m.first_player_win)}"
-            f"{'<small class=ci>too few games</small>' if first == TOO_FEW else ''}</td>"
+            f"{f'<small class=ci>{few}</small>' if first == TOO_FEW else ''}</td>"
             f"<td class='n'>{est(m.first_player_order, percent=False, digits=2)}</td></tr>"
         )
     out.append("</table></div>")
@@ -454,26 +531,26 @@ def _returns(mains: Sequence[MainSummary]) -> str:
     width = max(len(m.seat_return) for m in mains)
     rows = [
         [
-            _e(m.setting.label),
+            _e(m.setting.said()),
             *(est(e, percent=False, digits=2) for e in m.seat_return),
             *([""] * (width - len(m.seat_return))),
         ]
         for m in mains
     ]
-    return _table(["setting", *(f"P{s}" for s in range(width))], rows)
+    return _table([_("setting"), *(f"P{s}" for s in range(width))], rows)
 
 
 def _dist(d: Any, digits: int = 0) -> str:
     return (
-        f"<span class='est'><b>{d.median:.{digits}f}</b><small>{d.p10:.{digits}f}&ndash;"
-        f"{d.p90:.{digits}f}</small></span>"
+        f"<span class='est'><b>{_f(d.median, digits)}</b><small>{_f(d.p10, digits)}&ndash;"
+        f"{_f(d.p90, digits)}</small></span>"
     )
 
 
 def _length(mains: Sequence[MainSummary]) -> str:
     rows = [
         [
-            _e(m.setting.label),
+            _e(m.setting.said()),
             _dist(m.decisions),
             _dist(m.turns),
             _dist(m.rounds),
@@ -482,26 +559,24 @@ def _length(mains: Sequence[MainSummary]) -> str:
         ]
         for m in mains
     ]
-    return _table(
-        ["setting", "decisions", "turns", "rounds", "table minutes", "mean minutes"], rows
-    )
+    head = [_("setting"), _("decisions"), _("turns"), _("rounds"), _("table minutes")]
+    return _table([*head, _("mean minutes")], rows)
 
 
 def _skill(summary: LabSummary) -> str:
     rows = [
         [
-            _e(s.setting.label),
+            _e(s.setting.said()),
             _e(s.lineup.name),
             str(s.games),
-            f"{100 * s.fair:.1f}%",
+            f"{_f(100 * s.fair, 1)}%",
             est(s.strong_win),
             est(s.order, percent=False, digits=2),
         ]
         for s in summary.skill
     ]
-    return _table(
-        ["setting", "line-up", "games", "fair", "strong bot wins", "Order"], rows, numeric_from=2
-    )
+    head = [_("setting"), _("line-up"), _("games"), _("fair"), _("strong bot wins"), _("Order")]
+    return _table(head, rows, numeric_from=2)
 
 
 def _drama(mains: Sequence[MainSummary]) -> str:
@@ -511,17 +586,17 @@ def _drama(mains: Sequence[MainSummary]) -> str:
             continue
         rows.append(
             [
-                _e(m.setting.label),
+                _e(m.setting.said()),
                 est(m.lead_changes.mean, percent=False, digits=2),
                 _dist(m.lead_changes),
                 est(m.half_leader_share),
                 est(m.half_leader_wins),
-                f"{100 * m.fair:.1f}%",
+                f"{_f(100 * m.fair, 1)}%",
             ]
         )
     return _table(
-        ["setting", "lead changes (mean)", "median (10-90%)", "a sole leader at half time",
-         "the half-time leader wins", "fair"],
+        [_("setting"), _("lead changes (mean)"), _("median (10-90%)"),
+         _("a sole leader at half time"), _("the half-time leader wins"), _("fair")],
         rows,
     )  # fmt: skip
 
@@ -538,22 +613,23 @@ def _extras(mains: Sequence[MainSummary]) -> str:
             cells.append(
                 est(found.estimate, percent=rate, digits=1 if rate else 2) if found else est(None)
             )
-        rows.append([_e(m.setting.label), *cells])
-    return _table(["setting", *(label for _, label, _ in specs)], rows)
+        rows.append([_e(m.setting.said()), *cells])
+    return _table([_("setting"), *(_(label) for _name, label, _kind in specs)], rows)
 
 
-def _cards(main: MainSummary, played: bool = True) -> str:
+def _cards(main: MainSummary, game: str, played: bool = True) -> str:
     cards = sorted(main.cards, key=lambda c: c.held.value - c.not_held.value, reverse=True)
     if not played:
         rows = [
-            [_e(c.name), est(c.held), est(c.not_held),
+            [_e(card_name(game, c.name)), est(c.held), est(c.not_held),
              _difference(c.held, c.not_held, c.held_flag, c.held_p)]
             for c in cards
         ]  # fmt: skip
-        return _table(["card", "held at start", "not held", "difference (percentage points)"], rows)
+        head = [_("card"), _("held at start"), _("not held"), _("difference (percentage points)")]
+        return _table(head, rows)
     rows = [
         [
-            _e(c.name),
+            _e(card_name(game, c.name)),
             est(c.held),
             est(c.not_held),
             _difference(c.held, c.not_held, c.held_flag, c.held_p),
@@ -564,19 +640,19 @@ def _cards(main: MainSummary, played: bool = True) -> str:
         for c in cards
     ]
     return _table(
-        ["card", "held at start", "not held", "difference (percentage points)", "played",
-         "not played", "difference (percentage points)"],
+        [_("card"), _("held at start"), _("not held"), _("difference (percentage points)"),
+         _("played"), _("not played"), _("difference (percentage points)")],
         rows,
     )  # fmt: skip
 
 
 def _difference(yes: Estimate, no: Estimate, state: str, p: float) -> str:
     """A card's difference in win rate, bold with its Holm p where flagged."""
-    text = f"{100 * (yes.value - no.value):+.1f}"
+    text = f"{_f(100 * (yes.value - no.value), 1, True)}"
     if state == TOO_FEW:
-        return f"{text}<small class='ci'>too few games</small>"
+        return f"{text}<small class='ci'>" + _("too few games") + "</small>"
     if state == FLAGGED:
-        return f"<b>{text}</b><small class='ci'>p {p:.3f} (Holm)</small>"
+        return f"<b>{text}</b><small class='ci'>p {_f(p, 3)} (Holm)</small>"
     return text
 
 
@@ -585,21 +661,35 @@ def _moves(mains: Sequence[MainSummary]) -> str:
     rows = []
     for kind in kinds:
         cells = [
-            f"{dict(m.moves)[kind].value:.1f}" if kind in dict(m.moves) else "0" for m in mains
+            f"{_f(dict(m.moves)[kind].value, 1)}" if kind in dict(m.moves) else "0" for m in mains
         ]
         rows.append([_e(kind), *cells])
-    return _table(["moves per game", *(m.setting.label for m in mains)], rows)
+    return _table([_("moves per game"), *(m.setting.said() for m in mains)], rows)
 
 
 SAME = "same"
 """Every line-up agrees: the rules decide it."""
+NOT_AVAILABLE = "n/a"
+AGREEMENT_WORDS = {
+    SAME: N_("same"),
+    DEPENDS: N_("depends on the bots"),
+    TOO_FEW: N_("too few games"),
+    FLAGGED: N_("flagged"),
+    NOT_AVAILABLE: N_("n/a"),
+    WITHIN: N_("within chance"),
+}
+"""The words of the rules-or-bots table and the seats' flags, as the reader reads them."""
+
+
+def agreement_word(word: str) -> str:
+    return _(AGREEMENT_WORDS[word]) if word in AGREEMENT_WORDS else word
 
 
 def _same(estimates: Sequence[Estimate], rate: bool) -> str:
     """Whether estimates under several line-ups agree: their 95% intervals share a value (a
     share's interval wider than `MAX_WIDTH` is too few games to say either)."""
     if any(e.n == 0 for e in estimates):
-        return "n/a"
+        return NOT_AVAILABLE
     if rate and any(too_wide(e) for e in estimates):
         return TOO_FEW
     return SAME if max(e.low for e in estimates) <= min(e.high for e in estimates) else DEPENDS
@@ -619,19 +709,20 @@ def _bots_cell(names: Sequence[str], values: Sequence[str], verdict: str) -> str
         for name, value in zip(names, values, strict=True)
     )
     tone = {SAME: "same", DEPENDS: "bots"}.get(verdict, "few")
-    return f"{lines}<div class='verdict {tone}'>{_e(verdict)}</div>"
+    return f"{lines}<div class='verdict {tone}'>{_e(agreement_word(verdict))}</div>"
 
 
 def _bots(summary: LabSummary) -> str:
     """Rules or bots? Each headline measure per setting under every main line-up, and whether
     the line-ups agree: where they do, the rules decide it; where not, the bots do."""
     names = summary.lineup_names()
-    by = {(m.setting.label, m.lineup.name): m for m in summary.main}
+    by = {(m.setting.said(), m.lineup.name): m for m in summary.main}
     first_extra = summary.primary[0].extras[0] if summary.primary[0].extras else None
-    head = ["setting", "seats differ (Holm)", "first player wins", "table minutes (mean)"]
-    head += [first_extra.label] if first_extra is not None else []
+    head = [_("setting"), _("seats differ (Holm)"), _("first player wins")]
+    head += [_("table minutes (mean)")]
+    head += [_(first_extra.label)] if first_extra is not None else []
     rows: list[list[str]] = []
-    for label in [m.setting.label for m in summary.primary]:
+    for label in [m.setting.said() for m in summary.primary]:
         ms = [by[(label, name)] for name in names if (label, name) in by]
         if len(ms) < len(names):
             continue
@@ -639,7 +730,7 @@ def _bots(summary: LabSummary) -> str:
         firsts = [m.first_player_flag for m in ms]
         row = [
             _e(label),
-            _bots_cell(names, [_e(x) for x in seats], _states_same(seats)),
+            _bots_cell(names, [_e(agreement_word(x)) for x in seats], _states_same(seats)),
             _bots_cell(names, [est(m.first_player_win) for m in ms], _states_same(firsts)),
             _bots_cell(
                 names,
@@ -655,7 +746,7 @@ def _bots(summary: LabSummary) -> str:
                 _bots_cell(
                     names,
                     [est(e, percent=rate, digits=1 if rate else 2) for e in values],
-                    _same(values, rate) if len(values) == len(ms) else "n/a",
+                    _same(values, rate) if len(values) == len(ms) else NOT_AVAILABLE,
                 )
             )
         rows.append(row)
@@ -674,24 +765,27 @@ def _ignored(summary: LabSummary) -> str:
         parts: list[str] = []
         if same:
             parts.append(
-                f"under {_e(', '.join(same))} every game was played move for move alike at "
-                f"every value of <code>{_e(key)}</code> (the values share their deals): these "
-                "bots ignore it, so what the sweep shows is the same games scored another way, "
-                "not how players would change their play for it"
+                _(
+                    "under {lineups} every game was played move for move alike at every value "
+                    "of <code>{key}</code> (the values share their deals): these bots ignore "
+                    "it, so what the sweep shows is the same games scored another way, not how "
+                    "players would change their play for it"
+                ).format(lineups=_e(", ".join(same)), key=_e(key))
             )
         if others and same:
-            parts.append(f"{_e(', '.join(others))} played differently at different values")
+            parts.append(
+                _("{lineups} played differently at different values").format(
+                    lineups=_e(", ".join(others))
+                )
+            )
         if key in notes:
-            parts.append(_e(notes[key]))
+            parts.append(_e(_(notes[key])))
         if parts:
             out.append(f"<li><b>{_e(key)}</b>: " + "; ".join(parts) + ".</li>")
     if not out:
         return ""
-    return (
-        "<div class='ignored'><b>Parameters the bots do not play to.</b><ul>"
-        + "".join(out)
-        + "</ul></div>"
-    )
+    title = _("Parameters the bots do not play to.")
+    return f"<div class='ignored'><b>{title}</b><ul>" + "".join(out) + "</ul></div>"
 
 
 def _section(anchor: str, title: str, lead: str = "") -> str:
@@ -723,7 +817,7 @@ def render(
     def plot(make: Callable[[], str | None], alt: str, caption: str = "") -> str:
         return _figure(make() if draw else None, alt, caption)
 
-    main_bots = " and ".join(lineup.name for lineup in plan.main_lineups)
+    main_bots = _(" and ").join(lineup.name for lineup in plan.main_lineups)
     scored = any(m.lead_changes is not None for m in mains)
     sweeps = plots.sweep_lines(summary) if draw else []
     shown = {"claims", "seats", "length", "files"}
@@ -734,27 +828,40 @@ def render(
     card_main = _cards_setting(summary)
     shown |= {"cards"} if card_main is not None and card_main.cards else set()
     shown |= {"sweeps"} if sweeps else set()
-    nav = "".join(f"<a href='#{a}'>{_e(t)}</a>" for a, t in SECTIONS if a in shown)
+    nav = "".join(f"<a href='#{a}'>{_e(_(t))}</a>" for a, t in SECTIONS if a in shown)
+    meta = _("{bots} bots &middot; {settings} &middot; seed {seed} &middot; {speed}").format(
+        bots=_e(main_bots),
+        settings=ngettext("{n} setting", "{n} settings", len(plan.settings)).format(
+            n=len(plan.settings)
+        ),
+        seed=plan.seed,
+        speed=_e(speed),
+    )
+    until = _("Run until narrow.")
+    title = _("Roost lab: {title}").format(title=plan.title)
     parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<!doctype html><html lang='{html_language()}'><head><meta charset='utf-8'>",
         "<meta name='viewport' content='width=device-width, initial-scale=1'>",
-        f"<title>Roost lab: {_e(plan.title)}</title><style>{CSS}</style></head><body>",
-        "<header class='hero'><div class='in'><div class='kicker'>Roost balance lab</div>",
+        f"<title>{_e(title)}</title><style>{CSS}</style></head><body>",
+        "<header class='hero'><div class='in'><div class='kicker'>"
+        + _e(_("Roost balance lab"))
+        + ""
+        "</div>",
         f"<h1>{_e(plan.title)}</h1>",
-        f"<p class='meta'>{_e(main_bots)} bots &middot; "
-        f"{len(plan.settings)} setting{'s' if len(plan.settings) != 1 else ''} &middot; "
-        f"seed {plan.seed} &middot; {_e(speed)}<br><code>{_e(command)}</code></p>",
+        f"<p class='meta'>{meta}<br><code>{_e(command)}</code></p>",
         f"<nav>{nav}</nav></div></header><main>",
-        f"<div class='ignored sequential'><b>Run until narrow.</b> {_e(sequential)}</div>"
+        f"<div class='ignored sequential'><b>{until}</b> {_e(sequential)}</div>"
         if sequential
         else "",
         glance(summary, claims),
         _section(
             "claims",
-            "What the rulebook claims, and what the games say",
-            "Bots, not people, played these games: read the results as what the rules do when "
-            "played sensibly, not as what your table will do. The same command gives the same "
-            "numbers, whatever the number of workers or the backend.",
+            _("What the rulebook claims, and what the games say"),
+            _(
+                "Bots, not people, played these games: read the results as what the rules do "
+                "when played sensibly, not as what your table will do. The same command gives "
+                "the same numbers, whatever the number of workers or the backend."
+            ),
         ),
         claims_cards(claims),
         _ignored(summary),
@@ -764,15 +871,19 @@ def render(
         parts += [
             _section(
                 "bots",
-                "Rules or bots?",
-                f"The same settings under every main line-up (sharing their deals). Where the "
-                f"line-ups agree, the rules decide the measure; where they do not, it "
-                f"<b>depends on the bots</b>, and a table of people may differ again. Means "
-                f"agree where their 95% intervals overlap, flags where both are the same. The "
-                f"rest of the report shows {_e(mains[0].lineup.name)} in detail"
+                _("Rules or bots?"),
+                _(
+                    "The same settings under every main line-up (sharing their deals). Where "
+                    "the line-ups agree, the rules decide the measure; where they do not, it "
+                    "<b>depends on the bots</b>, and a table of people may differ again. Means "
+                    "agree where their 95% intervals overlap, flags where both are the same. The "
+                    "rest of the report shows {lineup} in detail"
+                ).format(lineup=_e(mains[0].lineup.name))
                 + (
-                    f"; {_e(others)} played fewer games (--other-games), so "
-                    "its intervals are wider."
+                    _(
+                        "; {lineups} played fewer games (--other-games), so its intervals are "
+                        "wider."
+                    ).format(lineups=_e(others))
                     if any(lu.games < plan.main_lineups[0].games for lu in plan.main_lineups[1:])
                     else "."
                 ),
@@ -780,68 +891,85 @@ def render(
             _bots(summary),
         ]
     if not draw:
-        parts.append(f"<p class='lead'>Plots are off (install matplotlib: {_e(plots.INSTALL)})</p>")
+        off = _("Plots are off (install matplotlib: {how})").format(how=_e(plots.INSTALL))
+        parts.append(f"<p class='lead'>{off}</p>")
     if "questions" in shown:
         parts += [
-            _section("questions", "This game's own questions"),
-            plot(lambda: plots.extras_panels(mains), "the game's own measures"),
+            _section("questions", _("This game's own questions")),
+            plot(lambda: plots.extras_panels(mains), _("the game's own measures")),
             _extras(mains),
         ]
     parts += [
         _section(
             "seats",
-            "Seats: does where you sit matter?",
-            "Win rate per seat (a shared win counts for each winner). The fair rate is all wins "
-            "over all seat-games. p tests that every seat wins alike. " + FLAGS_TEXT + " The "
-            "first player is whoever makes the first decision once the cards are dealt; Order "
-            "= (win rate - fair) / (1 - fair).",
+            _("Seats: does where you sit matter?"),
+            _(
+                "Win rate per seat (a shared win counts for each winner). The fair rate is all "
+                "wins over all seat-games. p tests that every seat wins alike."
+            )
+            + " "
+            + flags_text()
+            + " "
+            + _(
+                "The first player is whoever makes the first decision once the cards are "
+                "dealt; Order = (win rate - fair) / (1 - fair)."
+            ),
         ),
         _seats(mains),
-        plot(lambda: plots.seat_bars(mains), "win rate per seat"),
-        "<details><summary>Mean return per seat</summary>",
+        plot(lambda: plots.seat_bars(mains), _("win rate per seat")),
+        "<details><summary>" + _e(_("Mean return per seat")) + "</summary>",
         _returns(mains),
         "</details>",
         _section(
             "length",
-            "Length and table time",
-            f"Medians, with the 10&ndash;90% range of games after them. Estimated table time: "
-            f"{_e(plan.time.describe())} (adjust with --seconds-per-decision and friends). A "
-            "decision is forced when it is the only legal move. Turns are runs of decisions by "
-            "one player unless the game counts its own; rounds are the game's own, or turns / "
-            "players.",
+            _("Length and table time"),
+            _(
+                "Medians, with the range of games from 10% to 90% after them. Estimated table "
+                "time: {time} (adjust with --seconds-per-decision and friends). A decision is "
+                "forced when it is the only legal move. Turns are runs of decisions by one "
+                "player unless the game counts its own; rounds are the game's own, or turns / "
+                "players."
+            ).format(time=_e(plan.time.describe())),
         ),
         _length(mains),
         plot(
             lambda: plots.length_boxes(mains),
-            "length per setting",
-            "Boxes hold the middle half of the games, whiskers 10&ndash;90%; the line is the "
-            "median, the diamond the mean.",
+            _("length per setting"),
+            _(
+                "Boxes hold the middle half of the games, whiskers 10&ndash;90%; the line is "
+                "the median, the diamond the mean."
+            ),
         ),
-        plot(lambda: plots.minutes_hist(mains), "distribution of table time"),
+        plot(lambda: plots.minutes_hist(mains), _("distribution of table time")),
     ]
     if "skill" in shown:
         parts += [
             _section(
                 "skill",
-                "Skill or luck?",
-                "One stronger bot against weaker ones, its seat rotating. Order = (its win rate "
-                "- fair) / (1 - fair), the CardStock measure: 0 means skill does not show, 1 "
-                "means the stronger player always wins, below 0 that the 'stronger' bot is not.",
+                _("Skill or luck?"),
+                _(
+                    "One stronger bot against weaker ones, its seat rotating. Order = (its win "
+                    "rate - fair) / (1 - fair), the CardStock measure: 0 means skill does not "
+                    "show, 1 means the stronger player always wins, below 0 that the "
+                    "'stronger' bot is not."
+                ),
             ),
-            plot(lambda: plots.skill_points(summary), "Order per line-up"),
+            plot(lambda: plots.skill_points(summary), _("Order per line-up")),
             _skill(summary),
         ]
     if "drama" in shown:
         parts += [
             _section(
                 "drama",
-                "Drama: is it over at half time?",
-                f"Standing: {_e(_score_label(summary))}. A lead change is the sole leader "
-                "changing hands (read at the start of every turn and at the end); the "
-                "half-time leader is the sole leader at half the game's decisions. A half-time "
-                "leader who wins far above the fair rate means the second half rarely matters.",
+                _("Drama: is it over at half time?"),
+                _(
+                    "Standing: {standing}. A lead change is the sole leader changing hands "
+                    "(read at the start of every turn and at the end); the half-time leader is "
+                    "the sole leader at half the game's decisions. A half-time leader who wins "
+                    "far above the fair rate means the second half rarely matters."
+                ).format(standing=_e(_score_label(summary))),
             ),
-            plot(lambda: plots.drama(mains), "lead changes and half-time leaders"),
+            plot(lambda: plots.drama(mains), _("lead changes and half-time leaders")),
             _drama(mains),
         ]
     if "cards" in shown and card_main is not None:
@@ -849,48 +977,64 @@ def render(
         parts += [
             _section(
                 "cards",
-                f"Card impact ({card_main.setting.label})",
-                "The win rate of a seat that held a card type at the start, or played it, "
-                "against one that did not. An association, not a cause: cards played often in "
-                "long games, or on the way out, look good. A difference is bold only where a "
-                "two-proportion test, Holm-corrected over every card type of this setting (held "
-                "and played), is below 0.05. Other settings are in summary.json.",
+                _("Card impact ({setting})").format(setting=card_main.setting.said()),
+                _(
+                    "The win rate of a seat that held a card type at the start, or played it, "
+                    "against one that did not. An association, not a cause: cards played often "
+                    "in long games, or on the way out, look good. A difference is bold only "
+                    "where a two-proportion test, Holm-corrected over every card type of this "
+                    "setting (held and played), is below 0.05. Other settings are in "
+                    "summary.json."
+                ),
             ),
             plot(
-                lambda: plots.card_impact(card_main, played=not played_note),
-                "card impact",
-                f"No 'played' panel: {_e(played_note)}." if played_note else "",
+                lambda: plots.card_impact(card_main, plan.game, played=not played_note),
+                _("card impact"),
+                _("No 'played' panel: {why}.").format(why=_e(_(played_note)))
+                if played_note
+                else "",
             ),
-            "<details><summary>The table</summary>",
-            _cards(card_main, played=not played_note),
+            "<details><summary>" + _e(_("The table")) + "</summary>",
+            _cards(card_main, plan.game, played=not played_note),
             "</details>",
         ]
     if sweeps:
         parts.append(
             _section(
                 "sweeps",
-                "Variant sweeps",
-                "What changes with each swept parameter, one line per player count (other "
-                "swept parameters at their first value). Sweeps share seeds: game 17 starts "
-                "from the same deal at every value, so differences are the rule's, not luck's.",
+                _("Variant sweeps"),
+                _(
+                    "What changes with each swept parameter, one line per player count (other "
+                    "swept parameters at their first value). Sweeps share seeds: game 17 starts "
+                    "from the same deal at every value, so differences are the rule's, not "
+                    "luck's."
+                ),
             )
         )
         for key, uri in sweeps:
-            parts += [f"<h3>{_e(key)}</h3>", _figure(uri, f"sweep of {key}")]
+            parts += [f"<h3>{_e(key)}</h3>", _figure(uri, _("sweep of {key}").format(key=key))]
+    files = (
+        _(
+            "<code>games.csv</code>: one row per game (setting, bots, returns, winners, length, "
+            "table time, the game's own measures, moves by kind)"
+        ),
+        _(
+            "<code>seats.csv</code>: one row per seat and game, with the cards held at the "
+            "start and played"
+        ),
+        _("<code>cards.csv</code>: card type ids and names"),
+        _(
+            "<code>summary.json</code>: every number above with its interval, the claims, the "
+            "plan and the time model"
+        ),
+    )
     parts += [
-        "<h2>Moves</h2>",
-        "<details><summary>Moves per game, by kind</summary>",
+        "<h2>" + _e(_("Moves")) + "</h2>",
+        "<details><summary>" + _e(_("Moves per game, by kind")) + "</summary>",
         _moves(mains),
         "</details>",
-        _section("files", "Files beside this report"),
-        "<ul class='files'>"
-        "<li><code>games.csv</code>: one row per game (setting, bots, returns, winners, "
-        "length, table time, the game's own measures, moves by kind)</li>"
-        "<li><code>seats.csv</code>: one row per seat and game, with the cards held at the "
-        "start and played</li>"
-        "<li><code>cards.csv</code>: card type ids and names</li>"
-        "<li><code>summary.json</code>: every number above with its interval, the claims, "
-        "the plan and the time model</li></ul>",
+        _section("files", _("Files beside this report")),
+        "<ul class='files'>" + "".join(f"<li>{item}</li>" for item in files) + "</ul>",
         "</main></body></html>",
     ]
     return "\n".join(parts)
@@ -903,4 +1047,5 @@ def _measures(summary: LabSummary) -> GameMeasures[Any]:
 def _score_label(summary: LabSummary) -> str:
     if not summary.main:
         return ""
-    return _measures(summary).score_label
+    label = _measures(summary).score_label
+    return _(label) if label else ""

@@ -44,9 +44,16 @@ class TimeModel:
         return TimeModel(seconds, self.forced, self.chance)
 
     def describe(self) -> str:
-        return (
-            f"{self.decision:g} s per decision with a choice, {self.forced:g} s per forced "
-            f"decision, {self.chance:g} s per card dealt or drawn"
+        """The model in words, in the reader's language (the report's Length section)."""
+        from roost.i18n import gettext as _
+
+        return _(
+            "{decision} s per decision with a choice, {forced} s per forced decision, {chance} "
+            "s per card dealt or drawn"
+        ).format(
+            decision=_seconds(self.decision),
+            forced=_seconds(self.forced),
+            chance=_seconds(self.chance),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -55,3 +62,14 @@ class TimeModel:
             "seconds_per_forced_decision": self.forced,
             "seconds_per_chance_step": self.chance,
         }
+
+
+def _seconds(value: float) -> str:
+    """``6``, ``0.5`` (``0,5`` in Spanish): a number of seconds as Python's ``:g`` writes it,
+    with the reader's decimal sign."""
+    from roost.i18n import format_fixed
+
+    text = f"{value:g}"
+    if "." not in text or "e" in text:
+        return text
+    return format_fixed(value, len(text.partition(".")[2]))

@@ -32,6 +32,8 @@ from rich.text import Text
 from roost.core.errors import RoostError
 from roost.core.game import CHANCE
 from roost.core.registry import load_game, registered_games
+from roost.i18n import format_fixed, format_number
+from roost.i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -270,7 +272,7 @@ def run_benchmarks(
         if available.get(peer.module, False)
     }
     for round_ in range(rounds):
-        console.print(f"round {round_ + 1} of {rounds} ...")
+        console.print(_("round {k} of {n} ...").format(k=round_ + 1, n=rounds))
         for name in names:
             m = measure_roost(name, share, seed, listed=listed)
             ours[name] = ours[name] + m if name in ours else m
@@ -293,9 +295,11 @@ def run_benchmarks(
 def _print(
     console: Console, results: list[tuple[Measurement, list[tuple[str, Measurement]]]]
 ) -> None:
-    table = Table(title="Random playouts (one process)")
-    for column in ("engine", "game", "games/s", "decision steps/s", "chance steps/s"):
-        table.add_column(column, justify="right" if "/s" in column else "left")
+    table = Table(title=_("Random playouts (one process)"))
+    for k, column in enumerate(
+        (_("engine"), _("game"), _("games/s"), _("decision steps/s"), _("chance steps/s"))
+    ):
+        table.add_column(column, justify="right" if k >= 2 else "left")
     shown: set[str] = set()
     for ours, peers in results:
         rows = [(ours.engine, ours)] + [(label, m) for label, m in peers]
@@ -307,18 +311,18 @@ def _print(
             table.add_row(
                 label if m.engine != "roost" else "roost",
                 m.game,
-                f"{m.games_per_second:,.0f}",
-                f"{m.decisions_per_second:,.0f}",
-                f"{m.chance_per_second:,.0f}" if m.chance else "(in reset)",
+                format_number(round(m.games_per_second)),
+                format_number(round(m.decisions_per_second)),
+                format_number(round(m.chance_per_second)) if m.chance else _("(in reset)"),
             )
     console.print(table)
-    ratios = Table(title="Decision steps/s, ours / theirs")
-    ratios.add_column("our game")
-    ratios.add_column("peer")
-    ratios.add_column("ratio", justify="right")
+    ratios = Table(title=_("Decision steps/s, ours / theirs"))
+    ratios.add_column(_("our game"))
+    ratios.add_column(_("peer"))
+    ratios.add_column(_("ratio"), justify="right")
     for ours, peers in results:
         for label, m in peers:
             ratio = ours.decisions_per_second / m.decisions_per_second
-            ratios.add_row(ours.game, label, f"{ratio:.2f}x")
+            ratios.add_row(ours.game, label, f"{format_fixed(ratio, 2)}x")
     if ratios.row_count:
         console.print(ratios)

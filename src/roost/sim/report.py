@@ -8,53 +8,63 @@ from dataclasses import asdict
 from rich.console import Console
 from rich.table import Table
 
+from roost.i18n import format_fixed
+from roost.i18n import gettext as _
 from roost.sim.arena import ArenaResult, wilson
 from roost.sim.ratings import GameRatings
 
 
 def _interval(low: float, high: float) -> str:
-    return f"{100 * low:.1f}-{100 * high:.1f}"
+    return f"{format_fixed(100 * low, 1)}-{format_fixed(100 * high, 1)}"
 
 
 def print_arena(console: Console, result: ArenaResult, seed: int) -> None:
     games = len(result.records)
     fair = result.fair_rate
     table = Table(
-        title=f"{result.game}, {result.players} players, {games} games, seed {seed}: by bot",
-        caption="seats: seat-games played; return and place: means per seat-game",
+        title=_("{game}, {players} players, {games} games, seed {seed}: by bot").format(
+            game=result.game, players=result.players, games=games, seed=seed
+        ),
+        caption=_("seats: seat-games played; return and place: means per seat-game"),
     )
-    for column in ("bot", "seats", "wins", "win %", "95% CI", "vs fair", "return", "place"):
-        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+    columns = (_("bot"), _("seats"), _("wins"), _("win %"), _("95% CI"), _("vs fair"))
+    for k, column in enumerate((*columns, _("return"), _("place"))):
+        table.add_column(column, justify="left" if k == 0 else "right", no_wrap=True)
     for kind, stats in result.by_kind().items():
         low, high = stats.interval()
-        verdict = "above" if low > fair else "below" if high < fair else "within"
+        verdict = _("above") if low > fair else _("below") if high < fair else _("within")
         table.add_row(
             kind,
             str(stats.seat_games),
             str(stats.wins),
-            f"{100 * stats.win_rate:.1f}",
+            format_fixed(100 * stats.win_rate, 1),
             _interval(low, high),
             verdict,
-            f"{stats.total_return / stats.seat_games:.3f}",
-            f"{stats.total_place / stats.seat_games:.2f}",
+            format_fixed(stats.total_return / stats.seat_games, 3),
+            format_fixed(stats.total_place / stats.seat_games, 2),
         )
     console.print(table)
     console.print(
-        f"Fair win rate (all wins / all seat-games): {100 * fair:.1f}%. "
-        f"Mean game length: {result.mean_decisions:.1f} decisions, "
-        f"{result.mean_length:.1f} actions with chance."
+        _(
+            "Fair win rate (all wins / all seat-games): {fair}%. Mean game length: {decisions} "
+            "decisions, {actions} actions with chance."
+        ).format(
+            fair=format_fixed(100 * fair, 1),
+            decisions=format_fixed(result.mean_decisions, 1),
+            actions=format_fixed(result.mean_length, 1),
+        )
     )
-    seats = Table(title="By seat (all bots)")
-    for column in ("seat", "win %", "95% CI", "return", "place"):
+    seats = Table(title=_("By seat (all bots)"))
+    for column in (_("seat"), _("win %"), _("95% CI"), _("return"), _("place")):
         seats.add_column(column, justify="right", no_wrap=True)
     for seat, stats in enumerate(result.by_seat()):
         low, high = stats.interval()
         seats.add_row(
             f"P{seat}",
-            f"{100 * stats.win_rate:.1f}",
+            format_fixed(100 * stats.win_rate, 1),
             _interval(low, high),
-            f"{stats.total_return / stats.seat_games:.3f}",
-            f"{stats.total_place / stats.seat_games:.2f}",
+            format_fixed(stats.total_return / stats.seat_games, 3),
+            format_fixed(stats.total_place / stats.seat_games, 2),
         )
     console.print(seats)
 

@@ -30,6 +30,8 @@ from roost.core.game import Game
 from roost.core.registry import load_game, registered_games
 from roost.core.state import State
 from roost.core.view import SeatView
+from roost.i18n import format_fixed, format_number
+from roost.i18n import gettext as _
 from roost.sim.bench import MAX_ROUNDS
 from roost.testing.conformance import random_playthrough
 
@@ -189,7 +191,7 @@ def run_search_benchmarks(
     ours_by_name: dict[str, SearchRate] = {}
     theirs_by_engine: dict[str, SearchRate] = {}
     for round_ in range(rounds):
-        console.print(f"round {round_ + 1} of {rounds} ...")
+        console.print(_("round {k} of {n} ...").format(k=round_ + 1, n=rounds))
         for name in names:
             rate = measure_ours(name, positions[name])
             ours_by_name[name] = ours_by_name[name] + rate if name in ours_by_name else rate
@@ -199,21 +201,27 @@ def run_search_benchmarks(
                 theirs_by_engine[rate.engine] = known + rate if known else rate
     ours = [ours_by_name[name] for name in names]
     theirs = list(theirs_by_engine.values())
-    table = Table(title=f"ISMCTS, {ITERATIONS} iterations a move from {POSITIONS} positions")
-    for column in ("engine", "game", "iterations/s", "searches"):
-        table.add_column(column, justify="right" if column != "engine" else "left")
+    table = Table(
+        title=_("ISMCTS, {iterations} iterations a move from {positions} positions").format(
+            iterations=ITERATIONS, positions=POSITIONS
+        )
+    )
+    for k, column in enumerate((_("engine"), _("game"), _("iterations/s"), _("searches"))):
+        table.add_column(column, justify="right" if k else "left")
     for rate in ours + theirs:
         note = f" ({rate.skipped} failed)" if rate.skipped else ""
-        table.add_row(rate.engine, rate.game, f"{rate.per_second:,.0f}", f"{rate.searches}{note}")
+        per_second = format_number(round(rate.per_second))
+        table.add_row(rate.engine, rate.game, per_second, f"{rate.searches}{note}")
     console.print(table)
     if theirs:
-        ratios = Table(title="Iterations/s, ours / OpenSpiel's (hearts)")
-        ratios.add_column("our game")
+        ratios = Table(title=_("Iterations/s, ours / OpenSpiel's (hearts)"))
+        ratios.add_column(_("our game"))
         for rate in theirs:
             ratios.add_column(rate.engine, justify="right")
         for rate in ours:
             ratios.add_row(
-                rate.game, *(f"{rate.per_second / other.per_second:.2f}x" for other in theirs)
+                rate.game,
+                *(f"{format_fixed(rate.per_second / other.per_second, 2)}x" for other in theirs),
             )
         console.print(ratios)
     return ours, theirs

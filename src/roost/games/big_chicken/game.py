@@ -132,8 +132,8 @@ class BigChickenGame(Game):
             "hand",
             int,
             HAND_SIZE,
-            f"cards dealt to each player every Round (the rulebook: {HAND_SIZE}); the deck must "
-            "hold every hand, cards left over stay out of the Round",
+            "cards dealt to each player every Round (the rulebook: {hand}); the deck must "  # noqa: UP032 (a template: the catalogue extracts it)
+            "hold every hand, cards left over stay out of the Round".format(hand=HAND_SIZE),
             minimum=1,
             maximum=MAX_HAND,
         ),

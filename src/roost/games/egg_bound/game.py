@@ -71,10 +71,12 @@ class EggBoundGame(Game):
             "composition",
             str,
             DEFAULT_COMPOSITION,
-            "how many copies of each card the 85-card deck holds (the rulebook's card table "
-            f"was lost): {DEFAULT_COMPOSITION!r} (the default, fitted to the rulebook's '5 to "
+            "how many copies of each card the 85-card deck holds (the rulebook's card table "  # noqa: UP032 (a template: the catalogue extracts it)
+            "was lost): {default} (the default, fitted to the rulebook's '5 to "
             "15 minutes' and to games that end; see RULES.md, The cards) or 'classic-2025' (the "
-            "first guess: 18 Egg cards, 4 of each Chicken, Star and the Song, ...)",
+            "first guess: 18 Egg cards, 4 of each Chicken, Star and the Song, ...)".format(
+                default=repr(DEFAULT_COMPOSITION)
+            ),
             choices=COMPOSITION_NAMES,
         ),
         Param(
@@ -82,18 +84,23 @@ class EggBoundGame(Game):
             str,
             "",
             "changes to the composition's counts, KEY=N (or KEY:N) separated by ',' or '/', "
-            "a card "
-            f"({CARD_KEYS[0]}, {CARD_KEYS[1]}, ..., {CARD_KEYS[-1]}) or every card of a kind "
-            f"({', '.join(GROUP_KEYS)}), e.g. 'red-bad-egg=4,egg-laying-song=5'; the deck must "
-            f"still hold {DECK_SIZE} cards, each card at least once",
+            "a card ({first}, {second}, ..., {last}) or every card of a kind ({kinds}), e.g. "
+            "'red-bad-egg=4,egg-laying-song=5'; the deck must still hold {size} cards, each "
+            "card at least once".format(
+                first=CARD_KEYS[0],
+                second=CARD_KEYS[1],
+                last=CARD_KEYS[-1],
+                kinds=", ".join(GROUP_KEYS),
+                size=DECK_SIZE,
+            ),
         ),
         Param(
             "hand",
             int,
             HAND_SIZE,
-            f"cards in a hand after the deal and every refill (the rulebook: {HAND_SIZE}); "
+            "cards in a hand after the deal and every refill (the rulebook: {hand}); "  # noqa: UP032 (a template: the catalogue extracts it)
             "besides the Egg cards the deck must hold every hand, an Egg Bound card and a Fowl "
-            "in front of each player, and one card more",
+            "in front of each player, and one card more".format(hand=HAND_SIZE),
             minimum=1,
             maximum=MAX_HAND,
         ),
@@ -111,11 +118,13 @@ class EggBoundGame(Game):
             "own_cards",
             str,
             "",
-            "your own Chickens, with other stars: terms 'chicken:P-I-S' (Pecking Order, IQ, "
+            "your own Chickens, with other stars: terms 'chicken:P-I-S' (Pecking Order, IQ, "  # noqa: UP032 (a template: the catalogue extracts it)
             "Speed, each 1-4), 'xN' for N copies and ':Name' for a name (letters, digits, "
             "hyphens; '_' shows as a space), separated by '/', e.g. "
-            f"'chicken:4-4-1x2/chicken:2-3-3:Big_Red' (at most {MAX_OWN_CHICKENS} designs); "
-            f"they count among the deck's {DECK_SIZE} cards, so make room with 'copies'",
+            "'chicken:4-4-1x2/chicken:2-3-3:Big_Red' (at most {designs} designs); "
+            "they count among the deck's {size} cards, so make room with 'copies'".format(
+                designs=MAX_OWN_CHICKENS, size=DECK_SIZE
+            ),
         ),
         Param(
             "first_egg",

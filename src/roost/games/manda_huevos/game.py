@@ -51,9 +51,11 @@ class MandaHuevosGame(Game):
             "egg_values",
             str,
             DEFAULT_EGG_VALUES,
-            "the egg cards' values: comma-separated terms 'A-BxN' (N cards of each value A "
-            f"to B), 'VxN', 'A-B' or 'V', values 0-{MAX_VALUE}; the real distribution is not "
-            "known, the default is values 1-9, six of each (54 cards, as in the box)",
+            "the egg cards' values: comma-separated terms 'A-BxN' (N cards of each value A "  # noqa: UP032 (a template: the catalogue extracts it)
+            "to B), 'VxN', 'A-B' or 'V', values 0-{most}; the real distribution is not "
+            "known, the default is values 1-9, six of each (54 cards, as in the box)".format(
+                most=MAX_VALUE
+            ),
         ),
         Param(
             "quick",
@@ -90,17 +92,19 @@ class MandaHuevosGame(Game):
             "own_cards",
             str,
             "",
-            f"your own cards, on the box's {BLANK_CARDS} blank cards: terms separated by '/', "
+            "your own cards, on the box's {blank} blank cards: terms separated by '/', "  # noqa: UP032 (a template: the catalogue extracts it)
             "'egg:V' or 'egg:VxN' (eggs of value V, 0-20) and 'EFFECT:K' (an action card every "
             "player gets, applying move, swap, sleep or take K times, 1-3), e.g. "
-            "'egg:12x2/move:2'; an egg takes a blank card, an action card one per player",
+            "'egg:12x2/move:2'; an egg takes a blank card, an action card one per player".format(
+                blank=BLANK_CARDS
+            ),
         ),
         Param(
             "hand",
             int,
             HAND_SIZE,
-            f"cards dealt to each player and kept in hand by drawing (the rulebook: {HAND_SIZE}); "
-            "the deck must deal every hand",
+            "cards dealt to each player and kept in hand by drawing (the rulebook: {hand}); "  # noqa: UP032 (a template: the catalogue extracts it)
+            "the deck must deal every hand".format(hand=HAND_SIZE),
             minimum=1,
             maximum=MAX_HAND,
         ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from roost.games.big_chicken.cards import BIG_RED
 from roost.games.big_chicken.views import BigChickenObservation, LastEggRule, read
+from roost.i18n import N_
 from roost.lab.claims import (
     Claim,
     Finding,
@@ -175,7 +176,7 @@ LAB = GameMeasures[BigChickenObservation](
     read=read,
     hands=lambda obs: obs.get("hands"),
     score=lambda obs: [-float(s) for s in obs["scores"]],
-    score_label="minus each player's points (the lowest score leads)",
+    score_label=N_("minus each player's points (the lowest score leads)"),
     rounds=lambda obs, _trace: obs["round"],
     extras=(
         Extra("big_red_holder_won", "games won by the Round-1 Big Red holder", "rate", _holder_won),
@@ -193,23 +194,26 @@ LAB = GameMeasures[BigChickenObservation](
     bots_ignore=(
         (
             "multipliers",
-            "the heuristic bot never reads the Card Score multipliers, and the search bot only "
-            "through one feature of its evaluation ('points if the Round ended now', weighted "
-            "as fitted at the default multipliers; its playouts ignore them): so a change of "
-            "multipliers re-scores nearly the same games, and the lab measures what the scoring "
-            "does to who wins, not whether players who knew it would hurry to empty their hands",
+            N_(
+                "the heuristic bot never reads the Card Score multipliers, and the search bot "
+                "only through one feature of its evaluation ('points if the Round ended now', "
+                "weighted as fitted at the default multipliers; its playouts ignore them): so a "
+                "change of multipliers re-scores nearly the same games, and the lab measures "
+                "what the scoring does to who wins, not whether players who knew it would hurry "
+                "to empty their hands"
+            ),
         ),
     ),
     claims=(
         Claim(
             quote="plays in about 30 minutes (once everyone knows how to play)",
-            source="rulebook, Players / Age / Time",
-            how=(
+            source=N_("rulebook, Players / Age / Time"),
+            how=N_(
                 "the median estimated table time at each player count 3-6 (the time model), "
                 "'about 30' read as 20-40 minutes; the measured column gives the seconds per "
                 "decision at which it would hold"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every count 3-6 the median game takes 20-40 minutes under the stated time "
                 "model (the findings give the seconds per decision at which it would)"
             ),
@@ -217,13 +221,13 @@ LAB = GameMeasures[BigChickenObservation](
         ),
         Claim(
             quote="balanced for 3 to 6 players",
-            source="rulebook, Balanced for 3 to 6 Players",
-            how=(
+            source=N_("rulebook, Balanced for 3 to 6 Players"),
+            how=N_(
                 "at each player count 3-6, a chi-square test that every seat wins alike (the "
                 "null: balanced), the four p-values Holm-corrected as one family; a count whose "
                 "seat intervals are wider than 20 percentage points is undecided (too few games)"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at no count 3-6 do the seats differ beyond chance: every Holm-corrected p at or "
                 "above 0.05, with enough games that every seat's interval is narrower than 20 "
                 "percentage points"
@@ -232,8 +236,8 @@ LAB = GameMeasures[BigChickenObservation](
         ),
         Claim(
             quote="the same strategies and planning can be applied to any player count",
-            source="rulebook, Balanced for 3 to 6 Players",
-            how=(
+            source=N_("rulebook, Balanced for 3 to 6 Players"),
+            how=N_(
                 "read as: a plan that pays at one count pays at every count. For each skill "
                 "line-up (a stronger strategy against a weaker one, e.g. the heuristic against "
                 "random play, search against the heuristic) and each count 3-6, the stronger "
@@ -243,7 +247,7 @@ LAB = GameMeasures[BigChickenObservation](
                 "count': any one player's edge shrinks as opponents are added, in every game, "
                 "so that reading fails for Eggo and Egg Bound too and says nothing of this one"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every count 3-6, for every skill line-up, the stronger strategy wins more "
                 "than the fair rate (Order interval above 0): the ranking of plans never flips "
                 "with the number of players"
@@ -256,14 +260,14 @@ LAB = GameMeasures[BigChickenObservation](
                 "all other players now know that the player has Big Red, so the advantage is "
                 "somewhat diminished, and the game starts with some balance"
             ),
-            source="rulebook, Game Start",
-            how=(
+            source=N_("rulebook, Game Start"),
+            how=N_(
                 "the Round-1 Big Red holder's edge (Order against the fair rate) in Round 1 "
                 "(best Round-1 score) and over the whole game (the Golden Egg): agrees where the "
                 "game edge is above 0 and below the Round-1 edge (intervals apart); disagrees "
                 "where it is above the Round-1 edge or below 0"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every count 3-6, the holder's whole-game edge is above 0 (some advantage is "
                 "left) and below its Round-1 edge (it is diminished), both intervals apart"
             ),

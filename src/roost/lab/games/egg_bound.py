@@ -7,6 +7,7 @@ from typing import Final
 
 from roost.games.egg_bound.cards import DEFAULT_COMPOSITION
 from roost.games.egg_bound.views import EggBoundObservation, read
+from roost.i18n import N_
 from roost.lab.claims import (
     Claim,
     Finding,
@@ -106,7 +107,7 @@ LAB = GameMeasures[EggBoundObservation](
     read=read,
     hands=lambda obs: obs.get("hands"),
     score=lambda obs: [float(g) for g in obs["good_eggs"]],
-    score_label="Good Eggs in front of each player",
+    score_label=N_("Good Eggs in front of each player"),
     turns=lambda obs, _trace: obs["turn"],
     extras=(
         Extra("turn_cap", "games that reach the turn cap (no winner)", "rate", _cap),
@@ -124,8 +125,8 @@ LAB = GameMeasures[EggBoundObservation](
     claims=(
         Claim(
             quote="Each game normally lasts from 5 to 15 minutes.",
-            source="instructions, About",
-            how=(
+            source=N_("instructions, About"),
+            how=N_(
                 "the estimated table time of each game (the time model: seconds per decision, "
                 "per forced decision, per card dealt or drawn); 'normally' read as at least two "
                 "games in three within 5-15 minutes, at each player count (agrees where the 95% "
@@ -134,7 +135,7 @@ LAB = GameMeasures[EggBoundObservation](
                 "default composition was fitted to this claim (see the note), so for the default "
                 "deck the check reports the fit, not a test"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every player count, at least two games in three take 5-15 minutes (the 95% "
                 "interval of that share at or above 2/3) under the stated time model; for the "
                 "default deck, by construction of the fit more than by the game"

@@ -12,6 +12,7 @@ game. A designer asking "would anyone pick Barb?" needs people, not these bots.
 from __future__ import annotations
 
 from roost.games.eggo.views import EggoObservation, read
+from roost.i18n import N_
 from roost.lab.claims import Claim, Finding, Verdict, judge, mark, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
 from roost.lab.stats import Estimate
@@ -100,7 +101,7 @@ LAB = GameMeasures[EggoObservation](
             _demogorgon,
         ),
     ),
-    played_impact=(
+    played_impact=N_(
         "Eggo is won by emptying your hand: whoever escapes early plays fewer kinds of card "
         "than whoever stays, so every card 'played' looked like a loser and the panel said how "
         "long a seat stayed in, not what the card does; only 'held at the start' is shown"
@@ -108,14 +109,14 @@ LAB = GameMeasures[EggoObservation](
     claims=(
         Claim(
             quote="sometimes no one will escape the Demogorgon!",
-            source="rulebook, Special Cards (the note after All-Players Rift)",
-            how=(
+            source=N_("rulebook, Special Cards (the note after All-Players Rift)"),
+            how=N_(
                 "the share of games with no winner, per player count, with its 95% interval: "
                 "'sometimes' agrees where the interval lies above 0 and below 50% (it happens, "
                 "but not in most games), disagrees where it lies at or above 50% or where it "
                 "never happened and the interval ends below 0.5%"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every player count, games where nobody escapes happen (interval above 0) "
                 "but in fewer than half of the games (interval below 50%)"
             ),
@@ -123,12 +124,12 @@ LAB = GameMeasures[EggoObservation](
         ),
         Claim(
             quote="two people might survive, everyone might survive",
-            source="rulebook, Special Cards (the same note)",
-            how=(
+            source=N_("rulebook, Special Cards (the same note)"),
+            how=N_(
                 "the shares of games in which two or more players escape and in which every "
                 "player escapes: agrees where both intervals lie above 0"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every player count, games where two or more escape and games where everyone "
                 "escapes are both seen often enough that their intervals lie above 0"
             ),

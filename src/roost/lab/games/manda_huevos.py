@@ -4,6 +4,7 @@ and the Quick Game."""
 from __future__ import annotations
 
 from roost.games.manda_huevos.views import MandaHuevosObservation, read
+from roost.i18n import N_
 from roost.lab.claims import Claim, Finding, Mark, Verdict, judge, mark, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
 from roost.lab.summary import LabSummary
@@ -129,7 +130,7 @@ LAB = GameMeasures[MandaHuevosObservation](
     read=read,
     hands=lambda obs: obs.get("hands"),
     score=lambda obs: [float(p) for p in obs["points"]],
-    score_label="points in each container (sleeping eggs' values as the viewer knows them)",
+    score_label=N_("points in each container (sleeping eggs' values as the viewer knows them)"),
     extras=(
         Extra("points_spread", "points spread (best container - worst)", "mean", _spread),
         Extra("winning_margin", "winning margin (best container - second)", "mean", _margin),
@@ -146,28 +147,28 @@ LAB = GameMeasures[MandaHuevosObservation](
                 "In case of a tie, the tied players add to the value of their containers the "
                 "values of the egg cards they still hold in hand."
             ),
-            source="rulebook, Winner",
-            how=(
+            source=N_("rulebook, Winner"),
+            how=N_(
                 "of the games tied for the best container, the share that the eggs in hand "
-                f"settle (one winner): the tie-break does its job where the 95% interval of "
-                f"that share lies at or above {100 * SETTLED_SHARE:.0f}% (fails where below; "
+                "settle (one winner): the tie-break does its job where the 95% interval of "
+                "that share lies at or above {share}% (fails where below; "
                 "a player count without a tie has nothing to test)"
-            ),
-            holds_when=(
-                f"at every player count with ties, the eggs in hand settle at least "
-                f"{100 * SETTLED_SHARE:.0f}% of them (the interval at or above it)"
-            ),
+            ).format(share=f"{100 * SETTLED_SHARE:.0f}"),
+            holds_when=N_(
+                "at every player count with ties, the eggs in hand settle at least "
+                "{share}% of them (the interval at or above it)"
+            ).format(share=f"{100 * SETTLED_SHARE:.0f}"),
             check=_tie_break,
         ),
         Claim(
             quote="Quick Game: ... it ends at the moment any player gathers 6 eggs",
-            source="rulebook, Quick Game",
-            how=(
+            source=N_("rulebook, Quick Game"),
+            how=N_(
                 "the mean table time of the Quick Game against the standard game at the same "
                 "player count (--sweep quick=false,true): quicker where the intervals lie apart, "
                 "the other way round it fails"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every player count, the Quick Game's mean table time lies wholly below the "
                 "standard game's (the two intervals apart)"
             ),
@@ -175,13 +176,13 @@ LAB = GameMeasures[MandaHuevosObservation](
         ),
         Claim(
             quote="In this way you can gather the highest-point eggs into your container.",
-            source="rulebook, Special Card: Hen",
-            how=(
+            source=N_("rulebook, Special Card: Hen"),
+            how=N_(
                 "the win rate of the player who plays the hen against the fair rate: the hen "
                 "is worth having where the interval lies above fair, not where it lies below (a "
                 "player count where the hen was never played has nothing to test)"
             ),
-            holds_when=(
+            holds_when=N_(
                 "at every player count where the hen is played, its player wins more often than "
                 "the fair rate (the interval above it)"
             ),
