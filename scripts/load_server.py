@@ -207,6 +207,38 @@ def thread_cpu(pid: int, tid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_times(pid: int) -> dict[int, tuple[str, float, float]]:
+    """Each thread of a process: its OS name and its user and system CPU seconds so far. The
+    server names its own threads (`roost.server.threads`: the store's ``roost-commit`` writer
+    and ``roost-read`` readers); the main thread (the event loop) has the process's id."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    found: dict[int, tuple[str, float, float]] = {}
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            comm = (task / "comm").read_text().strip()
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        tid = int(task.name)
+        found[tid] = (comm, int(fields[11]) / ticks, int(fields[12]) / ticks)
+    return found
+
+
+def thread_split(
+    pid: int, before: dict[int, tuple[str, float, float]], after: dict[int, tuple[str, float, float]]
+) -> dict[str, tuple[float, float]]:
+    """User and system CPU seconds between two `thread_times`, by role: ``event loop`` (the
+    main thread), each named thread's name, ``other threads`` (unnamed: the default executor's,
+    uvicorn's); a thread that ended in between is missing from both."""
+    split: dict[str, tuple[float, float]] = {}
+    for tid, (comm, user, system) in after.items():
+        _, user0, system0 = before.get(tid, (comm, 0.0, 0.0))
+        role = "event loop" if tid == pid else comm if comm.startswith("roost-") else "other"
+        had_user, had_system = split.get(role, (0.0, 0.0))
+        split[role] = (had_user + user - user0, had_system + system - system0)
+    return split
+
+
 def children_rss(pid: int) -> float:
     try:
         found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
@@ -285,12 +317,14 @@ async def conductor(args: argparse.Namespace) -> None:
                 at_full = rss
                 cpu_start = cpu_seconds(server.pid) + children_cpu(server.pid)
                 loop_start = thread_cpu(server.pid, server.pid)
+                threads_start = thread_times(server.pid)
                 loads.append(load_average())
                 if args.profile:
                     profiler = _start_profile(server, args)
         loads.append(load_average())
         cpu_used = cpu_seconds(server.pid) + children_cpu(server.pid) - cpu_start
         loop_used = thread_cpu(server.pid, server.pid) - loop_start
+        split = thread_split(server.pid, threads_start, thread_times(server.pid))
         if profiler is not None:
             profiler.wait(60)
         results = []
@@ -326,6 +360,15 @@ async def conductor(args: argparse.Namespace) -> None:
             f"{1000 * cpu_used / max(1, decisions + draws):.2f} ms per stored action; "
             f"{loop_used:.1f} s of it in the main thread (the event loop), the rest in "
             "threads (the store's writer and readers, heuristic bots) and bot processes"
+        )
+        stored = max(1, decisions + draws)
+        print(
+            "server CPU per stored action by thread (user + system): "
+            + "; ".join(
+                f"{role} {1000 * (user + system) / stored:.3f} ms "
+                f"({1000 * user / stored:.3f} + {1000 * system / stored:.3f})"
+                for role, (user, system) in sorted(split.items(), key=lambda kv: -sum(kv[1]))
+            )
         )
         print(f"games finished: {sum(r['games'] for r in results)}; errors: {dict(errors)}")
         if args.profile:

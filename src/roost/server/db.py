@@ -30,6 +30,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from roost.server.outages import Outage
+from roost.server.threads import name_os_thread
 
 log = logging.getLogger("roost.server.db")
 T = TypeVar("T")
@@ -180,8 +181,15 @@ class Store:
         self._lock = threading.Lock()
         # Threads of the store's own: a commit never waits in the default pool's queue behind
         # bot jobs (the load test's p99 came mostly from that queue).
-        self._committer = ThreadPoolExecutor(1, thread_name_prefix="roost-commit")
-        self._readers = ThreadPoolExecutor(4, thread_name_prefix="roost-read")
+        self._committer = ThreadPoolExecutor(
+            1,
+            thread_name_prefix="roost-commit",
+            initializer=name_os_thread,
+            initargs=("roost-commit",),
+        )
+        self._readers = ThreadPoolExecutor(
+            4, thread_name_prefix="roost-read", initializer=name_os_thread, initargs=("roost-read",)
+        )
         self.commits = 0
         """Transactions committed by the writer (for benchmarks)."""
         self.outage = Outage()
@@ -242,8 +250,10 @@ class Store:
         fails only its own caller."""
         with self._lock:
             try:
-                with self.session() as session:
-                    results = _run_batch(session, ops)
+                results = self._commit_on_cursor(ops)
+                if results is None:
+                    with self.session() as session:
+                        results = _run_batch(session, ops)
                 self.commits += 1
                 self.outage.committed()
                 return results
@@ -267,6 +277,34 @@ class Store:
                     self.outage.failed(error)
                     outcomes.append((False, _failure()))
             return outcomes
+
+    def _commit_on_cursor(self, ops: list[Op]) -> list[tuple[bool, Any]] | None:
+        """A batch of ops of one kind that runs on the driver's cursor (a ``run_cursor``
+        static method, as `roost.server.tables.rows.Append`: the moves of a busy server's
+        tables), committed on a pooled connection with no session; None, having run nothing,
+        when the batch holds anything else or the kind cannot run on this database. The
+        session's own work per commit was most of the writer's CPU for a batch of one move
+        (docs/measured/server-speed.md)."""
+        run_cursor = getattr(ops[0], "run_cursor", None)
+        if run_cursor is None or any(getattr(op, "run_cursor", None) is not run_cursor for op in ops):
+            return None
+        connection = self.engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            try:
+                ran = run_cursor(cursor, self.dialect, self.origin, ops)
+            finally:
+                cursor.close()
+            if not ran:
+                return None
+            connection.commit()
+        except BaseException:
+            with suppress(Exception):
+                connection.rollback()
+            raise
+        finally:
+            connection.close()
+        return [(True, None)] * len(ops)
 
     async def close(self) -> None:
         if self._writer is not None:
