@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import MetaData, create_engine, event, text
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from roost.server.outages import Outage
@@ -192,6 +193,9 @@ class Store:
         )
         self.commits = 0
         """Transactions committed by the writer (for benchmarks)."""
+        self._connection: PoolProxiedConnection | None = None
+        """The writer's own connection for batches of moves (`_commit_on_cursor`), kept from
+        one commit to the next; used only in the writer's thread."""
         self.outage = Outage()
         """Whether writes are failing now, and since when (`roost.server.outages`)."""
 
@@ -281,14 +285,16 @@ class Store:
     def _commit_on_cursor(self, ops: list[Op]) -> list[tuple[bool, Any]] | None:
         """A batch of ops of one kind that runs on the driver's cursor (a ``run_cursor``
         static method, as `roost.server.tables.rows.Append`: the moves of a busy server's
-        tables), committed on a pooled connection with no session; None, having run nothing,
-        when the batch holds anything else or the kind cannot run on this database. The
-        session's own work per commit was most of the writer's CPU for a batch of one move
-        (docs/measured/server-speed.md)."""
+        tables), committed with no session on the writer's own connection; None, having run
+        nothing, when the batch holds anything else or the kind cannot run on this database.
+        The session's work per commit, and the pool's for a connection, were most of the
+        writer's CPU for a batch of one move (docs/measured/server-speed.md)."""
         run_cursor = getattr(ops[0], "run_cursor", None)
         if run_cursor is None or any(getattr(op, "run_cursor", None) is not run_cursor for op in ops):
             return None
-        connection = self.engine.raw_connection()
+        if self._connection is None:
+            self._connection = self.engine.raw_connection()
+        connection = self._connection
         try:
             cursor = connection.cursor()
             try:
@@ -298,13 +304,24 @@ class Store:
             if not ran:
                 return None
             connection.commit()
-        except BaseException:
-            with suppress(Exception):
-                connection.rollback()
+        except Conflict:
+            connection.rollback()
             raise
-        finally:
-            connection.close()
+        except BaseException:
+            # the connection may be broken (the database went away): a new one next time
+            self._connection = None
+            with suppress(Exception):
+                connection.invalidate()
+            raise
         return [(True, None)] * len(ops)
+
+    def _release_connection(self) -> None:
+        """Give the writer's own connection back (in the writer's thread, at close)."""
+        with self._lock:
+            if self._connection is not None:
+                with suppress(Exception):
+                    self._connection.close()
+                self._connection = None
 
     async def close(self) -> None:
         if self._writer is not None:
@@ -314,6 +331,10 @@ class Store:
             with suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = None
+        with suppress(Exception):
+            await asyncio.get_running_loop().run_in_executor(
+                self._committer, self._release_connection
+            )
         self._committer.shutdown(wait=False)
         self._readers.shutdown(wait=False)
         self.engine.dispose()

@@ -121,6 +121,13 @@ class NoteRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+_TABLES = Base.metadata.tables["roost_tables"]
+_SEATS = Base.metadata.tables["roost_seats"]
+"""The tables' and seats' store tables, updated with Core statements: an update of the ORM's
+classes goes through the ORM's bulk update (its session synchronisation), which cost a table's
+start and its person's arrival several times what the statement itself did."""
+
+
 # --- records: what the rest of the server reads and writes ---------------------------------------
 
 
@@ -250,11 +257,12 @@ def save_seat(
     another change (away, a preference) never writes back a name or account that a guest's
     sign-up gave the seat meanwhile (roost.server.accounts), nor unsays an arrival another
     server process stored."""
-    where = [SeatRow.table_id == table_id, SeatRow.seat == seat.seat]
+    seats = _SEATS.c
+    where = [seats.table_id == table_id, seats.seat == seat.seat]
     if claim:
-        where.append(SeatRow.type == "open")
+        where.append(seats.type == "open")
     if holder is not None:
-        where.extend((SeatRow.token_hash == holder, SeatRow.arrived.is_(False)))
+        where.extend((seats.token_hash == holder, seats.arrived.is_(False)))
     values: dict[str, Any] = {
         "type": seat.type,
         "level": seat.level,
@@ -268,7 +276,7 @@ def save_seat(
         values["arrived"] = seat.arrived
     elif seat.arrived:
         values["arrived"] = True
-    result = session.execute(update(SeatRow).where(*where).values(**values))
+    result = session.execute(update(_SEATS).where(*where).values(**values))
     if (claim or holder is not None) and rowcount(result) != 1:
         raise Conflict(f"seat {seat.seat} of table {table_id} changed meanwhile")
     announce(session, table_id)
@@ -278,8 +286,9 @@ def mark_arrived(session: Session, table_id: str, seat: int, holder: str | None)
     """The person holding `seat` by the token with hash `holder` came to the table; `Conflict`
     if the seat no longer is theirs (given up at another server process meanwhile), so an
     arrival never writes a person back into a seat that went back to open."""
-    where = [SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.token_hash == holder]
-    result = session.execute(update(SeatRow).where(*where).values(arrived=True))
+    seats = _SEATS.c
+    where = [seats.table_id == table_id, seats.seat == seat, seats.token_hash == holder]
+    result = session.execute(update(_SEATS).where(*where).values(arrived=True))
     if rowcount(result) != 1:
         raise Conflict(f"seat {seat} of table {table_id} changed hands meanwhile")
     announce(session, table_id)
@@ -298,7 +307,7 @@ def save_status(
         values["result"] = result
     if rematch is not None:
         values["rematch"] = rematch
-    session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+    session.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(**values))
     announce(session, table_id)
 
 
@@ -349,7 +358,6 @@ def append_actions(
     announce(session, table_id)
 
 
-_TABLES = Base.metadata.tables["roost_tables"]
 _MOVED = (
     _TABLES.update()
     .where(_TABLES.c.id == bindparam("moved_id"), _TABLES.c.version == bindparam("moved_from"))
