@@ -225,7 +225,9 @@ def thread_times(pid: int) -> dict[int, tuple[str, float, float]]:
 
 
 def thread_split(
-    pid: int, before: dict[int, tuple[str, float, float]], after: dict[int, tuple[str, float, float]]
+    pid: int,
+    before: dict[int, tuple[str, float, float]],
+    after: dict[int, tuple[str, float, float]],
 ) -> dict[str, tuple[float, float]]:
     """User and system CPU seconds between two `thread_times`, by role: ``event loop`` (the
     main thread), each named thread's name, ``other threads`` (unnamed: the default executor's,

@@ -219,4 +219,37 @@ def test_a_failed_commit_fails_only_its_own_move_and_the_writer_goes_on(store: S
         if i == 2:
             assert _moves(store, table_id) == [ActionRecord(99, 0, "bot")]
         else:
-            assert _moves(store, table_id) == [ActionRecord(i, 0, "bot"), ActionRecord(20, 1, "bot")]
+            assert _moves(store, table_id) == [
+                ActionRecord(i, 0, "bot"),
+                ActionRecord(20, 1, "bot"),
+            ]
+
+
+def test_the_database_refusing_a_batch_of_moves_is_an_outage(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The driver's own error on the writer's cheap path counts as the database being away
+    (`roost.server.outages`), as SQLAlchemy's does: the move is refused, nothing is stored,
+    and the next commit ends the outage."""
+    ids = _tables(store, 1)
+    refused = store.engine.dialect.loaded_dbapi.OperationalError("the disk is full")
+
+    def away(*_args: Any) -> bool:
+        raise refused
+
+    async def write() -> tuple[list[object], bool, list[object]]:
+        monkeypatch.setattr(Append, "run_cursor", staticmethod(away))
+        failed = await _write_all(store, [Append(ids[0], 0, (ActionRecord(1, 0, "bot"),))])
+        monkeypatch.undo()
+        down = store.outage.down
+        return (
+            failed,
+            down,
+            await _write_all(store, [Append(ids[0], 0, (ActionRecord(2, 0, "bot"),))]),
+        )
+
+    failed, down, later = run(write())
+    assert [type(o) for o in failed] == [StorageError]
+    assert down
+    assert later == [None] and not store.outage.down
+    assert _moves(store, ids[0]) == [ActionRecord(2, 0, "bot")]

@@ -27,8 +27,9 @@ from typing import Any, TypeVar
 
 from sqlalchemy import MetaData, create_engine, event, text
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.pool import PoolProxiedConnection
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.pool import PoolProxiedConnection
 
 from roost.server.outages import Outage
 from roost.server.threads import name_os_thread
@@ -290,7 +291,9 @@ class Store:
         The session's work per commit, and the pool's for a connection, were most of the
         writer's CPU for a batch of one move (docs/measured/server-speed.md)."""
         run_cursor = getattr(ops[0], "run_cursor", None)
-        if run_cursor is None or any(getattr(op, "run_cursor", None) is not run_cursor for op in ops):
+        if run_cursor is None or any(
+            getattr(op, "run_cursor", None) is not run_cursor for op in ops
+        ):
             return None
         if self._connection is None:
             self._connection = self.engine.raw_connection()
@@ -307,11 +310,17 @@ class Store:
         except Conflict:
             connection.rollback()
             raise
-        except BaseException:
+        except BaseException as error:
             # the connection may be broken (the database went away): a new one next time
             self._connection = None
             with suppress(Exception):
                 connection.invalidate()
+            dialect = self.engine.dialect
+            if isinstance(error, dialect.loaded_dbapi.Error):
+                # as SQLAlchemy would raise it (an OperationalError is an outage: outages.py)
+                raise DBAPIError.instance(
+                    None, None, error, dialect.loaded_dbapi.Error, True, dialect=dialect
+                ) from error
             raise
         return [(True, None)] * len(ops)
 
