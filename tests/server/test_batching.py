@@ -225,20 +225,26 @@ def test_a_failed_commit_fails_only_its_own_move_and_the_writer_goes_on(store: S
             ]
 
 
+@pytest.mark.parametrize("where", ["statement", "connection"])
 def test_the_database_refusing_a_batch_of_moves_is_an_outage(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
-    """The driver's own error on the writer's cheap path counts as the database being away
+    """The driver's own error on the writer's cheap path (running the statements, or
+    connecting: the database is gone) counts as the database being away
     (`roost.server.outages`), as SQLAlchemy's does: the move is refused, nothing is stored,
     and the next commit ends the outage."""
     ids = _tables(store, 1)
     refused = store.engine.dialect.loaded_dbapi.OperationalError("the disk is full")
 
-    def away(*_args: Any) -> bool:
+    def away(*_args: Any) -> Any:
         raise refused
 
     async def write() -> tuple[list[object], bool, list[object]]:
-        monkeypatch.setattr(Append, "run_cursor", staticmethod(away))
+        if where == "statement":
+            monkeypatch.setattr(Append, "run_cursor", staticmethod(away))
+        else:
+            store._drop_connection()
+            monkeypatch.setattr(store.engine, "raw_connection", away)
         failed = await _write_all(store, [Append(ids[0], 0, (ActionRecord(1, 0, "bot"),))])
         monkeypatch.undo()
         down = store.outage.down

@@ -295,10 +295,10 @@ class Store:
             getattr(op, "run_cursor", None) is not run_cursor for op in ops
         ):
             return None
-        if self._connection is None:
-            self._connection = self.engine.raw_connection()
-        connection = self._connection
         try:
+            if self._connection is None:
+                self._connection = self.engine.raw_connection()
+            connection = self._connection
             cursor = connection.cursor()
             try:
                 ran = run_cursor(cursor, self.dialect, self.origin, ops)
@@ -308,13 +308,14 @@ class Store:
                 return None
             connection.commit()
         except Conflict:
-            connection.rollback()
+            try:
+                connection.rollback()
+            except Exception:
+                self._drop_connection()
             raise
         except BaseException as error:
             # the connection may be broken (the database went away): a new one next time
-            self._connection = None
-            with suppress(Exception):
-                connection.invalidate()
+            self._drop_connection()
             dialect = self.engine.dialect
             if isinstance(error, dialect.loaded_dbapi.Error):
                 # as SQLAlchemy would raise it (an OperationalError is an outage: outages.py)
@@ -323,6 +324,13 @@ class Store:
                 ) from error
             raise
         return [(True, None)] * len(ops)
+
+    def _drop_connection(self) -> None:
+        """Forget the writer's own connection (it may be broken): the pool makes a new one."""
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            with suppress(Exception):
+                connection.invalidate()
 
     def _release_connection(self) -> None:
         """Give the writer's own connection back (in the writer's thread, at close)."""
