@@ -20,8 +20,9 @@ import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -239,9 +240,11 @@ class Store:
             batch, self._pending = self._pending, []
             if not batch:
                 continue
-            outcomes = await asyncio.get_running_loop().run_in_executor(
-                self._committer, self._commit_batch, [op for op, _ in batch]
-            )
+            loop = asyncio.get_running_loop()
+            done: asyncio.Future[list[tuple[bool, Any]]] = loop.create_future()
+            work = self._committer.submit(self._commit_batch, [op for op, _ in batch])
+            work.add_done_callback(partial(_settle_soon, loop, done))
+            outcomes = await done
             for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
                 if future.done():
                     continue
@@ -355,6 +358,30 @@ class Store:
         self._committer.shutdown(wait=False)
         self._readers.shutdown(wait=False)
         self.engine.dispose()
+
+
+def _settle_soon(
+    loop: asyncio.AbstractEventLoop,
+    done: asyncio.Future[list[tuple[bool, Any]]],
+    work: Future[list[tuple[bool, Any]]],
+) -> None:
+    """In the writer's thread, once a batch is committed: hand its outcomes to the loop. One
+    wake-up of the loop, without `run_in_executor`'s chaining of two futures (their states,
+    cancellation both ways), a fifth of the loop's cost of a one-move commit."""
+    with suppress(RuntimeError):  # the loop is closed: nobody waits any more
+        loop.call_soon_threadsafe(_settle, done, work)
+
+
+def _settle(
+    done: asyncio.Future[list[tuple[bool, Any]]], work: Future[list[tuple[bool, Any]]]
+) -> None:
+    if done.done():  # the writer was cancelled meanwhile
+        return
+    error = work.exception()
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(work.result())
 
 
 def _run_batch(session: Session, ops: list[Op]) -> list[tuple[bool, Any]]:
