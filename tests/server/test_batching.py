@@ -259,3 +259,29 @@ def test_the_database_refusing_a_batch_of_moves_is_an_outage(
     assert down
     assert later == [None] and not store.outage.down
     assert _moves(store, ids[0]) == [ActionRecord(2, 0, "bot")]
+
+
+def test_a_server_connection_lost_while_quiet_costs_no_move(store: Store) -> None:
+    """The writer's own connection, unused for a while, is pinged before a batch: a
+    PostgreSQL backend that went away meanwhile (a restart) is replaced, and the move is
+    stored. A SQLite file keeps its connection."""
+    ids = _tables(store, 1)
+
+    async def first() -> object:
+        return await store.write(Append(ids[0], 0, (ActionRecord(1, 0, "bot"),)))
+
+    assert run(first()) is None
+    held = store._connection
+    assert held is not None
+    if store.dialect == "postgresql":
+        backend = held.dbapi_connection.info.backend_pid  # type: ignore[union-attr]
+        store.run(lambda s: s.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": backend}))
+    store._connection_used -= 60  # quiet for a minute
+
+    async def later() -> object:
+        return await store.write(Append(ids[0], 1, (ActionRecord(2, 0, "bot"),)))
+
+    assert run(later()) is None
+    assert not store.outage.down
+    assert (store._connection is held) == (store.dialect == "sqlite")
+    assert _moves(store, ids[0]) == [ActionRecord(1, 0, "bot"), ActionRecord(2, 0, "bot")]

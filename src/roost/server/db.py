@@ -19,6 +19,7 @@ import importlib
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
@@ -163,6 +164,9 @@ def migrate(engine: Engine) -> None:
 
 
 Op = Callable[[Session], Any]
+IDLE_RECHECK = 1.0
+"""Seconds after which the writer's own connection to a database server is pinged again
+(`Store._writer_connection`)."""
 
 
 class Store:
@@ -196,6 +200,8 @@ class Store:
         self.commits = 0
         """Transactions committed by the writer (for benchmarks)."""
         self._connection: PoolProxiedConnection | None = None
+        self._connection_used = 0.0
+        """`time.monotonic()` when the writer last took its connection."""
         """The writer's own connection for batches of moves (`_commit_on_cursor`), kept from
         one commit to the next; used only in the writer's thread."""
         self.outage = Outage()
@@ -299,9 +305,7 @@ class Store:
         ):
             return None
         try:
-            if self._connection is None:
-                self._connection = self.engine.raw_connection()
-            connection = self._connection
+            connection = self._writer_connection()
             cursor = connection.cursor()
             try:
                 ran = run_cursor(cursor, self.dialect, self.origin, ops)
@@ -327,6 +331,28 @@ class Store:
                 ) from error
             raise
         return [(True, None)] * len(ops)
+
+    def _writer_connection(self) -> PoolProxiedConnection:
+        """The writer's own connection (in the writer's thread, the lock held). After
+        `IDLE_RECHECK` seconds unused, a server database's goes back to the pool and a new one
+        comes out, pinged first (``pool_pre_ping``): a PostgreSQL restarted while the tables
+        were quiet costs no refused move, as with a connection taken from the pool each time.
+        A SQLite file has no server to lose."""
+        now = time.monotonic()
+        connection = self._connection
+        if (
+            connection is not None
+            and self.dialect != "sqlite"
+            and now - self._connection_used > IDLE_RECHECK
+        ):
+            self._connection = None
+            with suppress(Exception):
+                connection.close()
+            connection = None
+        if connection is None:
+            connection = self._connection = self.engine.raw_connection()
+        self._connection_used = now
+        return connection
 
     def _drop_connection(self) -> None:
         """Forget the writer's own connection (it may be broken): the pool makes a new one."""
