@@ -10,11 +10,15 @@ beside every figure).
 
 Figures: moves per second (every decision stored in the window: people's and bots'; chance draws
 apart), the p50/p95/p99 of a person's move round trip, the server's memory at the start, with
-every table live, at peak, and per table. `--profile FILE` records the server with py-spy
-(`pip install py-spy`) during the measured window and prints where its time goes.
+every table live, at peak, and per table; the server's CPU per stored action, split by thread
+(the event loop, the store's writer and readers). `--profile FILE` records the server with
+py-spy (`pip install py-spy`) during the measured window and prints where its time goes;
+`--cpu-profile FILE` profiles the event loop by its CPU time instead (cProfile), which a loaded
+machine does not skew.
 
     .venv/bin/python scripts/load_server.py --tables 1000 --seconds 60
     .venv/bin/python scripts/load_server.py --tables 1000 --profile /tmp/roost.prof
+    .venv/bin/python scripts/load_server.py --tables 300 --cpu-profile /tmp/loop.pstats
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -207,6 +212,40 @@ def thread_cpu(pid: int, tid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_times(pid: int) -> dict[int, tuple[str, float, float]]:
+    """Each thread of a process: its OS name and its user and system CPU seconds so far. The
+    server names its own threads (`roost.server.threads`: the store's ``roost-commit`` writer
+    and ``roost-read`` readers); the main thread (the event loop) has the process's id."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    found: dict[int, tuple[str, float, float]] = {}
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            comm = (task / "comm").read_text().strip()
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        tid = int(task.name)
+        found[tid] = (comm, int(fields[11]) / ticks, int(fields[12]) / ticks)
+    return found
+
+
+def thread_split(
+    pid: int,
+    before: dict[int, tuple[str, float, float]],
+    after: dict[int, tuple[str, float, float]],
+) -> dict[str, tuple[float, float]]:
+    """User and system CPU seconds between two `thread_times`, by role: ``event loop`` (the
+    main thread), each named thread's name, ``other threads`` (unnamed: the default executor's,
+    uvicorn's); a thread that ended in between is missing from both."""
+    split: dict[str, tuple[float, float]] = {}
+    for tid, (comm, user, system) in after.items():
+        _, user0, system0 = before.get(tid, (comm, 0.0, 0.0))
+        role = "event loop" if tid == pid else comm if comm.startswith("roost-") else "other"
+        had_user, had_system = split.get(role, (0.0, 0.0))
+        split[role] = (had_user + user - user0, had_system + system - system0)
+    return split
+
+
 def children_rss(pid: int) -> float:
     try:
         found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
@@ -225,6 +264,9 @@ async def conductor(args: argparse.Namespace) -> None:
         bot_workers=args.bot_workers,
         grace=3600,
         extra=["--durability", args.durability],
+        wrapper=[sys.executable, __file__, SERVE_PROFILED, args.cpu_profile, "--"]
+        if args.cpu_profile
+        else [],
     )
     clients: list[subprocess.Popen[bytes]] = []
     profiler: subprocess.Popen[bytes] | None = None
@@ -285,12 +327,18 @@ async def conductor(args: argparse.Namespace) -> None:
                 at_full = rss
                 cpu_start = cpu_seconds(server.pid) + children_cpu(server.pid)
                 loop_start = thread_cpu(server.pid, server.pid)
+                threads_start = thread_times(server.pid)
+                if args.cpu_profile:
+                    os.kill(server.pid, signal.SIGUSR1)
                 loads.append(load_average())
                 if args.profile:
                     profiler = _start_profile(server, args)
         loads.append(load_average())
         cpu_used = cpu_seconds(server.pid) + children_cpu(server.pid) - cpu_start
         loop_used = thread_cpu(server.pid, server.pid) - loop_start
+        split = thread_split(server.pid, threads_start, thread_times(server.pid))
+        if args.cpu_profile:
+            os.kill(server.pid, signal.SIGUSR2)
         if profiler is not None:
             profiler.wait(60)
         results = []
@@ -327,9 +375,20 @@ async def conductor(args: argparse.Namespace) -> None:
             f"{loop_used:.1f} s of it in the main thread (the event loop), the rest in "
             "threads (the store's writer and readers, heuristic bots) and bot processes"
         )
+        stored = max(1, decisions + draws)
+        print(
+            "server CPU per stored action by thread (user + system): "
+            + "; ".join(
+                f"{role} {1000 * (user + system) / stored:.3f} ms "
+                f"({1000 * user / stored:.3f} + {1000 * system / stored:.3f})"
+                for role, (user, system) in sorted(split.items(), key=lambda kv: -sum(kv[1]))
+            )
+        )
         print(f"games finished: {sum(r['games'] for r in results)}; errors: {dict(errors)}")
         if args.profile:
             summarise_profile(Path(args.profile))
+        if args.cpu_profile:
+            summarise_cpu_profile(Path(args.cpu_profile))
     finally:
         for client in clients:
             if client.poll() is None:
@@ -411,6 +470,56 @@ def summarise_profile(path: Path, top: int = 25) -> None:
         print(f"    {100 * n / total:5.1f}%  {frame}")
 
 
+SERVE_PROFILED = "--serve-profiled"
+"""This script's first argument when it runs the server itself under cProfile (`--cpu-profile`):
+``load_server.py --serve-profiled FILE -- ROOST serve ...``."""
+
+
+def serve_profiled(argv: list[str]) -> None:
+    """Run `roost serve` in this process, its main thread (the event loop) profiled by cProfile
+    on that thread's CPU clock between SIGUSR1 and SIGUSR2 (then written to FILE).
+
+    py-spy samples wall time: on a loaded machine a server waiting for a core is sampled where
+    it was preempted, most often just after a socket write woke a client: at load 17 its
+    profile put 38% of the loop in uvicorn's WebSocket `send`, where the loop's CPU clock puts
+    13% (docs/measured/server-speed.md). cProfile's own cost slows the loop about twofold,
+    evenly enough for the shares to hold."""
+    import cProfile
+    import runpy
+
+    out, command = argv[0], argv[2:]
+    profiler = cProfile.Profile(time.thread_time)
+
+    def start(*_: Any) -> None:
+        profiler.enable()
+
+    def stop(*_: Any) -> None:
+        profiler.disable()
+        profiler.dump_stats(out)
+
+    signal.signal(signal.SIGUSR1, start)
+    signal.signal(signal.SIGUSR2, stop)
+    sys.argv = command
+    runpy.run_path(command[0], run_name="__main__")
+
+
+def summarise_cpu_profile(path: Path, top: int = 30) -> None:
+    """The event loop's functions by CPU time, own and inclusive (cProfile)."""
+    import pstats
+
+    for _ in range(50):  # the server writes it on SIGUSR2
+        if path.exists():
+            break
+        time.sleep(0.1)
+    if not path.exists():
+        print(f"no CPU profile at {path}")
+        return
+    stats = pstats.Stats(str(path))
+    print(f"CPU profile of the event loop ({path}; cProfile, thread CPU clock):")
+    for order in ("tottime", "cumulative"):
+        stats.sort_stats(order).print_stats(top)
+
+
 def _short(frame: str) -> str:
     """'function (path/to/file.py:12)' -> 'function (file.py)'."""
     name, _, where = frame.partition(" (")
@@ -424,6 +533,9 @@ def _range(text: str) -> tuple[float, float]:
 
 
 def main() -> None:
+    if sys.argv[1:2] == [SERVE_PROFILED]:
+        serve_profiled(sys.argv[2:])
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=60.0, help="the measured window")
@@ -441,6 +553,11 @@ def main() -> None:
     )
     parser.add_argument("--profile", default="", help="py-spy raw profile of the server to FILE")
     parser.add_argument("--profile-rate", type=int, default=200, help="py-spy samples a second")
+    parser.add_argument(
+        "--cpu-profile",
+        default="",
+        help="cProfile of the server's event loop by CPU time over the window, to FILE",
+    )
     parser.add_argument(
         "--profile-gil",
         action="store_true",

@@ -87,10 +87,7 @@ class Autoplay:
     def _schedule(self: Playing) -> None:
         """After every change: let a bot or stand-in move, answer for a person who can only
         let a card happen, or start the person's clock."""
-        self.timers.cancel(("clock", None))
-        for seat in range(self.game.num_players):
-            self.timers.cancel(("clock", seat))
-            self.timers.cancel(("reply", seat))
+        self.timers.cancel_kinds("clock", "reply")
         if self.record.status != "playing" or self.closed or not self.owner:
             return
         player = self.state.current_player()

@@ -45,6 +45,14 @@ class Timers:
         if handle is not None:
             handle.cancel()
 
+    def cancel_kinds(self, *kinds: str) -> None:
+        """Cancel every timer whose key is a tuple starting with one of `kinds` (a table's
+        ``("clock", seat)`` and ``("reply", seat)``, after every change): only the timers
+        that are set are looked at, not every key that could be."""
+        found = [k for k in self._handles if isinstance(k, tuple) and k and k[0] in kinds]
+        for key in found:
+            self.cancel(key)
+
     def deadline(self, key: Hashable) -> float | None:
         """When the timer `key` fires (Unix time), or None if it is not set."""
         return self._deadlines.get(key)

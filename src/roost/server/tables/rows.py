@@ -26,7 +26,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from roost.server.db import Base, Conflict, announce, rowcount
+from roost.server.db import CHANNEL, Base, Conflict, announce, rowcount
 
 
 class TableRow(Base):
@@ -119,6 +119,13 @@ class NoteRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(String(200))
     at: Mapped[float] = mapped_column(Float)
+
+
+_TABLES = Base.metadata.tables["roost_tables"]
+_SEATS = Base.metadata.tables["roost_seats"]
+"""The tables' and seats' store tables, updated with Core statements: an update of the ORM's
+classes goes through the ORM's bulk update (its session synchronisation), which cost a table's
+start and its person's arrival several times what the statement itself did."""
 
 
 # --- records: what the rest of the server reads and writes ---------------------------------------
@@ -250,11 +257,12 @@ def save_seat(
     another change (away, a preference) never writes back a name or account that a guest's
     sign-up gave the seat meanwhile (roost.server.accounts), nor unsays an arrival another
     server process stored."""
-    where = [SeatRow.table_id == table_id, SeatRow.seat == seat.seat]
+    seats = _SEATS.c
+    where = [seats.table_id == table_id, seats.seat == seat.seat]
     if claim:
-        where.append(SeatRow.type == "open")
+        where.append(seats.type == "open")
     if holder is not None:
-        where.extend((SeatRow.token_hash == holder, SeatRow.arrived.is_(False)))
+        where.extend((seats.token_hash == holder, seats.arrived.is_(False)))
     values: dict[str, Any] = {
         "type": seat.type,
         "level": seat.level,
@@ -268,7 +276,7 @@ def save_seat(
         values["arrived"] = seat.arrived
     elif seat.arrived:
         values["arrived"] = True
-    result = session.execute(update(SeatRow).where(*where).values(**values))
+    result = session.execute(update(_SEATS).where(*where).values(**values))
     if (claim or holder is not None) and rowcount(result) != 1:
         raise Conflict(f"seat {seat.seat} of table {table_id} changed meanwhile")
     announce(session, table_id)
@@ -278,8 +286,9 @@ def mark_arrived(session: Session, table_id: str, seat: int, holder: str | None)
     """The person holding `seat` by the token with hash `holder` came to the table; `Conflict`
     if the seat no longer is theirs (given up at another server process meanwhile), so an
     arrival never writes a person back into a seat that went back to open."""
-    where = [SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.token_hash == holder]
-    result = session.execute(update(SeatRow).where(*where).values(arrived=True))
+    seats = _SEATS.c
+    where = [seats.table_id == table_id, seats.seat == seat, seats.token_hash == holder]
+    result = session.execute(update(_SEATS).where(*where).values(arrived=True))
     if rowcount(result) != 1:
         raise Conflict(f"seat {seat} of table {table_id} changed hands meanwhile")
     announce(session, table_id)
@@ -298,7 +307,7 @@ def save_status(
         values["result"] = result
     if rematch is not None:
         values["rematch"] = rematch
-    session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+    session.execute(update(_TABLES).where(_TABLES.c.id == table_id).values(**values))
     announce(session, table_id)
 
 
@@ -349,7 +358,6 @@ def append_actions(
     announce(session, table_id)
 
 
-_TABLES = Base.metadata.tables["roost_tables"]
 _MOVED = (
     _TABLES.update()
     .where(_TABLES.c.id == bindparam("moved_id"), _TABLES.c.version == bindparam("moved_from"))
@@ -365,18 +373,26 @@ class Append:
     """The write of a move that neither ends the game nor changes the status: its decisions
     and chance draws. Alone it is `append_actions`; the store runs every `Append` of one
     batch transaction together (`append_many`), so a busy server makes two statements for
-    the moves of all its tables in a commit instead of two per table."""
+    the moves of all its tables in a commit instead of two per table. A batch made only of
+    moves runs on the database driver's own connection, with no session (`run_cursor`)."""
 
     table_id: str
     start: int
     actions: tuple[ActionRecord, ...]
 
     def __call__(self, session: Session) -> None:
-        append_actions(session, self.table_id, self.start, list(self.actions))
+        append_many(session, [self])
 
     @staticmethod
     def run_many(session: Session, appends: list[Append]) -> None:
         append_many(session, appends)
+
+    @staticmethod
+    def run_cursor(cursor: Any, dialect: str, origin: str, appends: list[Append]) -> bool:
+        """`append_many` on a DBAPI cursor in its connection's open transaction (the store's
+        writer, for a batch of moves only). False, having run nothing, for a database other
+        than SQLite and PostgreSQL, whose statements are written here for those two."""
+        return append_cursor(cursor, dialect, origin, appends)
 
 
 def append_many(session: Session, appends: list[Append]) -> None:
@@ -386,6 +402,15 @@ def append_many(session: Session, appends: list[Append]) -> None:
     process moved first), `Conflict` for the lot: nothing of the transaction is kept, and the
     store tries each write alone, so only the stale one is refused."""
     connection = session.connection()
+    origin = str(session.info.get("origin", ""))
+    raw = connection.connection.dbapi_connection
+    if raw is not None:
+        cursor = raw.cursor()
+        try:
+            if append_cursor(cursor, connection.dialect.name, origin, appends):
+                return
+        finally:
+            cursor.close()
     now = time.time()
     moved = connection.execute(
         _MOVED,
@@ -401,7 +426,15 @@ def append_many(session: Session, appends: list[Append]) -> None:
     )
     if not connection.dialect.supports_sane_multi_rowcount or rowcount(moved) != len(appends):
         raise Conflict("a table of the batch is no longer at the version of its move")
-    rows = [
+    rows = _action_rows(appends, now)
+    if rows:
+        connection.execute(_ADDED, rows)
+    for append in appends:
+        announce(session, append.table_id)
+
+
+def _action_rows(appends: list[Append], now: float) -> list[dict[str, Any]]:
+    return [
         {
             "table_id": append.table_id,
             "version": append.start + offset,
@@ -413,10 +446,61 @@ def append_many(session: Session, appends: list[Append]) -> None:
         for append in appends
         for offset, record in enumerate(append.actions)
     ]
+
+
+_PLACEHOLDER = {"sqlite": "?", "postgresql": "%s"}
+"""Each driver's positional parameter (sqlite3: qmark; psycopg: format)."""
+
+
+def _driver_sql(dialect: str) -> tuple[str, str] | None:
+    """The UPDATE and INSERT of `append_many` as the driver takes them (None: another
+    database). Written once here: going through SQLAlchemy's statements cost the writer more
+    CPU than SQLite's own work on them (docs/measured/server-speed.md)."""
+    mark = _PLACEHOLDER.get(dialect)
+    if mark is None:
+        return None
+    return (
+        f"UPDATE roost_tables SET version = {mark}, updated_at = {mark} "
+        f"WHERE roost_tables.id = {mark} AND roost_tables.version = {mark}",
+        'INSERT INTO roost_actions (table_id, version, action, seat, "by", at) '
+        f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark}, {mark})",
+    )
+
+
+_DRIVER_SQL = {name: _driver_sql(name) for name in _PLACEHOLDER}
+
+
+def append_cursor(cursor: Any, dialect: str, origin: str, appends: list[Append]) -> bool:
+    """`append_many` with the driver's cursor: the same two statements (and on PostgreSQL the
+    same announcements), the same `Conflict`. False, having run nothing, for a database whose
+    statements are not written here."""
+    statements = _DRIVER_SQL.get(dialect)
+    if statements is None:
+        return False
+    update_sql, insert_sql = statements
+    now = time.time()
+    cursor.executemany(
+        update_sql,
+        [
+            (append.start + len(append.actions), now, append.table_id, append.start)
+            for append in appends
+        ],
+    )
+    if cursor.rowcount != len(appends):
+        raise Conflict("a table of the batch is no longer at the version of its move")
+    rows = [
+        (append.table_id, append.start + offset, record.action, record.seat, record.by, now)
+        for append in appends
+        for offset, record in enumerate(append.actions)
+    ]
     if rows:
-        connection.execute(_ADDED, rows)
-    for append in appends:
-        announce(session, append.table_id)
+        cursor.executemany(insert_sql, rows)
+    if dialect == "postgresql":
+        cursor.executemany(
+            "SELECT pg_notify(%s, %s)",
+            [(CHANNEL, f"T {origin} {append.table_id}") for append in appends],
+        )
+    return True
 
 
 def add_note(session: Session, table_id: str, note: NoteRecord) -> None:
