@@ -187,7 +187,10 @@ def test_batched_logits_equal_the_networks_own() -> None:
     moves, encoding = features_for(game), encoding_for(game)
     state = game.new_initial_state()
     rng = random.Random(8)
-    rows, legals, hints, feats = [], [], [], []
+    rows: list[np.ndarray] = []
+    legals: list[list[int]] = []
+    hints: list[int] = []
+    feats: list[np.ndarray] = []
     while len(rows) < 6 and not state.is_terminal():
         player = state.current_player()
         if player >= 0 and len(state.legal_actions()) > 1:
