@@ -59,16 +59,20 @@ def batch_logits(
     network: Network, x: Array, legal: Sequence[Sequence[int]], hints: Sequence[int],
     moves: Sequence[Array],
 ) -> list[Array]:  # fmt: skip
-    """The ``moves`` head's logits of many decisions at once (rows of `x`), as `Network.logits`
-    gives them one by one."""
+    """The policy's logits of many decisions at once (rows of `x`), as `Network.logits` gives
+    them one by one (`moves`: each decision's move features, for a ``moves`` head)."""
     w = network.weights
     h = network.trunk(x)
     sizes = [len(row) for row in legal]
     owner = np.repeat(np.arange(len(sizes)), sizes)
     index = np.concatenate([np.asarray(row, np.intp) for row in legal])
     hinted = (index == np.repeat(np.asarray(hints), sizes)).astype(np.float32)
-    inner = (h @ w["sh"])[owner] + np.concatenate(moves) @ w["sf"] + hinted[:, None] * w["st"][0]
-    out = np.maximum(inner + w["sb"], 0.0) @ w["so"][:, 0] + w["sob"][0]
+    if network.head == "moves":
+        inner = (h @ w["sh"])[owner] + np.concatenate(moves) @ w["sf"]
+        inner = inner + hinted[:, None] * w["st"][0] + w["sb"]
+        out = np.maximum(inner, 0.0) @ w["so"][:, 0] + w["sob"][0]
+    else:
+        out = (h @ w["wp"])[owner, index] + w["bp"][index]
     if network.hint:
         gate = h @ w["wg"][:, 0] + w["bg"][0]
         out = out + hinted * gate[owner]
@@ -86,15 +90,23 @@ class _Game:
     steps: list[Step] = field(default_factory=list)
 
 
+FEWEST_POINTS_WIN = frozenset({"big-chicken"})
+"""Games whose winner has the fewest points (the others: the most)."""
+
+
 def _round_of(state: State) -> int:
-    return int(state.observation(None)["round"])
+    return int(state.observation(None).get("round", 1))
 
 
 def _outcome(game: _Game) -> Outcome:
+    """A game of Rounds gives a margin per Round (``round_scores``), another one margin from
+    its final ``scores``."""
     seen = game.state.observation(None)
     seat, n = game.seat, len(seen["scores"])
+    sign = -1.0 if game.state.game.name in FEWEST_POINTS_WIN else 1.0
     margins = [
-        (sum(points) - points[seat]) / (n - 1) - points[seat] for points in seen["round_scores"]
+        sign * (points[seat] - (sum(points) - points[seat]) / (n - 1))
+        for points in seen.get("round_scores") or [seen["scores"]]
     ]
     return Outcome(game.steps, float(seat in game.state.winners()), margins)
 
@@ -116,7 +128,7 @@ def play_batch(
     from roost.bots import HeuristicBot
 
     encoding = encoding_for(game)
-    features = features_for(game)
+    features = features_for(game) if network.head == "moves" else None
     heuristic = policy_for(game)
     players = game.num_players
     todo = list(games)[::-1]
@@ -133,7 +145,7 @@ def play_batch(
                 return legal[0]
             x = encoding.encode(view.observation())
             hint = heuristic(view, rng)
-            return past.best(x, legal, hint, features.of(x, legal))
+            return past.best(x, legal, hint, None if features is None else features.of(x, legal))
 
         return choose
 
@@ -194,7 +206,9 @@ def play_batch(
             rows.append(x)
             legals.append(legal)
             hints.append(heuristic(SeatView(state, item.seat), item.hint_rng))
-            moves.append(features.of(x, legal))
+            moves.append(
+                np.zeros((len(legal), 0), np.float32) if features is None else features.of(x, legal)
+            )
         logits = batch_logits(network, np.stack(rows), legals, hints, moves)
         for g, x, legal, hint, feats, z in zip(
             waiting, rows, legals, hints, moves, logits, strict=True

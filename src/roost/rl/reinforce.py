@@ -165,8 +165,11 @@ class Policy:
 
         w = self.params
         h = torch.relu(torch.relu(b.x @ w["w1"] + w["b1"]) @ w["w2"] + w["b2"])
-        inner = (h @ w["sh"])[b.owner] + b.moves @ w["sf"] + b.hinted[:, None] * w["st"][0]
-        z = torch.relu(inner + w["sb"]) @ w["so"][:, 0] + w["sob"][0]
+        if "wp" in w:
+            z = (h @ w["wp"])[b.owner, b.index] + w["bp"][b.index]
+        else:
+            inner = (h @ w["sh"])[b.owner] + b.moves @ w["sf"] + b.hinted[:, None] * w["st"][0]
+            z = torch.relu(inner + w["sb"]) @ w["so"][:, 0] + w["sob"][0]
         if "wg" in w:
             gate = h @ w["wg"][:, 0] + w["bg"][0]
             z = z + b.hinted * gate[b.owner]
@@ -228,9 +231,8 @@ def train(
 
     torch.set_num_threads(1)
     torch.manual_seed(settings.seed)
-    features_for(game)  # a clear error for a game without move features
-    if start.head != "moves":
-        raise RoostError("reinforcement needs a moves head (roost.rl.learn --head moves)")
+    if start.head == "moves":
+        features_for(game)  # a clear error for a game without move features
     if settings.bonus and start.hint:
         gate = dict(start.weights)
         gate["bg"] = gate["bg"] + np.float32(settings.bonus)
