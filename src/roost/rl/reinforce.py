@@ -3,18 +3,20 @@
     python -m roost.rl.reinforce big-chicken --games 20000 --seed 1 --out runs/rl/big-chicken
 
 Imitation copies the heuristic (docs/measured/learned.md); this trainer starts *from* the
-heuristic instead and moves only where moving wins. The policy is the ``moves`` head of
-`roost.rl.mlp` started from the shipped weights (whose gate puts nearly all the probability on
-the heuristic's move), so the first games play as the heuristic does, with a little
-exploration drawn from the policy itself. Then, round after round:
+heuristic instead and moves only where moving wins. The policy is the network of
+`roost.rl.mlp` started from the shipped weights (either head), whose gate on the heuristic's
+move (raised by ``--bonus`` at the start) puts most of the probability on that move, so the
+first games play much as the heuristic does, with some exploration drawn from the policy
+itself. Then, round after round:
 
 1. play `batch` whole games against three ``medium`` players (`roost.rl.league`, all the games
    of a round at once, one forward pass for every waiting decision), the learner's seat
    rotating, its moves drawn from the policy;
 2. score each decision by the seat's **return**: whether it won the game (``--win``), plus the
-   seat's points margin over the others (their mean minus its own: fewer points win) summed over
-   the Rounds from this decision's Round to the end (``--margin``, per 10 points): lower
-   variance than the win alone, and a Round's points follow its moves closely;
+   seat's points margin over the others (`roost.rl.league.Outcome`; in BIG CHICKEN, where fewer
+   points win, summed over the Rounds from this decision's Round to the end, ``--future``
+   weighing the later Rounds) (``--margin``, per 10 points): lower variance than the win
+   alone;
 3. a PPO step: the clipped ratio of the new policy to the one that played, on the return minus a
    learned baseline (a critic on the trunk, not shipped), plus a KL penalty to the starting
    policy (``--kl``) so that it leaves the heuristic only where the returns say so.
@@ -139,7 +141,7 @@ def subset(batch: Batch, rows: np.ndarray) -> Batch:
 
 
 class Policy:
-    """The ``moves`` head of `roost.rl.mlp.Network` in torch (its weights as parameters) and a
+    """`roost.rl.mlp.Network` (either head) in torch, its weights as parameters, and a
     critic of the return on its trunk."""
 
     def __init__(self, network: Network) -> None:
