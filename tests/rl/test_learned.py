@@ -227,6 +227,9 @@ def test_league_games_are_reproducible_and_scored() -> None:
         assert all(s.action in s.legal and 1 <= s.round <= 5 for s in outcome.steps)
     other = play_batch(game, network, [0, 1, 2], 6, concurrent=2)
     assert [o.margins for o in other] != [o.margins for o in first]
+    # past selves in the other seats: the same deals, other opponents, so other games
+    selves = play_batch(game, network, [0, 1, 2], 5, concurrent=2, past=network, past_share=1.0)
+    assert [o.margins for o in selves] != [o.margins for o in first]
 
 
 @pytest.mark.parametrize("name", sorted(SHIPPED.values()))
