@@ -10,8 +10,9 @@ network slow as a search prior; a batch of 64 costs little more than one.
 Each learner decision with more than one legal move is kept as a `Step` (the seat's tensor, its
 legal moves, their features, the heuristic's move, the move drawn and its log-probability, and
 the Round it was in); at the end of the game, the seat's `Outcome` (whether it won, its points
-margin in each Round). Every game draws its deal, its bots' seeds and the learner's draws from
-(seed, g) alone, so its moves do not depend on how many games run beside it.
+margin in each Round, or one margin in a game without Rounds). Every game draws its deal, its
+bots' seeds and the learner's draws from (seed, g) alone, so its moves do not depend on how
+many games run beside it.
 """
 
 from __future__ import annotations
