@@ -177,3 +177,89 @@ def test_the_moves_head_trains_from_search_and_plays(tmp_path: Path) -> None:
         make_bot(f"learned:{stale}", game, 1)
     # a game without move features cannot train a moves head
     assert main(["eggo", "--head", "moves", "--games", "1", "--out", str(tmp_path / "e")]) == 2
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED.values()))
+def test_batched_logits_equal_the_networks_own(name: str) -> None:
+    from roost.rl.league import batch_logits
+
+    game = roost.load_game(name, players=4)
+    network = network_for(game)
+    moves = features_for(game) if network.head == "moves" else None
+    encoding = encoding_for(game)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    rows: list[np.ndarray] = []
+    legals: list[list[int]] = []
+    hints: list[int] = []
+    feats: list[np.ndarray] = []
+    while len(rows) < 6 and not state.is_terminal():
+        player = state.current_player()
+        if player >= 0 and len(state.legal_actions()) > 1:
+            x = encoding.encode_state(state, player)
+            legal = state.legal_actions()
+            rows.append(x)
+            legals.append(legal)
+            hints.append(legal[len(rows) % len(legal)])
+            feats.append(
+                np.zeros((len(legal), 0), np.float32) if moves is None else moves.of(x, legal)
+            )
+        state.apply_action(state.sample_chance(rng) if player < 0 else state.random_action(rng))
+    together = batch_logits(network, np.stack(rows), legals, hints, feats)
+    for x, legal, hint, f, z in zip(rows, legals, hints, feats, together, strict=True):
+        one = network.logits(x, legal, hint, None if moves is None else f)
+        assert np.allclose(z, one, atol=1e-4)
+
+
+def test_league_games_are_reproducible_and_scored() -> None:
+    from roost.rl.league import play_batch
+
+    game = roost.load_game("big-chicken", players=4)
+    network = network_for(game)
+    first = play_batch(game, network, [0, 1, 2], 5, concurrent=2)
+    again = play_batch(game, network, [0, 1, 2], 5, concurrent=3)
+    assert [[s.action for s in o.steps] for o in first] == [
+        [s.action for s in o.steps] for o in again
+    ]
+    for outcome in first:
+        assert len(outcome.margins) == 5
+        assert outcome.won in (0.0, 1.0)
+        assert all(s.action in s.legal and 1 <= s.round <= 5 for s in outcome.steps)
+    other = play_batch(game, network, [0, 1, 2], 6, concurrent=2)
+    assert [o.margins for o in other] != [o.margins for o in first]
+    # past selves in the other seats: the same deals, other opponents, so other games
+    selves = play_batch(game, network, [0, 1, 2], 5, concurrent=2, past=network, past_share=1.0)
+    assert [o.margins for o in selves] != [o.margins for o in first]
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED.values()))
+def test_a_tiny_reinforcement_run_gives_weights_that_play(tmp_path: Path, name: str) -> None:
+    pytest.importorskip("torch")
+    from roost.rl.reinforce import main
+
+    out = tmp_path / "rl"
+    args = [name, "--games", "4", "--batch", "2", "--concurrent", "2", "--out", str(out)]
+    assert main(args) == 0
+    weights = out / "weights.npz"
+    game = roost.load_game(name, players=4)
+    network = network_for(game, str(weights))
+    assert network.head == network_for(game).head
+    assert network.weights["w1"].shape == network_for(game).weights["w1"].shape
+    assert any(
+        not np.array_equal(network.weights[k], network_for(game).weights[k])
+        for k in network.weights
+    )
+    history(name, [f"learned:{weights}", "medium", "random", "medium"], 2)
+    again = tmp_path / "again"
+    assert main([*args[:-1], str(again)]) == 0
+    assert (again / "weights.npz").read_bytes() == weights.read_bytes()
+
+
+def test_reinforcement_refuses_a_game_without_weights_to_start_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("torch")
+    from roost.rl.reinforce import main
+
+    assert main(["eggo", "--games", "2", "--out", str(tmp_path)]) == 2
+    assert "error:" in capsys.readouterr().err
