@@ -66,10 +66,12 @@ def test_bad_options_fail_at_once_with_one_line(
 
         return begin
 
-    # each command's work, which a refused option must never reach
-    monkeypatch.setattr("roost.sim.arena.run_arena", work("arena"))
-    monkeypatch.setattr("roost.sim.bench.run_benchmarks", work("bench"))
-    monkeypatch.setattr("roost.sim.search_bench.run_search_benchmarks", work("search bench"))
+    # each command's work (a game played, a measurement, the server), which a refused option
+    # must never reach
+    monkeypatch.setattr("roost.sim.arena._play_chunk", work("arena"))
+    monkeypatch.setattr("roost.sim.arena._run_parallel", work("arena"))
+    monkeypatch.setattr("roost.sim.bench.measure_roost", work("bench"))
+    monkeypatch.setattr("roost.sim.search_bench.measure_ours", work("search bench"))
     monkeypatch.setattr("uvicorn.run", work("serve"))
     # the guard sees the work of a good command (so its silence below means something)
     assert runner.invoke(app, ["arena", "eggo", "--games", "1"]).exit_code == 0

@@ -172,7 +172,7 @@ CLICK_ERRORS = [
     (
         ["play", "--players", "abc"],
         "Invalid value for '--players': Input should be a valid integer",
-        "Valor no válido para '--players': Tiene que ser un número entero",
+        "Valor no válido para '--players': debe ser un número entero",
     ),
     (["play", "eggo", "extra"], "Got unexpected extra argument(s) (extra)", "Sobran argumentos"),
     (["play", "--seets", "x"], "No such option: --seets", "No existe la opción: --seets"),
@@ -233,7 +233,7 @@ ENGINE_REFUSALS = [
     (
         ["rules", "nogame"],
         "unknown game 'nogame'; the games are:",
-        "juego desconocido 'nogame'; los juegos son:",
+        "no existe el juego 'nogame'; los juegos son:",
     ),
     (
         ["arena", "eggo", "--players", "3", "--seats", "x"],
