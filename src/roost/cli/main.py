@@ -1320,8 +1320,8 @@ def serve(
         float | None,
         typer.Option(
             help=_(
-                "seconds someone who took a seat of a waiting table has to come to it before "
-                "it opens again (default: --grace)"
+                "seconds someone who took a seat has to come to it: at a waiting table before "
+                "it opens again, at a started one before a stand-in plays (default: --grace)"
             )
         ),
     ] = None,
