@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from roost.i18n import format_fixed
 from roost.i18n import gettext as _
 from roost.lab.compare import (
     FROM_BOTS,
@@ -19,7 +20,7 @@ from roost.lab.compare import (
     value_text,
 )
 from roost.lab.compare_report import method_text, verdict_word
-from roost.lab.compensate import PICKED, Search
+from roost.lab.compensate import PICKED, Search, label_of
 from roost.lab.plan import say_label
 from roost.lab.stats import Difference
 
@@ -91,19 +92,24 @@ def compensation_table(found: Search) -> Table:
     shift from no compensation, and whether the interval holds the fair rate; the pick in
     bold, the method under the table."""
     table = Table(
-        title=f"{found.title}, {found.players} players: first-player compensation",
-        caption=escape(found.method()),
+        title=_("{title}, {players} players: first-player compensation").format(
+            title=found.title, players=found.players
+        ),
+        caption=escape(found.method(_)),
         caption_justify="left",
     )
-    for column in ("candidate", "line-up"):
+    for column in (_("candidate"), _("line-up")):
         table.add_column(column, overflow="fold", min_width=10)
-    table.add_column("first player wins (95%)", justify="right", no_wrap=True)
-    table.add_column("fair", justify="right", no_wrap=True)
-    table.add_column("edge", justify="right", no_wrap=True)
-    table.add_column("p (Holm)", justify="right", no_wrap=True)
-    table.add_column("shift from none (95%)", justify="right", no_wrap=True)
-    table.add_column("p (Holm)", justify="right", no_wrap=True)
-    table.add_column("fair inside?", overflow="fold", min_width=12)
+    for column in (
+        _("first player wins (95%)"),
+        _("fair"),
+        _("edge"),
+        _("p (Holm)"),
+        _("shift from none (95%)"),
+        _("p (Holm)"),
+    ):
+        table.add_column(column, justify="right", no_wrap=True)
+    table.add_column(_("fair inside?"), overflow="fold", min_width=12)
     pick = found.pick
     for rung in found.rungs:
         chosen = pick is not None and rung.candidate.key == pick.candidate.key
@@ -111,7 +117,7 @@ def compensation_table(found: Search) -> Table:
             status = m.status(found.max_width)
             name = escape(rung.candidate.key) if k == 0 else ""
             if chosen and k == 0:
-                name = f"[bold]{name} (pick)[/bold]"
+                name = "[bold]" + _("{name} (pick)").format(name=name) + "[/bold]"
             shift = (
                 "-"
                 if m.shift is None
@@ -121,12 +127,12 @@ def compensation_table(found: Search) -> Table:
                 name,
                 escape(m.lineup),
                 m.first.pct(),
-                f"{100 * m.fair:.1f}%",
-                f"{100 * m.edge:+.1f} pts",
+                f"{format_fixed(100 * m.fair, 1)}%",
+                _("{points} pts").format(points=format_fixed(100 * m.edge, 1, sign=True)),
                 p_text(m.p_fair),
                 shift,
                 "-" if m.shift is None else p_text(m.p_shift),
-                "[green]yes[/green]" if status == PICKED else escape(status),
+                "[green]" + _("yes") + "[/green]" if status == PICKED else escape(_(status)),
                 end_section=k == len(rung.by_lineup) - 1,
             )
     return table
@@ -145,9 +151,9 @@ def print_compensation(console: Console, found: Search) -> None:
         console.width = width
     for rung in found.rungs:
         console.print(
-            f"{escape(rung.candidate.key)}: {escape(rung.candidate.label)}", highlight=False
+            f"{escape(rung.candidate.key)}: {escape(label_of(rung.candidate, _))}", highlight=False
         )
-    console.print(escape(found.conclusion()), highlight=False)
+    console.print(escape(found.conclusion(_)), highlight=False)
 
 
 COMPENSATION_WIDE = 150

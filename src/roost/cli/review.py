@@ -24,14 +24,21 @@ from rich.table import Table
 from rich.text import Text
 
 from roost.cli.names import SeatNames
-from roost.cli.play import HUMAN, SAVE_FORMAT
+from roost.cli.play import HUMAN, SAVE_FORMAT, _seats_in
 from roost.cli.refusals import in_our_language
-from roost.coach.review import THRESHOLDS, ReviewSettings, SeatReview, review_seat
+from roost.coach.review import (
+    THRESHOLDS,
+    MoveEstimate,
+    ReviewSettings,
+    SeatReview,
+    review_seat,
+)
 from roost.core.errors import RoostError
 from roost.core.registry import load_state
 from roost.core.state import State
-from roost.i18n import N_, ngettext
+from roost.i18n import N_, SOURCE_LANGUAGE, current_language, ngettext, say
 from roost.i18n import gettext as _
+from roost.i18n.said import message_or_none
 
 SPARKS: Final = "▁▂▃▄▅▆▇█"
 MARK_STYLE: Final = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
@@ -204,10 +211,10 @@ def show_review(console: Console, review: SeatReview, names: tuple[str, ...], ti
         table.add_row(
             str(number),
             str(decision.version),
-            Text(said.say(decision.chosen.text)),
+            Text(_move(said, decision.chosen)),
             percent(decision.chosen.value),
             Text(
-                _("(the same)") if same else said.say(decision.best.text),
+                _("(the same)") if same else _move(said, decision.best),
                 style="dim" if same else "",
             ),
             percent(decision.best.value),
@@ -242,6 +249,17 @@ def show_review(console: Console, review: SeatReview, names: tuple[str, ...], ti
         ),
         soft_wrap=True,
     )
+
+
+def _move(said: SeatNames, estimate: MoveEstimate) -> str:
+    """A move of the review in the reader's language: its message (`MoveEstimate.msg`) said
+    with the catalogue, the seats by their names. English, and a review without messages (a
+    JSON written before they were kept), show the engine's text as it is."""
+    if current_language() != SOURCE_LANGUAGE and estimate.msg is not None:
+        message = message_or_none(estimate.msg)
+        if message is not None:
+            return _seats_in(said, say(message))
+    return said.say(estimate.text)
 
 
 def _count(mark: str, n: int) -> str:

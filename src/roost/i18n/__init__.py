@@ -33,6 +33,7 @@ EXTRACT_KEYWORDS: Final = (
     "Param:4",
     "Extra:2",
     "Measure:2",
+    "Compensation:2",
 )
 """The engine's message builders (`roost.core.message`), which `pybabel extract` reads besides
 gettext's own keywords (``make catalogues`` and the catalogue test pass them), and the English

@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
+from roost.core.message import Listing, Message, Term, plain
+
 _FIELD = re.compile(r"\{(\w+)(![rs])?\}")
 
 
@@ -73,3 +75,26 @@ class ReadBack:
             }
             return _fill(gettext(template), fields)
         return text
+
+    def message(self, text: str) -> Message:
+        """`text` as the engine message it reads back as (its template, each field read back
+        too), whose English is `text` byte for byte, for a client that says it in its reader's
+        language (the server's refusals); `plain(text)` where no template fits."""
+        said = self._message(text, 0)
+        return said if said is not None and said.english() == text else plain(text)
+
+    def _message(self, text: str, depth: int) -> Message | None:
+        if depth > 4:
+            return None
+        for template in self.templates:
+            if "!" in template:  # a conversion (!r) is not a message's field: said as read
+                continue
+            found = pattern(template).fullmatch(text)
+            if found is None:
+                continue
+            fields: dict[str, int | str | Term | Message | Listing] = {}
+            for name, value in found.groupdict().items():
+                inner = self._message(value, depth + 1)
+                fields[name] = value if inner is None else inner
+            return Message(template, fields)
+        return None

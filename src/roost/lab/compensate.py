@@ -33,12 +33,13 @@ way each one missed (still the first player's edge, or now the others').
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from roost.core.errors import RoostError
+from roost.i18n import N_
 from roost.lab.hooks import Compensation
 from roost.lab.output import check_writable, write_json, write_records
 from roost.lab.plan import parse_pairs
@@ -54,11 +55,15 @@ MAX_WIDTH = 0.10
 """The widest interval (10 percentage points) that may call a first player fair: an edge of a
 few points (Egg Bound's 2-player one is about 3) hides inside a wider one."""
 
-PICKED = "fair under every line-up"
-TOO_FEW = "too few games"
-FIRST_AHEAD = "the first player still ahead"
-FIRST_BEHIND = "the first player now behind"
+PICKED = N_("fair under every line-up")
+TOO_FEW = N_("too few games")
+FIRST_AHEAD = N_("the first player still ahead")
+FIRST_BEHIND = N_("the first player now behind")
 ALPHA = 0.05
+
+Say = Callable[[str], str]
+"""How a sentence is said: `str` keeps the English (the JSON), `roost.i18n.gettext` translates
+it for the terminal."""
 
 
 def parse_candidate(text: str, index: int) -> Compensation:
@@ -205,41 +210,60 @@ class Search:
         itself when the rulebook's game already passes)."""
         return next((r for r in self.rungs if r.passes(self.max_width)), None)
 
-    def conclusion(self) -> str:
-        """The answer in one paragraph."""
+    def conclusion(self, say: Say = str) -> str:
+        """The answer in one paragraph (in English, the JSON's; with `say` a catalogue's
+        gettext, the terminal's language)."""
         base = self.baseline
+        width = f"{100 * self.max_width:g}"
         if base.passes(self.max_width):
-            return (
-                f"Nothing to compensate at {self.players} players: without a compensation the "
-                f"first player's 95% interval holds the fair rate under every line-up (each at "
-                f"most {100 * self.max_width:g} points wide)."
-            )
+            return say(
+                N_(
+                    "Nothing to compensate at {players} players: without a compensation the "
+                    "first player's 95% interval holds the fair rate under every line-up (each "
+                    "at most {width} points wide)."
+                )
+            ).format(players=self.players, width=width)
         pick = self.pick
-        edge = "beyond chance (Holm)" if self.edge_found else "not beyond chance after Holm"
+        edge = say(
+            N_("beyond chance (Holm)") if self.edge_found else N_("not beyond chance after Holm")
+        )
         if pick is None:
-            return (
-                f"None found: no candidate brings the first player's 95% interval onto the fair "
-                f"rate under every line-up at {self.players} players (at most "
-                f"{100 * self.max_width:g} points wide). The rulebook's first-player edge: "
-                f"{_edges(base)}, {edge}."
+            return say(
+                N_(
+                    "None found: no candidate brings the first player's 95% interval onto the "
+                    "fair rate under every line-up at {players} players (at most {width} points "
+                    "wide). The rulebook's first-player edge: {edges}, {edge}."
+                )
+            ).format(players=self.players, width=width, edges=_edges(base, say), edge=edge)
+        return say(
+            N_(
+                "Pick: {label} ({params}), the mildest candidate whose 95% interval holds the "
+                "fair rate under every line-up at {players} players: {edges}; without it "
+                "{base} ({edge})."
             )
-        return (
-            f"Pick: {pick.candidate.label} ({_params_text(pick.candidate)}), the mildest "
-            f"candidate whose 95% interval holds the fair rate under every line-up at "
-            f"{self.players} players: {_edges(pick)}; without it {_edges(base)} ({edge})."
+        ).format(
+            label=label_of(pick.candidate, say),
+            params=_params_text(pick.candidate, say),
+            players=self.players,
+            edges=_edges(pick, say),
+            base=_edges(base, say),
+            edge=edge,
         )
 
-    def method(self) -> str:
+    def method(self, say: Say = str) -> str:
+        """How the search reads its figures (`say` as in `conclusion`)."""
         sizes = ", ".join(f"{lineup} {games}" for lineup, games in self.games)
-        return (
-            f"Games per candidate: {sizes} (seed {self.seed}, the same deals for every "
-            "candidate). The first player's win rate with its 95% Wilson interval against the "
-            "fair rate (all wins over seat-games); p: score test against fair, Holm-adjusted "
-            f"over all {self.tests} candidate x line-up tests; shift: against no compensation, "
-            "Newcombe's interval, p Holm-adjusted alike. Pick: the mildest candidate whose "
-            "interval holds the fair rate under every line-up, each interval at most "
-            f"{100 * self.max_width:g} points wide."
-        )
+        return say(
+            N_(
+                "Games per candidate: {sizes} (seed {seed}, the same deals for every "
+                "candidate). The first player's win rate with its 95% Wilson interval against "
+                "the fair rate (all wins over seat-games); p: score test against fair, "
+                "Holm-adjusted over all {tests} candidate x line-up tests; shift: against no "
+                "compensation, Newcombe's interval, p Holm-adjusted alike. Pick: the mildest "
+                "candidate whose interval holds the fair rate under every line-up, each "
+                "interval at most {width} points wide."
+            )
+        ).format(sizes=sizes, seed=self.seed, tests=self.tests, width=f"{100 * self.max_width:g}")
 
     @property
     def tests(self) -> int:
@@ -273,13 +297,22 @@ class Search:
         }
 
 
-def _params_text(candidate: Compensation) -> str:
-    return ", ".join(f"--param {k}={v}" for k, v in candidate.params) or "the defaults"
+def label_of(candidate: Compensation, say: Say = str) -> str:
+    """A candidate's words (a game's own are in the catalogue; one given on the command line is
+    its parameters, said as they are)."""
+    return say(candidate.label) if candidate.label else candidate.label
 
 
-def _edges(rung: Rung) -> str:
+def _params_text(candidate: Compensation, say: Say = str) -> str:
+    return ", ".join(f"--param {k}={v}" for k, v in candidate.params) or say(N_("the defaults"))
+
+
+def _edges(rung: Rung, say: Say = str) -> str:
     return ", ".join(
-        f"{m.lineup} {m.first.pct()} against a fair {100 * m.fair:.1f}%" for m in rung.by_lineup
+        say(N_("{lineup} {rate} against a fair {fair}%")).format(
+            lineup=m.lineup, rate=m.first.pct(), fair=f"{100 * m.fair:.1f}"
+        )
+        for m in rung.by_lineup
     )
 
 

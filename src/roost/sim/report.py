@@ -87,40 +87,60 @@ def print_ratings(console: Console, rated: list[GameRatings], seed: int) -> None
         games = len(entry.records)
         fair = entry.fair_rate
         table = Table(
-            title=f"{entry.game}, {entry.players} players, {games} games, seed {seed}: ratings",
-            caption="openskill Plackett-Luce; ordinal = mu - 3 sigma; win % over the round robin",
+            title=_("{game}, {players} players, {games} games, seed {seed}: ratings").format(
+                game=entry.game, players=entry.players, games=games, seed=seed
+            ),
+            caption=_("openskill Plackett-Luce; ordinal = mu - 3 sigma; {win} over the round robin")
+            .format(win=_("win %")),
         )
-        for column in ("bot", "mu", "sigma", "ordinal", "win %", "95% CI", "fair %"):
-            table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+        columns = (_("bot"), "mu", "sigma", _("ordinal"), _("win %"), _("95% CI"), _("fair %"))
+        for k, column in enumerate(columns):
+            table.add_column(column, justify="left" if k == 0 else "right", no_wrap=True)
         wins = entry.win_rates()
         for rating in entry.ratings():
             won, seats = wins[rating.kind]
             low, high = wilson(won, seats)
             table.add_row(
                 rating.kind,
-                f"{rating.mu:.2f}",
-                f"{rating.sigma:.2f}",
-                f"{rating.ordinal:.2f}",
-                f"{100 * won / seats:.1f}" if seats else "-",
+                format_fixed(rating.mu, 2),
+                format_fixed(rating.sigma, 2),
+                format_fixed(rating.ordinal, 2),
+                format_fixed(100 * won / seats, 1) if seats else "-",
                 _interval(low, high),
-                f"{100 * fair:.1f}",
+                format_fixed(100 * fair, 1),
             )
         console.print(table)
         for lower, upper in zip(entry.kinds, entry.kinds[1:], strict=False):
             duel = entry.head_to_head(upper, lower)
             low, high = duel.interval()
-            verdict = "clearly" if duel.clear else "not clearly"
+            line = (
+                _(
+                    "  {upper} ahead of {lower}: {share}% ({interval}) of {decided} games that "
+                    "did not tie them ({ties} ties): clearly above"
+                )
+                if duel.clear
+                else _(
+                    "  {upper} ahead of {lower}: {share}% ({interval}) of {decided} games that "
+                    "did not tie them ({ties} ties): not clearly above"
+                )
+            )
             console.print(
-                f"  {upper} ahead of {lower}: {100 * duel.share:.1f}% ({_interval(low, high)}) of "
-                f"{duel.decided} games that did not tie them ({duel.ties} ties): {verdict} above"
+                line.format(
+                    upper=upper,
+                    lower=lower,
+                    share=format_fixed(100 * duel.share, 1),
+                    interval=_interval(low, high),
+                    decided=duel.decided,
+                    ties=duel.ties,
+                )
             )
     if len(rated) > 1:
-        summary = Table(title="Ordinals (mu - 3 sigma) by game")
-        summary.add_column("bot", no_wrap=True)
+        summary = Table(title=_("Ordinals (mu - 3 sigma) by game"))
+        summary.add_column(_("bot"), no_wrap=True)
         for entry in rated:
             summary.add_column(entry.game, justify="right", no_wrap=True)
         kinds = rated[0].kinds
         ordinals = [{r.kind: r.ordinal for r in entry.ratings()} for entry in rated]
         for kind in kinds:
-            summary.add_row(kind, *(f"{values.get(kind, 0.0):.2f}" for values in ordinals))
+            summary.add_row(kind, *(format_fixed(values.get(kind, 0.0), 2) for values in ordinals))
         console.print(summary)
