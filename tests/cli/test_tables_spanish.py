@@ -4,6 +4,7 @@ they always said (the JSON of the compensation search stays English whatever the
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 
 import pytest
@@ -35,7 +36,7 @@ def rated() -> list[GameRatings]:
 
 
 def printed(show: object, *args: object) -> str:
-    console = Console(record=True, width=200, color_system=None)
+    console = Console(record=True, width=200, color_system=None, file=io.StringIO())
     show(console, *args)  # type: ignore[operator]
     return " ".join(console.export_text().split())
 
@@ -114,7 +115,9 @@ def test_compensation_in_spanish_and_its_json_in_english() -> None:
     assert "el primer jugador sigue por delante" in out
     assert "Partidas por candidata: h 2000, s 1000 (semilla 1," in out
     assert "first_short=1: al primer jugador se le reparte una carta menos" in out
-    assert "Elegida: al primer jugador se le reparte una carta menos (los valores por defecto)" in out
+    assert (
+        "Elegida: al primer jugador se le reparte una carta menos (los valores por defecto)" in out
+    )
     for text in ENGLISH_COMPENSATION[:2] + ENGLISH_COMPENSATION[3:]:
         assert text not in out, text
     data = found.to_json()

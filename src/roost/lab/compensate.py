@@ -79,7 +79,8 @@ def parse_candidate(text: str, index: int) -> Compensation:
     keys = [key for key, _ in pairs]
     if len(set(keys)) != len(keys):
         raise RoostError(f"--candidate {text!r} names a parameter twice")
-    return Compensation(f"c{index}", "; ".join(f"{k}={v}" for k, v in pairs), tuple(pairs))
+    label = "; ".join(f"{k}={v}" for k, v in pairs)  # its own words: none to translate
+    return Compensation(f"c{index}", label, tuple(pairs))
 
 
 def check_candidates(

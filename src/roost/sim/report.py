@@ -90,8 +90,9 @@ def print_ratings(console: Console, rated: list[GameRatings], seed: int) -> None
             title=_("{game}, {players} players, {games} games, seed {seed}: ratings").format(
                 game=entry.game, players=entry.players, games=games, seed=seed
             ),
-            caption=_("openskill Plackett-Luce; ordinal = mu - 3 sigma; {win} over the round robin")
-            .format(win=_("win %")),
+            caption=_(
+                "openskill Plackett-Luce; ordinal = mu - 3 sigma; {win} over the round robin"
+            ).format(win=_("win %")),
         )
         columns = (_("bot"), "mu", "sigma", _("ordinal"), _("win %"), _("95% CI"), _("fair %"))
         for k, column in enumerate(columns):
