@@ -287,9 +287,9 @@ def test_roost_rules_in_spanish_has_no_english_table() -> None:
 def test_every_parameter_of_every_game_is_described_in_spanish(spanish: None, name: str) -> None:
     """The table of ``roost rules``: every help (a literal, or a template filled with the
     game's constants) and every "accepts" has its Spanish; the English is unchanged."""
-    from roost.cli.refusals import in_our_language
     from roost.core.registry import game_class
     from roost.i18n import gettext_filled
+    from roost.i18n.refusals import in_our_language
 
     for spec in game_class(name).param_specs():
         help_said, accepts_said = gettext_filled(spec.help), in_our_language(spec.accepts())

@@ -43,7 +43,6 @@ from roost.cli.language import (
 )
 from roost.cli.names import default_names, parse_names
 from roost.cli.play import HUMAN, QuitGame, TerminalTable, load_saved, resume_hint
-from roost.cli.refusals import in_our_language
 from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.registry import game_class, load_game, registered_games
@@ -59,6 +58,7 @@ from roost.i18n import (
     set_language,
 )
 from roost.i18n import gettext as _
+from roost.i18n.refusals import in_our_language
 
 # Every --help below is translated when this module is imported: the language must be chosen
 # first (see roost.cli.language: ours, and click's and Typer's own words; `--lang` counts).

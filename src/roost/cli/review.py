@@ -25,7 +25,6 @@ from rich.text import Text
 
 from roost.cli.names import SeatNames
 from roost.cli.play import HUMAN, SAVE_FORMAT, _seats_in
-from roost.cli.refusals import in_our_language
 from roost.coach.review import (
     THRESHOLDS,
     MoveEstimate,
@@ -38,6 +37,7 @@ from roost.core.registry import load_state
 from roost.core.state import State
 from roost.i18n import N_, SOURCE_LANGUAGE, current_language, ngettext, say
 from roost.i18n import gettext as _
+from roost.i18n.refusals import in_our_language
 from roost.i18n.said import message_or_none
 
 SPARKS: Final = "▁▂▃▄▅▆▇█"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from roost.cli.refusals import READ_BACK
 from roost.core.errors import RoostError
 from roost.core.message import Message, message
 from roost.core.registry import registered_games
+from roost.i18n.refusals import READ_BACK
 
 
 class ServerError(Exception):
@@ -37,7 +37,7 @@ def unknown_game(name: str) -> Message:
 
 def engine_refusal(error: RoostError) -> Message:
     """An engine's refusal the server passes on: its English as it is (``message``), read back
-    by the engine's templates (the terminal's, `roost.cli.refusals`) into a message, so the page
+    by the engine's templates (the terminal's, `roost.i18n.refusals`) into a message, so the page
     says a bad parameter in its reader's language. The engine's parameter checks
     (`roost.core.params`, each game's and bot's own) compose their sentences as plain text; one
     no template fits stays English (`plain`), inside a refusal whose code the page knows."""
