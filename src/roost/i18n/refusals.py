@@ -4,8 +4,9 @@ said in their language.
 A bad game name, a bad ``--param`` or ``--players`` value, an unknown bot: the engine raises a
 `RoostError` whose English text is what tests, the API and the server compare, so it stays as it
 is there, and the terminal reads it back by its template (`roost.i18n.readback`) before showing
-it (the server gives it as a message the page says). The templates are the engine's wording (roost.core.registry, roost.core.params,
-roost.bots); one that changes there is shown in English until its template here follows it.
+it (the server gives it as a message the page says). The templates are the engine's wording
+(roost.core.registry, roost.core.params, roost.bots); one that changes there is shown in
+English until its template here follows it.
 """
 
 from __future__ import annotations
