@@ -75,7 +75,7 @@ SETTLE_MINUTES = 25.0
 mixed ages). Memory trends within a life count after this; the default `--settle`."""
 SHORT_BOUNDS = {
     "server_mib": 12.0,
-    "fds": 4.0,
+    "fds": 12.0,
     "threads": 3.0,
 }
 """The bounds of `make test`'s three-minute run (`--short-bounds`; tests/server/test_soak.py).
@@ -84,7 +84,11 @@ caches, pools: 4-6 MiB a minute in the first three minutes, level after) and its
 start their threads as work first needs them (one more thread in a 50-second window reads as
 more than one a minute). So the bounds are looser: they catch a leak the size of the one this
 script was made for (an evicted table left to the cycle collector: 27 MiB a minute, half a MiB
-a finished game) or a thread or descriptor per game, and leave slow leaks to the hour."""
+a finished game) or a thread or descriptor per game, and leave slow leaks to the hour. Its
+descriptors are mostly the people's WebSockets, which come and go (60-70, 181 reconnections in
+a run): over the 50 seconds a life is sampled after its warm-up they swing by 4-7, which a
+least-squares slope reads as 4-8 a minute (a CI run failed at +4.4 with a bound of 4, its
+samples 64 67 63 64 68 63 65 70); a descriptor per game would be about +50 a minute."""
 DB_GROWTH = 1.5
 """The database's size per finished table at the end may be at most this times the first
 sample's with ten finished tables or more (it should fall: the schema's fixed pages spread)."""
