@@ -158,8 +158,9 @@ def _translated_help_option(option: Any) -> Any:
     return option
 
 
-class SpeakingCommand(TyperCommand):
-    """A command whose usage line, help option and usage errors speak the terminal's language."""
+class _Speaking:
+    """What a command and a group share: the usage line, the help option and the usage errors
+    in the terminal's language (put before click's class, so `super()` reaches it)."""
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         _write_usage(self, ctx, formatter)
@@ -168,37 +169,25 @@ class SpeakingCommand(TyperCommand):
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
     ) -> Any:
         try:
-            return super().make_context(info_name, args, parent=parent, **extra)
+            return super().make_context(info_name, args, parent=parent, **extra)  # type: ignore[misc]
         except USAGE_ERROR as error:
             if type(error).__name__ == "NoArgsIsHelpError":
                 raise
             _raise_speaking(error)
 
     def get_help_option(self, ctx: Any) -> Any:
-        return _translated_help_option(super().get_help_option(ctx))
+        return _translated_help_option(super().get_help_option(ctx))  # type: ignore[misc]
 
 
-class SpeakingGroup(TyperGroup):
+class SpeakingCommand(_Speaking, TyperCommand):
+    """A command whose usage line, help option and usage errors speak the terminal's language."""
+
+
+class SpeakingGroup(_Speaking, TyperGroup):
     """The `roost` command itself (a group of commands), speaking the terminal's language."""
-
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        _write_usage(self, ctx, formatter)
-
-    def make_context(
-        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
-    ) -> Any:
-        try:
-            return super().make_context(info_name, args, parent=parent, **extra)
-        except USAGE_ERROR as error:
-            if type(error).__name__ == "NoArgsIsHelpError":
-                raise
-            _raise_speaking(error)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         try:
             return super().resolve_command(ctx, args)
         except USAGE_ERROR as error:
             _raise_speaking(error)
-
-    def get_help_option(self, ctx: Any) -> Any:
-        return _translated_help_option(super().get_help_option(ctx))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from roost.core.errors import RoostError
 from roost.core.message import Message, message
 from roost.core.registry import registered_games
+from roost.i18n import LANGUAGES, normalize
 from roost.i18n.refusals import READ_BACK
 
 
@@ -42,3 +43,20 @@ def engine_refusal(error: RoostError) -> Message:
     (`roost.core.params`, each game's and bot's own) compose their sentences as plain text; one
     no template fits stays English (`plain`), inside a refusal whose code the page knows."""
     return READ_BACK.message(str(error))
+
+
+def known_language(language: str) -> str:
+    """The code of a language the server speaks (`roost.i18n.LANGUAGES`; a tag naming one, such
+    as ``es-ES``, is that language); anything else is a 400 ``bad_language``."""
+    code = normalize(language)
+    if code is None:
+        raise ServerError(
+            "bad_language",
+            message(
+                "no language {language}: there are {known}",
+                language=repr(language),
+                known=", ".join(LANGUAGES),
+            ),
+            400,
+        )
+    return code

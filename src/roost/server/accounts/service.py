@@ -18,7 +18,6 @@ from functools import partial
 from sqlalchemy.orm import Session
 
 from roost.core.message import message
-from roost.i18n import LANGUAGES, normalize
 from roost.server.accounts import rows
 from roost.server.accounts.csrf import csrf_token
 from roost.server.accounts.limits import SignInLimits
@@ -26,7 +25,7 @@ from roost.server.accounts.passwords import Hasher, check_new
 from roost.server.accounts.sessions import hash_session_id, new_session_id
 from roost.server.config import AccountSettings
 from roost.server.db import Store
-from roost.server.errors import ServerError
+from roost.server.errors import ServerError, known_language
 from roost.server.protocol import Account, HeldSeat
 from roost.server.tables.table import hash_token
 
@@ -189,18 +188,7 @@ class Accounts:
     async def set_language(self, user_id: int, language: str) -> Account:
         """Store the language the person chose (a code of `LANGUAGES`, or a tag naming one:
         ``es-ES``); anything else is a 400 and changes nothing."""
-        code = normalize(language)
-        if code is None:
-            known = ", ".join(LANGUAGES)
-            raise ServerError(
-                "bad_language",
-                message(
-                    "no language {language}: there are {known}",
-                    language=repr(language),
-                    known=known,
-                ),
-                400,
-            )
+        code = known_language(language)
         user = await self.store.write(partial(_set_language, user_id=user_id, language=code))
         if user is None:
             raise not_signed_in()

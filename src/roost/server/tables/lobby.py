@@ -19,11 +19,11 @@ from roost.core.errors import ParameterError, RoostError, UnknownGameError
 from roost.core.game import Game
 from roost.core.message import message
 from roost.core.registry import game_class, load_game, registered_games
-from roost.i18n import LANGUAGES, SOURCE_LANGUAGE, normalize
+from roost.i18n import SOURCE_LANGUAGE
 from roost.i18n.rules import rules_page
 from roost.server.config import Settings
 from roost.server.db import Conflict, StorageError, Store
-from roost.server.errors import ServerError, engine_refusal, unknown_game
+from roost.server.errors import ServerError, engine_refusal, known_language, unknown_game
 from roost.server.protocol import (
     BOT_LEVELS,
     BotSeat,
@@ -99,18 +99,7 @@ class Lobby:
         """The game's details; its card catalogue that of the game with `params` (a table's
         own cards or changed counts show in its rules dialog), the defaults' without; its
         rules page in `language` (English where the game has none in it)."""
-        wanted = normalize(language)
-        if wanted is None:
-            known = ", ".join(LANGUAGES)
-            raise ServerError(
-                "bad_language",
-                message(
-                    "no language {language}: there are {known}",
-                    language=repr(language),
-                    known=known,
-                ),
-                400,
-            )
+        wanted = known_language(language)
         try:
             cls = game_class(name)
             game = load_game(name, **params) if params else cls()
