@@ -100,13 +100,20 @@ export function cardBack(opts = {}) {
   return h("div", props, h("span", { class: "card-back-mark", "aria-hidden": "true" }));
 }
 
-/** A fan of `count` face-down cards (someone's hand), labelled with the count only. */
+/**
+ * A fan of `count` face-down cards (someone's hand), labelled with the count only. Every card but
+ * the last sits in a slot that may shrink, so the fan closes up instead of pushing a narrow seat
+ * (six players on a phone) past the screen's edge.
+ */
 export function handOfBacks(count, label, size = "xs", seat = null) {
   const shown = Math.min(count, 8);
   const fan = h(
     "div",
     { class: "fan", role: "img", "aria-label": label || `${count} face-down cards`, dataset: { handOf: seat === null ? undefined : String(seat) } },
-    Array.from({ length: shown }, () => cardBack({ size, hidden: true })),
+    Array.from({ length: shown }, (_, i) => {
+      const back = cardBack({ size, hidden: true });
+      return i === shown - 1 ? back : h("span", { class: "fan-slot" }, back);
+    }),
     count > shown ? h("span", { class: "fan-more", "aria-hidden": "true" }, `+${count - shown}`) : null,
   );
   if (!count) fan.classList.add("empty");
