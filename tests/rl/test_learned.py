@@ -263,3 +263,32 @@ def test_reinforcement_refuses_a_game_without_weights_to_start_from(
 
     assert main(["eggo", "--games", "2", "--out", str(tmp_path)]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_a_tiny_recipe_runs_its_chain_once_and_again_the_same(tmp_path: Path) -> None:
+    """The recipe's shape in miniature: imitation, then two reinforcement runs each starting
+    from the one before; a second call runs nothing; another folder gets the same bytes."""
+    pytest.importorskip("torch")
+    from roost.rl.recipe import RECIPES, Stage, main, run
+
+    stages = (
+        Stage("imitate", "learn", "--games 2 --iterations 8 --epochs 2 --hidden 16 --head moves"),
+        Stage("ppo-1", "reinforce", "--seed 1 --games 4 --batch 2 --concurrent 2 --bonus 1.5"),
+        Stage("ppo-2", "reinforce", "--seed 2 --games 2 --batch 2 --concurrent 2"),
+    )
+    said: list[str] = []
+    last = run(stages, tmp_path / "a", game="big-chicken", say=said.append)
+    assert last == tmp_path / "a" / "ppo-2" / "weights.npz"
+    assert any(line.startswith("ppo-2: python") and "--start" in line for line in said)
+    history("big-chicken", [f"learned:{last}", "medium", "random", "medium"], 2)
+    stamps = {p: p.stat().st_mtime_ns for p in (tmp_path / "a").rglob("weights.npz")}
+    said.clear()
+    assert run(stages, tmp_path / "a", game="big-chicken", say=said.append) == last
+    assert all("done before" in line for line in said)
+    assert stamps == {p: p.stat().st_mtime_ns for p in (tmp_path / "a").rglob("weights.npz")}
+    again = run(stages, tmp_path / "b", game="big-chicken", say=lambda _: None)
+    assert again.read_bytes() == last.read_bytes()
+    # the real recipes start from imitation, and the command refuses what it cannot run
+    assert {stages_[0].trainer for stages_ in RECIPES.values()} == {"learn"}
+    assert main(["eggo", "--out", str(tmp_path / "c")]) == 2
+    assert not (tmp_path / "c").exists()
