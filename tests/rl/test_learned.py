@@ -292,3 +292,25 @@ def test_a_tiny_recipe_runs_its_chain_once_and_again_the_same(tmp_path: Path) ->
     assert {stages_[0].trainer for stages_ in RECIPES.values()} == {"learn"}
     assert main(["eggo", "--out", str(tmp_path / "c")]) == 2
     assert not (tmp_path / "c").exists()
+
+
+def test_self_play_seats_past_selves_and_stays_reproducible(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("torch")
+    from roost.rl.reinforce import main
+
+    base = ["big-chicken", "--games", "6", "--batch", "2", "--concurrent", "2", "--seed", "3"]
+    assert main([*base, "--out", str(tmp_path / "heuristic")]) == 0
+    selves = [*base, "--past", "1", "--snapshot", "1"]
+    assert main([*selves, "--out", str(tmp_path / "self")]) == 0
+    assert main([*selves, "--out", str(tmp_path / "again")]) == 0
+    alone = (tmp_path / "heuristic" / "weights.npz").read_bytes()
+    played = (tmp_path / "self" / "weights.npz").read_bytes()
+    assert played != alone  # other opponents, other games, other steps
+    assert (tmp_path / "again" / "weights.npz").read_bytes() == played
+    capsys.readouterr()
+    for bad in (["--past", "1.5"], ["--past", "-0.1"], ["--snapshot", "0"]):
+        assert main([*base, *bad, "--out", str(tmp_path / "bad")]) == 2
+        assert "--past is a share" in capsys.readouterr().err
+    assert not (tmp_path / "bad").exists()

@@ -11,7 +11,9 @@ itself. Then, round after round:
 
 1. play `batch` whole games against three ``medium`` players (`roost.rl.league`, all the games
    of a round at once, one forward pass for every waiting decision), the learner's seat
-   rotating, its moves drawn from the policy;
+   rotating, its moves drawn from the policy; with ``--past P``, each other seat is instead,
+   with chance P, a past self (self-play: the start, and a snapshot of the learner every
+   ``--snapshot`` rounds, one drawn for each round, playing its best move);
 2. score each decision by the seat's **return**: whether it won the game (``--win``), plus the
    seat's points margin over the others (`roost.rl.league.Outcome`; in BIG CHICKEN, where fewer
    points win, summed over the Rounds from this decision's Round to the end, ``--future``
@@ -63,6 +65,8 @@ class Settings:
     temperature: float = 1.0
     future: float = 1.0
     bonus: float = 0.0
+    past: float = 0.0
+    snapshot: int = 10
 
 
 def returns_of(outcome: Outcome, settings: Settings) -> np.ndarray:
@@ -245,12 +249,18 @@ def train(
     out.mkdir(parents=True, exist_ok=True)
     began = time.time()
     rounds = max(1, settings.games // settings.batch)
+    selves = [start]  # the league's past selves: the start, then a snapshot every few rounds
+    draw_self = np.random.default_rng([settings.seed, 1])
     for k in range(rounds):
         games = range(k * settings.batch, (k + 1) * settings.batch)
+        past = selves[int(draw_self.integers(len(selves)))] if settings.past > 0 else None
         outcomes = play_batch(
             game, policy.network(), list(games), settings.seed,
             temperature=settings.temperature, concurrent=settings.concurrent,
+            past=past, past_share=settings.past,
         )  # fmt: skip
+        if settings.past > 0 and (k + 1) % max(1, settings.snapshot) == 0:
+            selves.append(policy.network())
         steps = [s for o in outcomes for s in o.steps]
         if not steps:
             continue
@@ -293,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
         game = load_game(args.game, players=args.players)
         start = load_network(Path(args.start)) if args.start else network_for(game)
         settings = Settings(**{k: getattr(args, k) for k in vars(defaults)})
+        if not 0.0 <= settings.past <= 1.0 or settings.snapshot < 1:
+            raise RoostError("--past is a share from 0 to 1 and --snapshot a positive count")
         final = train(game, start, settings, args.out)
     except RoostError as error:
         print(f"error: {error}", file=sys.stderr)
