@@ -21,7 +21,7 @@ from roost.lab import LabRun, build_plan, run_lab, write_lab
 from roost.lab.claims import Finding, seconds_text
 from roost.lab.sentence import Figure, number, percent, sentence
 from roost.lab.stats import mean, proportion
-from tests.lab.strict import strict_spanish
+from tests.lab.strict import MissingMessage, strict_spanish
 
 RUNS = {
     # two main line-ups (each finding prefixed with its line-up) and a skill line-up
@@ -164,4 +164,6 @@ def test_a_sentence_is_said_in_the_reader_s_language() -> None:
     with strict_spanish():
         assert said.said() == "con entre 0,5 y 3 s por decisión"
         assert percent(proportion(0, 0)).said() == "n/d"
+        with pytest.raises(MissingMessage):
+            sentence("{setting}: a sentence the catalogue lacks", setting="x").said()
     assert said.english() == "from 0.5 to 3 s per decision"
