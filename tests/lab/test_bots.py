@@ -16,6 +16,7 @@ from roost.lab.claims import (
     judge,
     robustness,
 )
+from roost.lab.sentence import sentence
 
 
 def test_robustness_reads_the_line_ups_verdicts() -> None:
@@ -23,7 +24,10 @@ def test_robustness_reads_the_line_ups_verdicts() -> None:
         """One line-up per string of marks: a agrees, d disagrees, u undecided."""
         code = {"a": Mark.AGREES, "d": Mark.DISAGREES, "u": Mark.UNDECIDED}
         return robustness(
-            [(f"bots {k}", judge([Finding(c, code[c]) for c in m])) for k, m in enumerate(marks)]
+            [
+                (f"bots {k}", judge([Finding(sentence(c), code[c]) for c in m]))
+                for k, m in enumerate(marks)
+            ]
         )
 
     assert of("aa", "aa") == "holds under every line-up"

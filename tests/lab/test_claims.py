@@ -18,6 +18,7 @@ from roost.lab.claims import (
     judge,
     mark,
 )
+from roost.lab.sentence import sentence
 from roost.lab.summary import LabSummary
 
 A, D, U, N = Mark.AGREES, Mark.DISAGREES, Mark.UNDECIDED, Mark.NOTHING
@@ -38,8 +39,8 @@ A, D, U, N = Mark.AGREES, Mark.DISAGREES, Mark.UNDECIDED, Mark.NOTHING
     ],
 )
 def test_the_verdict_over_settings(marks: list[Mark], verdict: str) -> None:
-    findings = [Finding(f"setting {i}", m) for i, m in enumerate(marks)]
-    result = judge(findings, note="a note")
+    findings = [Finding(sentence("setting {i}", i=str(i)), m) for i, m in enumerate(marks)]
+    result = judge(findings, note=sentence("a note"))
     assert result.verdict == verdict
     assert result.measured.splitlines() == [*(f"setting {i}" for i in range(len(marks))), "a note"]
 

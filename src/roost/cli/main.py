@@ -806,8 +806,10 @@ def claims_table(title: str, claims: Sequence[ClaimResult]) -> Table:
         table.add_column(column, overflow="fold")
     for claim in claims:
         verdict = claim.verdict
-        lines = [f"{MARK_SYMBOL[str(f.mark)]} {escape(f.text)}" for f in verdict.findings]
-        lines += [escape(verdict.note)] if verdict.note else []
+        lines = [
+            f"{MARK_SYMBOL[str(f.mark)]} {escape(f.sentence.said())}" for f in verdict.findings
+        ]
+        lines += [escape(verdict.said_note())] if verdict.notes else []
         style = VERDICT_STYLE.get(verdict.verdict, "dim")
         lines.append(f"[bold]{escape(robustness_word(claim.robustness))}[/bold]")
         said = escape(verdict_word(verdict.verdict))

@@ -34,12 +34,14 @@ EXTRACT_KEYWORDS: Final = (
     "Extra:2",
     "Measure:2",
     "Compensation:2",
+    "sentence",
 )
 """The engine's message builders (`roost.core.message`), which `pybabel extract` reads besides
 gettext's own keywords (``make catalogues`` and the catalogue test pass them), and the English
 words people read that are declared in data: a game parameter's help (`roost.core.params.Param`,
 its fourth argument: ``roost rules`` shows it), a lab measure's label (`roost.lab.hooks.Extra`,
-`roost.lab.compare.Measure`, their second)."""
+`roost.lab.compare.Measure`, their second), and the lab's findings on the rulebook's claims
+(`roost.lab.sentence.sentence`: a template with measured figures in it)."""
 
 _active: _gettext.NullTranslations = _gettext.NullTranslations()
 _language: str = SOURCE_LANGUAGE

@@ -4,8 +4,9 @@ read (``roost lab GAME``).
 
 Modules: `plan` (settings and line-ups, checked up front), `play` (one game into one record),
 `backends` (local process pool, Ray), `summary` (measures), `hooks` (what a game gives the lab),
-`games/<folder>` (each game's own measures and claims), `claims`, `timing` (the table-time
-model), `plots`, `report` (HTML), `output` (CSV and JSON).
+`games/<folder>` (each game's own measures and claims), `claims`, `sentence` (the findings'
+words, English in the files and said in the reader's language), `timing` (the table-time model),
+`plots`, `report` (HTML), `output` (CSV and JSON).
 """
 
 from __future__ import annotations

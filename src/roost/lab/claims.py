@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
 
+from roost.lab.sentence import Figure, Sentence, sentence
 from roost.lab.summary import LabSummary, MainSummary
 from roost.lab.timing import TimeModel
 
@@ -64,10 +65,16 @@ def mark(ok: bool | None) -> Mark:
 
 @dataclass(frozen=True)
 class Finding:
-    """One setting's measurement of a claim."""
+    """One setting's measurement of a claim: a sentence, English in ``summary.json`` and said in
+    the reader's language in the report and the terminal."""
 
-    text: str
+    sentence: Sentence
     mark: Mark
+
+    @property
+    def text(self) -> str:
+        """The English (``summary.json``'s)."""
+        return self.sentence.english()
 
     def to_json(self) -> dict[str, str]:
         return {"text": self.text, "mark": str(self.mark)}
@@ -77,8 +84,17 @@ class Finding:
 class Verdict:
     verdict: str
     findings: tuple[Finding, ...] = ()
-    note: str = ""
-    """A sentence about the whole (how the findings were read together, what to run)."""
+    notes: tuple[Sentence, ...] = ()
+    """Sentences about the whole (how the findings were read together, what to run)."""
+
+    @property
+    def note(self) -> str:
+        """The notes in English, one after another (``summary.json``'s)."""
+        return " ".join(n.english() for n in self.notes)
+
+    def said_note(self) -> str:
+        """The notes in the reader's language."""
+        return " ".join(n.said() for n in self.notes)
 
     @property
     def measured(self) -> str:
@@ -86,7 +102,7 @@ class Verdict:
         return "\n".join([*(f.text for f in self.findings), *([self.note] if self.note else [])])
 
 
-def judge(findings: Sequence[Finding], note: str = "") -> Verdict:
+def judge(findings: Sequence[Finding], note: Sentence | None = None) -> Verdict:
     """The verdict over per-setting findings (see the module docstring)."""
     marks = [f.mark for f in findings if f.mark in (Mark.AGREES, Mark.DISAGREES, Mark.UNDECIDED)]
     if not marks:
@@ -99,7 +115,7 @@ def judge(findings: Sequence[Finding], note: str = "") -> Verdict:
         verdict = FAILS
     else:
         verdict = INCONCLUSIVE
-    return Verdict(verdict, tuple(findings), note)
+    return Verdict(verdict, tuple(findings), () if note is None else (note,))
 
 
 @dataclass(frozen=True)
@@ -189,12 +205,16 @@ def check_claim(claim: Claim, summary: LabSummary) -> ClaimResult:
         verdict = claim.check(summary)
         return ClaimResult(claim, verdict, tuple((name, verdict) for name in names))
     by_lineup = tuple((name, claim.check(summary.only(name, claim.reads))) for name in names)
-    findings = [Finding(f"[{name}] {f.text}", f.mark) for name, v in by_lineup for f in v.findings]
-    notes = list(dict.fromkeys(v.note for _, v in by_lineup if v.note))
-    verdict = judge(findings, " ".join(notes))
+    findings = [
+        Finding(sentence("[{lineup}] {finding}", lineup=name, finding=f.sentence), f.mark)
+        for name, v in by_lineup
+        for f in v.findings
+    ]
+    notes = tuple(dict.fromkeys(n for _, v in by_lineup for n in v.notes))
+    verdict = Verdict(judge(findings).verdict, tuple(findings), notes)
     if not any(f.mark in (Mark.AGREES, Mark.DISAGREES, Mark.UNDECIDED) for f in findings):
         # nothing counted (e.g. the run lacks a player count): the line-ups' own reason
-        verdict = Verdict(NOT_TESTED, tuple(findings), " ".join(notes))
+        verdict = Verdict(NOT_TESTED, tuple(findings), notes)
     return ClaimResult(claim, verdict, by_lineup)
 
 
@@ -223,15 +243,19 @@ def decision_seconds_range(
     return (good[0], good[-1]) if good else None
 
 
-def seconds_text(span: tuple[float, float] | None) -> str:
+def seconds_text(span: tuple[float, float] | None) -> Sentence:
+    """The seconds per decision `decision_seconds_range` found, as a phrase that ends a
+    finding ("... 20-40 min from 2 to 4.5 s per decision")."""
     if span is None:
-        return "at no figure from 0.5 to 30 s per decision"
+        return sentence("at no figure from 0.5 to 30 s per decision")
     low, high = span
     if low == high:
-        return f"only at {low:g} s per decision"
-    return f"from {low:g} to {high:g} s per decision"
+        return sentence("only at {seconds} s per decision", seconds=Figure(low, "g"))
+    return sentence(
+        "from {low} to {high} s per decision", low=Figure(low, "g"), high=Figure(high, "g")
+    )
 
 
-def no_runs(what: str) -> Verdict:
+def no_runs(what: Sentence) -> Verdict:
     """Not tested: the run lacks what the claim needs (`what` says what to run)."""
-    return Verdict(NOT_TESTED, note=f"not tested: {what}")
+    return Verdict(NOT_TESTED, notes=(sentence("not tested: {what}", what=what),))

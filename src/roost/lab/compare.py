@@ -54,6 +54,7 @@ from roost.lab.claims import (
     robustness,
 )
 from roost.lab.plan import LabPlan
+from roost.lab.sentence import Figure, Words, sentence
 from roost.lab.stats import ALPHA, Difference, Estimate, holm, newcombe, welch
 from roost.lab.summary import LabSummary, MainSummary, SkillSummary
 from roost.lab.variants import Variant
@@ -221,8 +222,13 @@ def rules_or_bots(compared: Sequence[Compared], label: str) -> tuple[str, str]:
             # not "not contradicted" (an interval wholly on the lead's side only says the size
             # differs: undecided, as before)
             said = False
-        way = "higher" if c.diff.value > 0 else "lower" if c.diff.value < 0 else "the same"
-        text = f"{label}: {way} in B (p {c.p_holm:.3g}, Holm)"
+        measure, p = Words(label), Figure(c.p_holm, ".3g")
+        if c.diff.value > 0:
+            text = sentence("{measure}: higher in B (p {p}, Holm)", measure=measure, p=p)
+        elif c.diff.value < 0:
+            text = sentence("{measure}: lower in B (p {p}, Holm)", measure=measure, p=p)
+        else:
+            text = sentence("{measure}: the same in B (p {p}, Holm)", measure=measure, p=p)
         by_lineup.append((c.lineup, judge([Finding(text, mark(said))])))
     words = robustness(by_lineup)
     if words == ONE_LINEUP:

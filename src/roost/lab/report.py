@@ -422,7 +422,8 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
         verdict = r.verdict
         cls = "not" if verdict.verdict == NOT_TESTED else verdict.verdict
         items = "".join(
-            f"<li class='{MARK_CLASS[f.mark]}'>{_e(f.text)}</li>" for f in verdict.findings
+            f"<li class='{MARK_CLASS[f.mark]}'>{_e(f.sentence.said())}</li>"
+            for f in verdict.findings
         )
         robust = r.robustness
         tone = (
@@ -446,7 +447,7 @@ def claims_cards(results: Sequence[ClaimResult]) -> str:
             + (f"<span class='per'>{per}</span>" if len(r.by_lineup) > 1 else "")
             + f"<q>{_e(r.claim.quote)}</q><div class='src'>{_e(source)}</div>"
             + (f"<ul>{items}</ul>" if items else "")
-            + (f"<p class='note'>{_e(verdict.note)}</p>" if verdict.note else "")
+            + (f"<p class='note'>{_e(verdict.said_note())}</p>" if verdict.notes else "")
             + f"<p class='how'>{how}</p></article>"
         )
     legend = _(

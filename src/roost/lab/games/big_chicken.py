@@ -19,6 +19,7 @@ from roost.lab.claims import (
     seconds_text,
 )
 from roost.lab.hooks import Extra, GameMeasures, Trace
+from roost.lab.sentence import Figure, Part, SettingLabel, number, percent, sentence
 from roost.lab.stats import ALPHA, TOO_FEW, flag, holm, order_estimate
 from roost.lab.summary import LabSummary, MainSummary
 
@@ -79,7 +80,7 @@ def _base(summary: LabSummary) -> list[MainSummary]:
 def _thirty(summary: LabSummary) -> Verdict:
     mains = _base(summary)
     if not mains:
-        return no_runs("run with --players 3-6")
+        return no_runs(sentence("run with --players 3-6"))
     time = summary.plan.time
     findings = []
     for m in mains:
@@ -89,8 +90,14 @@ def _thirty(summary: LabSummary) -> Verdict:
         )
         findings.append(
             Finding(
-                f"{m.setting.label}: median {median:.1f} min (10-90% {m.minutes.p10:.1f}-"
-                f"{m.minutes.p90:.1f}); 20-40 min {seconds_text(span)}",
+                sentence(
+                    "{setting}: median {median} min (10-90% {p10}-{p90}); 20-40 min {seconds}",
+                    setting=SettingLabel(m.setting.label),
+                    median=Figure(median),
+                    p10=Figure(m.minutes.p10),
+                    p90=Figure(m.minutes.p90),
+                    seconds=seconds_text(span),
+                ),
                 mark(ABOUT[0] <= median <= ABOUT[1]),
             )
         )
@@ -100,20 +107,32 @@ def _thirty(summary: LabSummary) -> Verdict:
 def _balanced(summary: LabSummary) -> Verdict:
     mains = _base(summary)
     if len({m.setting.players for m in mains}) < 2:
-        return no_runs("run with --players 3-6")
+        return no_runs(sentence("run with --players 3-6"))
     adjusted = holm([m.seats_equal_p for m in mains])  # one test per count, one family
     findings = []
     for m, p in zip(mains, adjusted, strict=True):
         rates = ", ".join(f"{100 * e.value:.0f}" for e in m.seat_win)
         state = flag(p, *m.seat_win)
-        findings.append(
-            Finding(
-                f"{m.setting.label}: seat win rates {rates}% (p = {m.seats_equal_p:.3f}, "
-                f"{p:.3f} Holm-corrected over the counts)"
-                + ("; too few games to tell" if state == TOO_FEW else ""),
-                mark(None if state == TOO_FEW else p >= ALPHA),
+        parts: dict[str, Part] = {
+            "setting": SettingLabel(m.setting.label),
+            "rates": rates,
+            "p": Figure(m.seats_equal_p, ".3f"),
+            "holm": Figure(p, ".3f"),
+        }
+        said = (
+            sentence(
+                "{setting}: seat win rates {rates}% (p = {p}, {holm} Holm-corrected over the "
+                "counts); too few games to tell",
+                **parts,
+            )
+            if state == TOO_FEW
+            else sentence(
+                "{setting}: seat win rates {rates}% (p = {p}, {holm} Holm-corrected over the "
+                "counts)",
+                **parts,
             )
         )
+        findings.append(Finding(said, mark(None if state == TOO_FEW else p >= ALPHA)))
     return judge(findings)
 
 
@@ -123,20 +142,35 @@ def _same_strategies(summary: LabSummary) -> Verdict:
     claim (see the claim's `how`)."""
     skills = [s for s in summary.skill if s.setting.players in BASE_COUNTS]
     if len({s.setting.players for s in skills}) < 2:
-        return no_runs("run with --players 3-6 and a --skill line-up (e.g. heuristic/random)")
+        return no_runs(
+            sentence("run with --players 3-6 and a --skill line-up (e.g. heuristic/random)")
+        )
     findings = []
     for s in skills:
         ok: bool | None = True if s.order.low > 0 else False if s.order.high < 0 else None
-        findings.append(
-            Finding(
-                f"{s.setting.label}: {s.lineup.name}, Order {s.order.num(2)}"
-                + {True: "", False: ": the weaker plan wins here", None: ": no edge shown"}[ok],
-                mark(ok),
+        setting, lineup, order = SettingLabel(s.setting.label), s.lineup.name, number(s.order, 2)
+        if ok is None:
+            said = sentence(
+                "{setting}: {lineup}, Order {order}: no edge shown",
+                setting=setting,
+                lineup=lineup,
+                order=order,
             )
-        )
+        elif ok:
+            said = sentence(
+                "{setting}: {lineup}, Order {order}", setting=setting, lineup=lineup, order=order
+            )
+        else:
+            said = sentence(
+                "{setting}: {lineup}, Order {order}: the weaker plan wins here",
+                setting=setting,
+                lineup=lineup,
+                order=order,
+            )
+        findings.append(Finding(said, mark(ok)))
     return judge(
         findings,
-        note=(
+        note=sentence(
             "The size of the edge is not the claim: with more opponents any one player's lead "
             "over the fair rate shrinks, in every game (Eggo's and Egg Bound's Orders fall with "
             "the count as much), so 'the same Order at every count' fails for any game."
@@ -147,7 +181,7 @@ def _same_strategies(summary: LabSummary) -> Verdict:
 def _big_red(summary: LabSummary) -> Verdict:
     mains = _base(summary)
     if not mains:
-        return no_runs("run with --players 3-6")
+        return no_runs(sentence("run with --players 3-6"))
     findings = []
     for m in mains:
         won = m.extra("big_red_holder_won")
@@ -163,9 +197,15 @@ def _big_red(summary: LabSummary) -> Verdict:
             ok = False
         findings.append(
             Finding(
-                f"{m.setting.label}: the holder has the best Round 1 in {first.estimate.pct()} "
-                f"(Order {r1.num(2)}) and wins the game in {won.estimate.pct()} (Order "
-                f"{game.num(2)})",
+                sentence(
+                    "{setting}: the holder has the best Round 1 in {first} (Order {r1}) and "
+                    "wins the game in {won} (Order {game})",
+                    setting=SettingLabel(m.setting.label),
+                    first=percent(first.estimate),
+                    r1=number(r1, 2),
+                    won=percent(won.estimate),
+                    game=number(game, 2),
+                ),
                 mark(ok),
             )
         )

@@ -22,6 +22,7 @@ from roost.lab.claims import (
 )
 from roost.lab.hooks import Compensation, Extra, GameMeasures, Trace
 from roost.lab.plan import Setting
+from roost.lab.sentence import Figure, Part, Sentence, SettingLabel, percent, sentence
 from roost.lab.summary import LabSummary
 
 NORMAL_SHARE = 2 / 3
@@ -29,13 +30,14 @@ NORMAL_SHARE = 2 / 3
 middle of a bell-shaped spread)."""
 
 
-FITTED: Final = (
-    f"the default composition ({DEFAULT_COMPOSITION!r}: how many copies of each card, which the "
+FITTED: Final = sentence(
+    "Note: the default composition ({composition}: how many copies of each card, which the "
     "rulebook's lost card table gave) was chosen by searching the plausible decks for the one "
     "that fits this very claim best among those whose games end (the game's RULES.md, The "
     "cards): for the default deck this check shows how well the fit went, it is not "
     "independent evidence that the game lasts 5 to 15 minutes; 'composition=classic-2025' is "
-    "the first guess, not fitted"
+    "the first guess, not fitted.",
+    composition=repr(DEFAULT_COMPOSITION),
 )
 """Said with the claim's verdict: a designer must not read a fitted figure as a test."""
 
@@ -74,7 +76,7 @@ def _reshuffles(obs: EggBoundObservation, _trace: Trace) -> float:
 
 def _lasts(summary: LabSummary) -> Verdict:
     if not summary.main:
-        return no_runs("no games were played")
+        return no_runs(sentence("no games were played"))
     time = summary.plan.time
     findings = []
     fitted = False
@@ -88,19 +90,30 @@ def _lasts(summary: LabSummary) -> Verdict:
 
         span = decision_seconds_range(m, time, normal)
         median = median_of(minutes_of(m, time))
-        deck = ""
+        parts: dict[str, Part] = {
+            "setting": SettingLabel(m.setting.label),
+            "share": percent(share),
+            "median": Figure(median),
+            "p10": Figure(m.minutes.p10),
+            "p90": Figure(m.minutes.p90),
+            "seconds": seconds_text(span),
+        }
+        said: Sentence
         if default_deck(m.setting):
             fitted = True
-            deck = " [default deck, fitted to this claim]"
-        findings.append(
-            Finding(
-                f"{m.setting.label}{deck}: {share.pct()} of games within 5-15 min (median "
-                f"{median:.1f} min, 10-90% {m.minutes.p10:.1f}-{m.minutes.p90:.1f}); "
-                f"it would hold {seconds_text(span)}",
-                mark(ok),
+            said = sentence(
+                "{setting} [default deck, fitted to this claim]: {share} of games within 5-15 "
+                "min (median {median} min, 10-90% {p10}-{p90}); it would hold {seconds}",
+                **parts,
             )
-        )
-    return judge(findings, note=f"Note: {FITTED}." if fitted else "")
+        else:
+            said = sentence(
+                "{setting}: {share} of games within 5-15 min (median {median} min, 10-90% "
+                "{p10}-{p90}); it would hold {seconds}",
+                **parts,
+            )
+        findings.append(Finding(said, mark(ok)))
+    return judge(findings, note=FITTED if fitted else None)
 
 
 LAB = GameMeasures[EggBoundObservation](

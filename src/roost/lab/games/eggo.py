@@ -15,6 +15,7 @@ from roost.games.eggo.views import EggoObservation, read
 from roost.i18n import N_
 from roost.lab.claims import Claim, Finding, Verdict, judge, mark, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
+from roost.lab.sentence import SettingLabel, percent, sentence
 from roost.lab.stats import Estimate
 from roost.lab.summary import LabSummary
 
@@ -53,7 +54,7 @@ def _happens(rate: Estimate) -> bool | None:
 def _sometimes_nobody(summary: LabSummary) -> Verdict:
     mains = summary.main
     if not mains:
-        return no_runs("no games were played")
+        return no_runs(sentence("no games were played"))
     findings = []
     for m in mains:
         e = m.extra("nobody_escapes")
@@ -64,13 +65,20 @@ def _sometimes_nobody(summary: LabSummary) -> Verdict:
             ok = True  # it happens, in a minority of games
         elif est.low >= 0.5 or (est.value == 0 and est.high < 0.005):
             ok = False  # most games, or so rare that 'sometimes' is wrong
-        findings.append(Finding(f"{m.setting.label}: {est.pct()}", mark(ok)))
+        findings.append(
+            Finding(
+                sentence(
+                    "{setting}: {rate}", setting=SettingLabel(m.setting.label), rate=percent(est)
+                ),
+                mark(ok),
+            )
+        )
     return judge(findings)
 
 
 def _might_survive(summary: LabSummary) -> Verdict:
     if not summary.main:
-        return no_runs("no games were played")
+        return no_runs(sentence("no games were played"))
     findings = []
     for m in summary.main:
         two = m.extra("two_or_more_escape")
@@ -78,8 +86,12 @@ def _might_survive(summary: LabSummary) -> Verdict:
         assert two is not None and every is not None
         findings.append(
             Finding(
-                f"{m.setting.label}: two or more {two.estimate.pct()}, "
-                f"everyone {every.estimate.pct()}",
+                sentence(
+                    "{setting}: two or more {two}, everyone {every}",
+                    setting=SettingLabel(m.setting.label),
+                    two=percent(two.estimate),
+                    every=percent(every.estimate),
+                ),
                 mark(_happens(two.estimate) and _happens(every.estimate)),
             )
         )

@@ -7,6 +7,7 @@ from roost.games.manda_huevos.views import MandaHuevosObservation, read
 from roost.i18n import N_
 from roost.lab.claims import Claim, Finding, Mark, Verdict, judge, mark, no_runs
 from roost.lab.hooks import Extra, GameMeasures, Trace
+from roost.lab.sentence import Figure, SettingLabel, number, percent, sentence
 from roost.lab.summary import LabSummary
 
 SETTLED_SHARE = 0.9
@@ -59,21 +60,33 @@ def _hen_eggs(_obs: MandaHuevosObservation, trace: Trace) -> float | None:
 
 def _tie_break(summary: LabSummary) -> Verdict:
     if not summary.main:
-        return no_runs("no games were played")
+        return no_runs(sentence("no games were played"))
     findings: list[Finding] = []
     for m in summary.main:
         tie = m.extra("tie_for_best")
         settled = m.extra("tie_settled")
         assert tie is not None and settled is not None
         if settled.estimate.n == 0:
-            findings.append(Finding(f"{m.setting.label}: no tie for the best", Mark.NOTHING))
+            findings.append(
+                Finding(
+                    sentence(
+                        "{setting}: no tie for the best", setting=SettingLabel(m.setting.label)
+                    ),
+                    Mark.NOTHING,
+                )
+            )
             continue
         est = settled.estimate
         ok = True if est.low >= SETTLED_SHARE else False if est.high < SETTLED_SHARE else None
         findings.append(
             Finding(
-                f"{m.setting.label}: ties for the best container in {tie.estimate.pct()} of "
-                f"games; the hand settles {est.pct()} of them",
+                sentence(
+                    "{setting}: ties for the best container in {tie} of games; the hand settles "
+                    "{settled} of them",
+                    setting=SettingLabel(m.setting.label),
+                    tie=percent(tie.estimate),
+                    settled=percent(est),
+                ),
                 mark(ok),
             )
         )
@@ -95,31 +108,48 @@ def _quick(summary: LabSummary) -> Verdict:
         ok = True if b.high < a.low else False if b.low > a.high else None
         findings.append(
             Finding(
-                f"{quick.setting.label}: {b.num()} min against {a.num()} min "
-                f"({100 * (1 - b.value / a.value):.0f}% shorter)",
+                sentence(
+                    "{setting}: {quick} min against {standard} min ({shorter} shorter)",
+                    setting=SettingLabel(quick.setting.label),
+                    quick=number(b),
+                    standard=number(a),
+                    shorter=Figure(100 * (1 - b.value / a.value), ".0f", "%"),
+                ),
                 mark(ok),
             )
         )
     if not findings:
-        return no_runs("run with --sweep quick=false,true")
+        return no_runs(sentence("run with --sweep quick=false,true"))
     return judge(findings)
 
 
 def _hen(summary: LabSummary) -> Verdict:
     if not summary.main:
-        return no_runs("no games were played")
+        return no_runs(sentence("no games were played"))
     findings: list[Finding] = []
     for m in summary.main:
         won = m.extra("hen_player_won")
         assert won is not None
         if won.estimate.n == 0:
-            findings.append(Finding(f"{m.setting.label}: the hen was never played", Mark.NOTHING))
+            findings.append(
+                Finding(
+                    sentence(
+                        "{setting}: the hen was never played", setting=SettingLabel(m.setting.label)
+                    ),
+                    Mark.NOTHING,
+                )
+            )
             continue
         est = won.estimate
         ok = True if est.low > m.fair else False if est.high < m.fair else None
         findings.append(
             Finding(
-                f"{m.setting.label}: the hen's player won {est.pct()} (fair {100 * m.fair:.1f}%)",
+                sentence(
+                    "{setting}: the hen's player won {won} (fair {fair})",
+                    setting=SettingLabel(m.setting.label),
+                    won=percent(est),
+                    fair=Figure(100 * m.fair, ".1f", "%"),
+                ),
                 mark(ok),
             )
         )
