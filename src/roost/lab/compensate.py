@@ -80,7 +80,8 @@ def parse_candidate(text: str, index: int) -> Compensation:
     if len(set(keys)) != len(keys):
         raise RoostError(f"--candidate {text!r} names a parameter twice")
     label = "; ".join(f"{k}={v}" for k, v in pairs)  # its own words: none to translate
-    return Compensation(f"c{index}", label, tuple(pairs))
+    key = f"c{index}"  # a name of its own, outside the call pybabel reads for words
+    return Compensation(key, label, tuple(pairs))
 
 
 def check_candidates(
