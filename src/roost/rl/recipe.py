@@ -40,7 +40,7 @@ class Stage:
 
 
 RECIPES: dict[str, tuple[Stage, ...]] = {
-    # The second attempt's imitation (moves head), then the third attempt's three PPO runs.
+    # The second attempt's imitation (moves head), then four PPO runs (docs/measured/learned.md).
     "big-chicken": (
         Stage(
             "imitate",
@@ -51,6 +51,8 @@ RECIPES: dict[str, tuple[Stage, ...]] = {
         Stage("ppo-1", "reinforce", "--seed 1 --games 6000 --bonus 1.5 --lr 3e-4"),
         Stage("ppo-2", "reinforce", "--seed 2 --games 12800 --lr 3e-4"),
         Stage("ppo-3", "reinforce", "--seed 3 --games 25600 --lr 3e-4"),
+        # self-play: a third of the other seats are past selves
+        Stage("ppo-4", "reinforce", "--seed 4 --games 12800 --lr 3e-4 --past 0.34"),
     ),
     # The first attempt's imitation (one logit per action), then one PPO run.
     "manda-huevos": (
