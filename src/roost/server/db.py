@@ -33,6 +33,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
+from roost.server.metrics import DATABASE_COMMITS
 from roost.server.outages import Outage
 from roost.server.threads import name_os_thread
 
@@ -269,6 +270,7 @@ class Store:
                     with self.session() as session:
                         results = _run_batch(session, ops)
                 self.commits += 1
+                DATABASE_COMMITS.inc()
                 self.outage.committed()
                 return results
             except Conflict as conflict:
@@ -284,6 +286,7 @@ class Store:
                     with self.session() as session:
                         outcomes.append((True, op(session)))
                     self.commits += 1
+                    DATABASE_COMMITS.inc()
                     self.outage.committed()
                 except Conflict as conflict:
                     outcomes.append((False, conflict))
