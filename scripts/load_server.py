@@ -42,8 +42,8 @@ from typing import Any
 
 import httpx
 import websockets
-from websockets.asyncio.client import ClientConnection
 from sqlalchemy import create_engine, text
+from websockets.asyncio.client import ClientConnection
 
 from serverkit import (
     Server,
@@ -67,7 +67,6 @@ class CountingConnection(ClientConnection):
     def data_received(self, data: bytes) -> None:
         CountingConnection.received += len(data)
         super().data_received(data)
-
 
 
 class Person:
