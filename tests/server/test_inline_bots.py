@@ -9,11 +9,11 @@ import random
 
 import pytest
 
+from roost.bots import make_bot
 from roost.core.game import CHANCE, TERMINAL, Game
 from roost.core.registry import load_game, registered_games
 from roost.core.runner import Bot
 from roost.core.view import SeatView
-from roost.server.tables import bots as bots_module
 from roost.server.tables.bots import BotJob, BotRunner, bot_kind, bot_seed, choose_action
 
 LEVELS = ("easy", "medium")
@@ -61,13 +61,13 @@ def test_a_kept_bot_plays_as_one_made_per_move(monkeypatch: pytest.MonkeyPatch) 
     the moves that a bot made for each move, from the same seeds, chooses."""
     runner = BotRunner(0)
     made: list[str] = []
-    original = bots_module.make_bot
+    original = make_bot
 
     def counted(kind: str, game: Game, seed: int) -> Bot:
         made.append(kind)
         return original(kind, game, seed)
 
-    monkeypatch.setattr(bots_module, "make_bot", counted)
+    monkeypatch.setattr("roost.server.tables.bots.make_bot", counted)
     rng = random.Random(8)
     tables = []
     for name in sorted(registered_games()):
