@@ -1366,7 +1366,7 @@ def serve(
         typer.Option(
             help=_(
                 "compress the play WebSocket's frames (per-message deflate) for clients that "
-                "offer it: about a fifth of the bytes, for some of the server's CPU"
+                "offer it: about a ninth of the bytes, for a little of the server's CPU"
             )
         ),
     ] = True,
