@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -15,7 +16,7 @@ import websockets
 from serverkit import start_server, wait_ready
 
 
-async def _negotiated(base: str) -> tuple[str | None, dict[str, object]]:
+async def _negotiated(base: str) -> tuple[str | None, dict[str, Any]]:
     """The extensions a deflate-offering client got, and the first view it was sent."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         created = await http.post(
