@@ -9,11 +9,12 @@
     .venv/bin/python scripts/bench_server.py [--seconds 20] [--tables 100] [--clients 10]
 
 3. `--table-cpu GAMES`, alone: the CPU of the tables' own work, with no server process and no
-   sockets. GAMES Eggo tables (one person who moves at once, three medium bots, no pauses) are
-   played in this process, `--tables` at a time, each connection a recorder of its frames; the
-   figure is the main thread's CPU (the event loop's: moves, bots, logs, views, handing writes
-   to the store) and the store's threads' per stored action. A loaded machine slows it but
-   hardly skews it, so two builds can be compared in one sitting:
+   sockets. GAMES Eggo tables (one person who moves at once, three medium bots pausing
+   `--bot-pause`, none by default) are played in this process, `--tables` at a time, each
+   connection a recorder of its frames; the figure is the main thread's CPU (the event loop's:
+   moves, bots, logs, views, handing writes to the store) and the store's threads' per stored
+   action. A loaded machine slows it but hardly skews it, so two builds can be compared in one
+   sitting:
 
     .venv/bin/python scripts/bench_server.py --table-cpu 200 --tables 50
 """
@@ -182,7 +183,7 @@ class Recorder:
         pass
 
 
-async def table_cpu(games: int, at_once: int, seed: int) -> None:
+async def table_cpu(games: int, at_once: int, seed: int, bot_pause: float) -> None:
     """Part 3 of the module docstring."""
     import secrets
 
@@ -195,7 +196,7 @@ async def table_cpu(games: int, at_once: int, seed: int) -> None:
     from roost.server.tables.table import Table, hash_token
 
     folder = Path(tempfile.mkdtemp(prefix="roost-table-cpu-"))
-    settings = Settings(bot_pause=0.0, reaction_pause=0.0, bot_workers=0, grace=3600.0)
+    settings = Settings(bot_pause=bot_pause, reaction_pause=0.0, bot_workers=0, grace=3600.0)
     gap = getattr(settings, "commit_gap", None)
     extra = {} if gap is None else {"commit_gap": gap}
     store = Store(f"sqlite:///{folder / 'bench.db'}", durability="fast", **extra)
@@ -253,7 +254,8 @@ async def table_cpu(games: int, at_once: int, seed: int) -> None:
     await store.close()
     print(
         f"3. {games} tables of {GAME} played in this process, {at_once} at a time "
-        f"(commit gap {gap or 0:g} s): {stored} stored actions, {frames} frames, {wall:.1f} s; "
+        f"(bot pause {bot_pause:g} s, commit gap {gap or 0:g} s): {stored} stored actions, "
+        f"{frames} frames, {wall:.1f} s; "
         f"event loop {1000 * loop_cpu / stored:.3f} ms CPU per stored action, "
         f"the store's threads {1000 * others / stored:.3f} ms; "
         f"{store.commits / max(1, stored) * 100:.0f} commits per 100 actions"
@@ -270,9 +272,12 @@ async def main() -> None:
         "--table-cpu", type=int, default=0, help="games to play in this process (part 3)"
     )
     parser.add_argument("--seed", type=int, default=1, help="the tables' seeds (part 3)")
+    parser.add_argument(
+        "--bot-pause", type=float, default=0.0, help="a bot's pause before moving (part 3)"
+    )
     args = parser.parse_args()
     if args.table_cpu:
-        await table_cpu(args.table_cpu, args.tables, args.seed)
+        await table_cpu(args.table_cpu, args.tables, args.seed, args.bot_pause)
         return
     folder = Path(tempfile.mkdtemp(prefix="roost-bench-"))
     db = folder / "bench.db"
