@@ -183,7 +183,7 @@ class Recorder:
         pass
 
 
-async def table_cpu(games: int, at_once: int, seed: int, bot_pause: float) -> None:
+async def table_cpu(games: int, at_once: int, seed: int, bot_pause: float, durability: str) -> None:
     """Part 3 of the module docstring."""
     import secrets
 
@@ -199,7 +199,7 @@ async def table_cpu(games: int, at_once: int, seed: int, bot_pause: float) -> No
     settings = Settings(bot_pause=bot_pause, reaction_pause=0.0, bot_workers=0, grace=3600.0)
     gap = getattr(settings, "commit_gap", None)
     extra = {} if gap is None else {"commit_gap": gap}
-    store = Store(f"sqlite:///{folder / 'bench.db'}", durability="fast", **extra)
+    store = Store(f"sqlite:///{folder / 'bench.db'}", durability=durability, **extra)
     bots = BotRunner(0)
     game = load_game(GAME)
     rng = random.Random(seed)
@@ -254,7 +254,8 @@ async def table_cpu(games: int, at_once: int, seed: int, bot_pause: float) -> No
     await store.close()
     print(
         f"3. {games} tables of {GAME} played in this process, {at_once} at a time "
-        f"(bot pause {bot_pause:g} s, commit gap {gap or 0:g} s): {stored} stored actions, "
+        f"(bot pause {bot_pause:g} s, durability {durability}, commit gap {gap or 0:g} s): "
+        f"{stored} stored actions, "
         f"{frames} frames, {wall:.1f} s; "
         f"event loop {1000 * loop_cpu / stored:.3f} ms CPU per stored action, "
         f"the store's threads {1000 * others / stored:.3f} ms; "
@@ -275,9 +276,12 @@ async def main() -> None:
     parser.add_argument(
         "--bot-pause", type=float, default=0.0, help="a bot's pause before moving (part 3)"
     )
+    parser.add_argument(
+        "--durability", default="full", choices=["full", "fast"], help="the store's (part 3)"
+    )
     args = parser.parse_args()
     if args.table_cpu:
-        await table_cpu(args.table_cpu, args.tables, args.seed, args.bot_pause)
+        await table_cpu(args.table_cpu, args.tables, args.seed, args.bot_pause, args.durability)
         return
     folder = Path(tempfile.mkdtemp(prefix="roost-bench-"))
     db = folder / "bench.db"
