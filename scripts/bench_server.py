@@ -7,6 +7,16 @@
    `ack` (stored and acknowledged).
 
     .venv/bin/python scripts/bench_server.py [--seconds 20] [--tables 100] [--clients 10]
+
+3. `--table-cpu GAMES`, alone: the CPU of the tables' own work, with no server process and no
+   sockets. GAMES Eggo tables (one person who moves at once, three medium bots pausing
+   `--bot-pause`, none by default) are played in this process, `--tables` at a time, each
+   connection a recorder of its frames; the figure is the main thread's CPU (the event loop's:
+   moves, bots, logs, views, handing writes to the store) and the store's threads' per stored
+   action. A loaded machine slows it but hardly skews it, so two builds can be compared in one
+   sitting:
+
+    .venv/bin/python scripts/bench_server.py --table-cpu 200 --tables 50
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -157,13 +168,121 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+class Recorder:
+    """A connection as a table sees it, keeping only the count of its frames."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+        self.changed = asyncio.Event()
+
+    def deliver(self, text: str) -> None:
+        self.frames += 1
+        self.changed.set()
+
+    def end(self, code: int) -> None:
+        pass
+
+
+async def table_cpu(games: int, at_once: int, seed: int, bot_pause: float, durability: str) -> None:
+    """Part 3 of the module docstring."""
+    import secrets
+
+    from roost.core.registry import load_game
+    from roost.server.config import Settings
+    from roost.server.db import Store
+    from roost.server.errors import ServerError
+    from roost.server.tables.bots import BotRunner
+    from roost.server.tables.rows import SeatRecord, TableRecord, insert_table
+    from roost.server.tables.table import Table, hash_token
+
+    folder = Path(tempfile.mkdtemp(prefix="roost-table-cpu-"))
+    settings = Settings(bot_pause=bot_pause, reaction_pause=0.0, bot_workers=0, grace=3600.0)
+    gap = getattr(settings, "commit_gap", None)
+    extra = {} if gap is None else {"commit_gap": gap}
+    store = Store(f"sqlite:///{folder / 'bench.db'}", durability=durability, **extra)
+    bots = BotRunner(0)
+    game = load_game(GAME)
+    rng = random.Random(seed)
+    stored = 0
+    frames = 0
+
+    async def one(index: int) -> None:
+        nonlocal stored, frames
+        token = secrets.token_urlsafe(16)
+        seats = [SeatRecord(0, "person", "P", None, hash_token(token))]
+        seats += [SeatRecord(s, "bot", None, "medium") for s in range(1, game.num_players)]
+        record = TableRecord(
+            id=f"bench{index:06d}",
+            game=game.name,
+            params=game.params,
+            seed=rng.getrandbits(62),
+            status="waiting",
+            seats=seats,
+            creator="bench",
+            created_at=time.time(),
+        )
+        await store.write(partial(insert_table, record=record))
+        table = Table(record, store=store, bots=bots, settings=settings)
+        connection = Recorder()
+        await table.attach(connection, token)
+        await table.start_if_full()
+        while table.status != "over":
+            connection.changed.clear()
+            if table.to_move() == 0 and not table._answered_for(0):
+                action = rng.choice(table.state.legal_actions())
+                with contextlib.suppress(ServerError):
+                    await table.move(token, table.version, action, connection=connection)
+                continue
+            await connection.changed.wait()
+        table.close()
+        stored += table.version
+        frames += connection.frames
+
+    async def worker(indices: list[int]) -> None:
+        for index in indices:
+            await one(index)
+
+    await one(-1)  # warm: imports, caches
+    stored = frames = 0
+    loop_cpu = time.thread_time()
+    process_cpu = time.process_time()
+    started = time.perf_counter()
+    await asyncio.gather(*(worker(list(range(w, games, at_once))) for w in range(at_once)))
+    wall = time.perf_counter() - started
+    loop_cpu = time.thread_time() - loop_cpu
+    others = time.process_time() - process_cpu - loop_cpu
+    await store.close()
+    print(
+        f"3. {games} tables of {GAME} played in this process, {at_once} at a time "
+        f"(bot pause {bot_pause:g} s, durability {durability}, commit gap {gap or 0:g} s): "
+        f"{stored} stored actions, "
+        f"{frames} frames, {wall:.1f} s; "
+        f"event loop {1000 * loop_cpu / stored:.3f} ms CPU per stored action, "
+        f"the store's threads {1000 * others / stored:.3f} ms; "
+        f"{store.commits / max(1, stored) * 100:.0f} commits per 100 actions"
+    )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--clients", type=int, default=10)
     parser.add_argument("--workers", type=int, default=2, help="bot processes of the server")
+    parser.add_argument(
+        "--table-cpu", type=int, default=0, help="games to play in this process (part 3)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the tables' seeds (part 3)")
+    parser.add_argument(
+        "--bot-pause", type=float, default=0.0, help="a bot's pause before moving (part 3)"
+    )
+    parser.add_argument(
+        "--durability", default="full", choices=["full", "fast"], help="the store's (part 3)"
+    )
     args = parser.parse_args()
+    if args.table_cpu:
+        await table_cpu(args.table_cpu, args.tables, args.seed, args.bot_pause, args.durability)
+        return
     folder = Path(tempfile.mkdtemp(prefix="roost-bench-"))
     db = folder / "bench.db"
     port = free_port()

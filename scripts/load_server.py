@@ -43,6 +43,7 @@ from typing import Any
 import httpx
 import websockets
 from sqlalchemy import create_engine, text
+from websockets.asyncio.client import ClientConnection
 
 from serverkit import (
     Server,
@@ -55,6 +56,17 @@ from serverkit import (
 )
 
 # --- the simulated people (a client process) ----------------------------------------------------
+
+
+class CountingConnection(ClientConnection):
+    """A client WebSocket that counts the bytes it receives on the wire (frame headers and
+    per-message deflate included), for what the server's frames cost in bandwidth."""
+
+    received = 0
+
+    def data_received(self, data: bytes) -> None:
+        CountingConnection.received += len(data)
+        super().data_received(data)
 
 
 class Person:
@@ -70,6 +82,8 @@ class Person:
         self.errors: Counter[str] = Counter()
         self.moves = 0
         self.games = 0
+        self.frames = 0
+        self.text_bytes = 0
 
     async def run(self, http: httpx.AsyncClient, stop_at: float, start_at: float) -> None:
         low, high = self.args.think
@@ -103,15 +117,19 @@ class Person:
         self, table_id: str, token: str, low: float, high: float, stop_at: float, start_at: float
     ) -> None:
         async with websockets.connect(
-            f"{self.ws_base}/api/tables/{table_id}/ws", max_size=2**20
+            f"{self.ws_base}/api/tables/{table_id}/ws",
+            max_size=2**20,
+            create_connection=CountingConnection,
         ) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             while time.time() < stop_at:
                 remaining = stop_at - time.time()
                 try:
-                    frame = json.loads(await asyncio.wait_for(ws.recv(), remaining + 0.1))
+                    text = await asyncio.wait_for(ws.recv(), remaining + 0.1)
                 except TimeoutError:
                     return
+                self._count(text)
+                frame = json.loads(text)
                 if frame["type"] != "view":
                     continue
                 if frame["table"]["status"] == "over":
@@ -127,7 +145,9 @@ class Person:
                     json.dumps({"type": "move", "version": frame["version"], "action": action})
                 )
                 while True:
-                    reply = json.loads(await ws.recv())
+                    text = await ws.recv()
+                    self._count(text)
+                    reply = json.loads(text)
                     if reply["type"] in ("ack", "error"):
                         break
                 elapsed = time.perf_counter() - sent
@@ -137,6 +157,10 @@ class Person:
                 self.moves += 1
                 if start_at <= sent_wall < stop_at:
                     self.samples.append(elapsed)
+
+    def _count(self, text: str | bytes) -> None:
+        self.frames += 1
+        self.text_bytes += len(text.encode() if isinstance(text, str) else text)
 
 
 async def client_main(args: argparse.Namespace) -> None:
@@ -167,6 +191,9 @@ async def client_main(args: argparse.Namespace) -> None:
                 "errors": dict(errors),
                 "moves": sum(p.moves for p in people),
                 "games": sum(p.games for p in people),
+                "frames": sum(p.frames for p in people),
+                "text_bytes": sum(p.text_bytes for p in people),
+                "wire_bytes": CountingConnection.received,
             }
         )
     )
@@ -263,7 +290,8 @@ async def conductor(args: argparse.Namespace) -> None:
         bot_pause=args.bot_pause,
         bot_workers=args.bot_workers,
         grace=3600,
-        extra=["--durability", args.durability],
+        extra=["--durability", args.durability]
+        + ([] if args.ws_deflate == "on" else ["--no-ws-deflate"]),
         wrapper=[sys.executable, __file__, SERVE_PROFILED, args.cpu_profile, "--"]
         if args.cpu_profile
         else [],
@@ -328,6 +356,7 @@ async def conductor(args: argparse.Namespace) -> None:
                 cpu_start = cpu_seconds(server.pid) + children_cpu(server.pid)
                 loop_start = thread_cpu(server.pid, server.pid)
                 threads_start = thread_times(server.pid)
+                commits_start = await commits(server)
                 if args.cpu_profile:
                     os.kill(server.pid, signal.SIGUSR1)
                 loads.append(load_average())
@@ -337,6 +366,7 @@ async def conductor(args: argparse.Namespace) -> None:
         cpu_used = cpu_seconds(server.pid) + children_cpu(server.pid) - cpu_start
         loop_used = thread_cpu(server.pid, server.pid) - loop_start
         split = thread_split(server.pid, threads_start, thread_times(server.pid))
+        committed = await commits(server) - commits_start
         if args.cpu_profile:
             os.kill(server.pid, signal.SIGUSR2)
         if profiler is not None:
@@ -384,6 +414,17 @@ async def conductor(args: argparse.Namespace) -> None:
                 for role, (user, system) in sorted(split.items(), key=lambda kv: -sum(kv[1]))
             )
         )
+        print(
+            f"store: {committed / args.seconds:.0f} commits/s, "
+            f"{stored / max(1.0, committed):.2f} stored actions a commit"
+        )
+        frames = sum(r["frames"] for r in results)
+        wire = sum(r["wire_bytes"] for r in results)
+        print(
+            f"frames to the people (whole run, per-message deflate {args.ws_deflate}): "
+            f"{frames} frames, {sum(r['text_bytes'] for r in results) / max(1, frames):.0f} "
+            f"bytes of JSON and {wire / max(1, frames):.0f} bytes on the wire a frame"
+        )
         print(f"games finished: {sum(r['games'] for r in results)}; errors: {dict(errors)}")
         if args.profile:
             summarise_profile(Path(args.profile))
@@ -400,6 +441,16 @@ async def conductor(args: argparse.Namespace) -> None:
         if trouble:
             print(trouble)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+async def commits(server: Server) -> float:
+    """The store's commits so far (``roost_database_commits_total`` at ``/metrics``)."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        page = (await http.get(f"{server.base}/metrics")).text
+    for line in page.splitlines():
+        if line.startswith("roost_database_commits_total "):
+            return float(line.split()[1])
+    return 0.0
 
 
 async def _warm(server: Server, args: argparse.Namespace) -> None:
@@ -550,6 +601,12 @@ def main() -> None:
     parser.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     parser.add_argument(
         "--durability", default="full", choices=["full", "fast"], help="roost serve --durability"
+    )
+    parser.add_argument(
+        "--ws-deflate",
+        default="on",
+        choices=["on", "off"],
+        help="per-message deflate on the play WebSockets (roost serve --ws-deflate)",
     )
     parser.add_argument("--profile", default="", help="py-spy raw profile of the server to FILE")
     parser.add_argument("--profile-rate", type=int, default=200, help="py-spy samples a second")

@@ -23,7 +23,7 @@ from roost.server.tables.rows import (
     insert_table,
     load_table,
 )
-from tests.server.helpers import run
+from tests.server.helpers import run, until
 
 
 def _tables(store: Store, count: int) -> list[str]:
@@ -285,3 +285,56 @@ def test_a_server_connection_lost_while_quiet_costs_no_move(store: Store) -> Non
     assert not store.outage.down
     assert (store._connection is held) == (store.dialect == "sqlite")
     assert _moves(store, ids[0]) == [ActionRecord(1, 0, "bot"), ActionRecord(2, 0, "bot")]
+
+
+def test_writes_that_follow_a_commit_closely_share_the_next(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a commit gap, a write made less than the gap after the previous commit started
+    waits for the gap (`Store._gather`), and the writes made meanwhile join its commit; a
+    write after a quiet spell longer than the gap is committed at once."""
+    store = Store(database_url, commit_gap=0.5)
+    ids = _tables(store, 3)
+    asked: list[float] = []
+
+    async def scenario() -> tuple[int, int]:
+        release = asyncio.Event()
+
+        async def gather(seconds: float) -> None:
+            asked.append(seconds)
+            await release.wait()  # held until the test's second write is made
+
+        monkeypatch.setattr(store, "_gather", gather)
+        await store.write(Append(ids[0], 0, (ActionRecord(1, 0, "bot"),)))
+        assert asked == []  # the first commit waits for nothing
+        before = store.commits
+        first = asyncio.ensure_future(store.write(Append(ids[1], 0, (ActionRecord(2, 0, "bot"),))))
+        await until(lambda: bool(asked))
+        second = asyncio.ensure_future(store.write(Append(ids[2], 0, (ActionRecord(3, 0, "bot"),))))
+        await asyncio.sleep(0)
+        release.set()
+        await asyncio.gather(first, second)  # both stored (a refused one would raise here)
+        shared = store.commits - before
+        await asyncio.sleep(0.6)  # a quiet spell longer than the gap (sleep never ends early)
+        waits = len(asked)
+        await store.write(Append(ids[0], 1, (ActionRecord(4, 1, "bot"),)))
+        return shared, len(asked) - waits
+
+    try:
+        shared, later_waits = run(scenario())
+    finally:
+        store.engine.dispose()
+    assert shared == 1  # the two writes in one commit
+    assert 0 < asked[0] <= 0.5
+    assert later_waits == 0
+    assert [a.action for a in _moves(store, ids[0])] == [1, 4]
+    assert [a.action for a in _moves(store, ids[2])] == [3]
+
+
+def test_the_server_gathers_and_a_bare_store_does_not() -> None:
+    from roost.server.config import Settings
+
+    assert Settings().commit_gap > 0
+    bare = Store("sqlite://", run_migrations=False)
+    assert bare.commit_gap == 0.0
+    bare.engine.dispose()

@@ -9,9 +9,14 @@ import random
 
 import pytest
 
-from roost.core.game import CHANCE, TERMINAL
+from roost.bots import make_bot
+from roost.core.game import CHANCE, TERMINAL, Game
 from roost.core.registry import load_game, registered_games
+from roost.core.runner import Bot
+from roost.core.view import SeatView
 from roost.server.tables.bots import BotJob, BotRunner, bot_kind, bot_seed, choose_action
+
+LEVELS = ("easy", "medium")
 
 
 @pytest.mark.parametrize("name", sorted(registered_games()))
@@ -48,3 +53,49 @@ def test_inline_choice_is_the_workers_choice(name: str, level: str) -> None:
         return decisions
 
     assert asyncio.run(play()) > 10
+
+
+def test_a_kept_bot_plays_as_one_made_per_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event loop's bots are made once per kind and game and seeded again for each move
+    (`BotRunner._inline_bot`): tables of every game and level interleaved on one runner get
+    the moves that a bot made for each move, from the same seeds, chooses."""
+    runner = BotRunner(0)
+    made: list[str] = []
+    original = make_bot
+
+    def counted(kind: str, game: Game, seed: int) -> Bot:
+        made.append(kind)
+        return original(kind, game, seed)
+
+    monkeypatch.setattr("roost.server.tables.bots.make_bot", counted)
+    rng = random.Random(8)
+    tables = []
+    for name in sorted(registered_games()):
+        game = load_game(name)
+        for level in LEVELS:
+            tables.append((game, bot_kind(level, game), game.new_initial_state()))
+    every = list(tables)
+
+    async def play() -> int:
+        decisions = 0
+        while tables:
+            for entry in list(tables):
+                game, kind, state = entry
+                while state.current_player() == CHANCE:
+                    state.apply_action(state.sample_chance(rng))
+                if state.current_player() == TERMINAL:
+                    tables.remove(entry)
+                    continue
+                player, version = state.current_player(), len(state.history())
+                seed = bot_seed(rng.getrandbits(62), version, player)
+                job = BotJob("t", game.name, (), tuple(state.history()), player, kind, seed)
+                action = await runner.choose(job, state)
+                fresh = original(kind, game, seed).choose(SeatView(state.clone(), player))
+                assert action == fresh, (game.name, kind, version)
+                state.apply_action(action)
+                decisions += 1
+        return decisions
+
+    assert asyncio.run(play()) > 100
+    kept = {(kind, type(game)) for game, kind, _ in every}
+    assert len(made) == len(kept)  # one bot made per kind and game, whatever the moves

@@ -131,6 +131,9 @@ def test_metrics_and_json_logs_of_a_game(tmp_path: Path, postgres_url: str) -> N
     assert found[("roost_bot_think_seconds_count", (("pool", "process"),))] >= 1
     assert ("roost_bot_jobs", ()) in found
     assert found[("roost_database_errors_total", ())] == 0
+    # every move was committed, some perhaps together: at least one commit, at most one a write
+    stored = sum(n for (name, _), n in found.items() if name == "roost_moves_stored_total")
+    assert 1 <= found[("roost_database_commits_total", ())] <= stored + 10
     assert found[("roost_database_up", ())] == 1
     assert found[("process_resident_memory_bytes", ())] > 10e6
     assert found[("process_open_fds", ())] > 5

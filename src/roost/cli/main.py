@@ -1363,6 +1363,15 @@ def serve(
             help=_("seconds a finished table nobody watches stays in memory (then: disk)")
         ),
     ] = 600.0,
+    ws_deflate: Annotated[
+        bool,
+        typer.Option(
+            help=_(
+                "compress the play WebSocket's frames (per-message deflate) for clients that "
+                "offer it: about a ninth of the bytes, for a little of the server's CPU"
+            )
+        ),
+    ] = True,
     lang: LangOption = None,
 ) -> None:
     speak(lang)
@@ -1431,6 +1440,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=65536,
+        ws_per_message_deflate=ws_deflate,
         log_level="warning",
         log_config=None,  # configured above
     )

@@ -61,7 +61,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(
-            Store, settings.resolved_url(), durability=settings.durability
+            Store,
+            settings.resolved_url(),
+            durability=settings.durability,
+            commit_gap=settings.commit_gap,
         )
         bots = BotRunner(settings.bot_workers)
         cluster: Cluster | None = None

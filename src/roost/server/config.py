@@ -165,6 +165,9 @@ class Settings:
     """Seconds a quick-play table waits for people before bots fill its open seats."""
     coach: CoachLimits = CoachLimits()
     """The budget of reviews and hints."""
+    commit_gap: float = 0.004
+    """Seconds from the start of one commit of the store before the next may start: writes
+    made meanwhile share it (`roost.server.db.Store._gather`); 0: no wait."""
     durability: str = "full"
     """What an acknowledged move survives: ``full``, a power cut (every commit is synced to
     stable storage before the answer); ``fast``, the server being killed but not a power cut

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import math
 import secrets
 import threading
 import time
@@ -33,6 +34,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
+from roost.server.metrics import DATABASE_COMMITS
 from roost.server.outages import Outage
 from roost.server.threads import name_os_thread
 
@@ -172,8 +174,18 @@ IDLE_RECHECK = 1.0
 class Store:
     """The database of one server process: batched writes, reads in threads."""
 
-    def __init__(self, url: str, *, run_migrations: bool = True, durability: str = "full") -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        run_migrations: bool = True,
+        durability: str = "full",
+        commit_gap: float = 0.0,
+    ) -> None:
         self.url = url
+        self.commit_gap = commit_gap
+        """Seconds from the start of one commit before the next may start (`_write_loop`);
+        0: each commit starts as soon as the previous one is done."""
         self.engine = make_engine(url, durability)
         if run_migrations:
             migrate(self.engine)
@@ -240,13 +252,18 @@ class Store:
 
     async def _write_loop(self) -> None:
         assert self._wakeup is not None
+        loop = asyncio.get_running_loop()
+        started = -math.inf
         while True:
             await self._wakeup.wait()
+            early = started + self.commit_gap - loop.time()
+            if early > 0:
+                await self._gather(early)
             self._wakeup.clear()
             batch, self._pending = self._pending, []
             if not batch:
                 continue
-            loop = asyncio.get_running_loop()
+            started = loop.time()
             done: asyncio.Future[list[tuple[bool, Any]]] = loop.create_future()
             work = self._committer.submit(self._commit_batch, [op for op, _ in batch])
             work.add_done_callback(partial(_settle_soon, loop, done))
@@ -259,6 +276,15 @@ class Store:
                 else:
                     future.set_exception(value)
 
+    async def _gather(self, seconds: float) -> None:
+        """Wait before a commit that would follow the previous one within `commit_gap`: the
+        writes made meanwhile join it. Every commit costs the writer's thread and the event
+        loop the same whatever it holds (a transaction, a fsync, handing it over and back),
+        and a server whose moves come faster than its commits end already gathers them; a
+        gap makes the server whose writer keeps up gather them too, for at most that long
+        on an acknowledgement (docs/measured/server-speed.md)."""
+        await asyncio.sleep(seconds)
+
     def _commit_batch(self, ops: list[Op]) -> list[tuple[bool, Any]]:
         """Every op in one transaction; if that fails, each op alone, so that one bad write
         fails only its own caller."""
@@ -269,6 +295,7 @@ class Store:
                     with self.session() as session:
                         results = _run_batch(session, ops)
                 self.commits += 1
+                DATABASE_COMMITS.inc()
                 self.outage.committed()
                 return results
             except Conflict as conflict:
@@ -284,6 +311,7 @@ class Store:
                     with self.session() as session:
                         outcomes.append((True, op(session)))
                     self.commits += 1
+                    DATABASE_COMMITS.inc()
                     self.outage.committed()
                 except Conflict as conflict:
                     outcomes.append((False, conflict))

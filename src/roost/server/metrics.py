@@ -12,6 +12,9 @@
   table, in the event loop; ``thread``: other work in threads);
 * ``roost_database_errors_total`` (counter): writes the database refused or could not take
   (each answered "not stored, try again");
+* ``roost_database_commits_total`` (counter): transactions the store's writer committed (a
+  batch of moves of many tables is one); its ``rate()`` beside the moves' is how many moves
+  share a commit;
 * ``roost_database_up`` (gauge): 0 from a refused write until a write commits again, else 1;
 * ``process_*``, ``python_gc_*``: the client library's own (resident memory, open file
   descriptors, CPU, collections).
@@ -60,6 +63,9 @@ GC_FULL = Histogram(
     buckets=LATENCY_BUCKETS,
 )
 DATABASE_ERRORS = Counter("roost_database_errors", "Writes the database refused or could not take")
+DATABASE_COMMITS = Counter(
+    "roost_database_commits", "Transactions the store's writer committed (one per batch)"
+)
 DATABASE_UP = Gauge("roost_database_up", "0 from a failed write until a write commits again")
 DATABASE_UP.set(1)
 

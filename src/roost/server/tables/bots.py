@@ -18,6 +18,7 @@ import asyncio
 import hashlib
 import multiprocessing
 import os
+import random
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -26,10 +27,12 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from roost.bots import make_bot
-from roost.bots.heuristic import has_heuristic
+from roost.bots.heuristic import HeuristicBot, has_heuristic
+from roost.bots.random_bot import RandomBot
 from roost.core.game import Game
 from roost.core.message import Message, message
 from roost.core.registry import load_game
+from roost.core.runner import Bot
 from roost.core.state import State
 from roost.core.view import SeatView
 from roost.server import metrics
@@ -71,6 +74,12 @@ INLINE_KINDS: Final = frozenset({"easy", "medium", "random"})
 table gives it (`BotRunner.choose`): a medium bot's Eggo move takes about 70 us there, where a
 thread's job cost more in handing over (the pool's queue, waking the loop) and, once a server
 held more tables than a thread's cache of states, ~450 us replaying the game's history."""
+
+
+RESEEDABLE: Final = (HeuristicBot, RandomBot)
+"""Bots whose only state between moves is their seeded generator (``_rng``): one made once
+and seeded again before each move chooses exactly as one made for that move
+(tests/server/test_inline_bots.py checks it for every game and level)."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +163,8 @@ class BotRunner:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
+        self._kept: dict[tuple[str, type[Game]], Bot] = {}
+        """The inline bots, one per kind and game class (`_inline_bot`)."""
         self._pool: ProcessPoolExecutor | None = None
         if workers > 0:
             self._pool = ProcessPoolExecutor(
@@ -181,7 +192,7 @@ class BotRunner:
         kind = job.kind.partition(":")[0]
         if state is not None and kind in INLINE_KINDS:
             started = time.perf_counter()
-            bot = make_bot(job.kind, state.game, job.seed)
+            bot = self._inline_bot(job.kind, state.game, job.seed)
             action = int(bot.choose(SeatView(state.clone(), job.seat)))
             metrics.thought_inline(time.perf_counter() - started)
             return action
@@ -191,6 +202,23 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         with metrics.bot_job("process"):
             return await loop.run_in_executor(self._pool, choose_action, job)
+
+    def _inline_bot(self, kind: str, game: Game, seed: int) -> Bot:
+        """A bot of `kind` for `game`, seeded with `seed`: a heuristic or random bot is made
+        once per kind and game class and seeded again for each move. Making one per move was
+        a medium bot's move's largest cost in the event loop (finding the game's policy, a
+        new generator: ~1.5x the move itself, docs/measured/server-speed.md); seeding the kept
+        generator gives the same draws as a new one, so the same moves. Only the event
+        loop's thread uses these bots, one move at a time."""
+        key = (kind, type(game))
+        bot = self._kept.get(key)
+        if bot is None:
+            bot = make_bot(kind, game, seed)
+            if type(bot) in RESEEDABLE and isinstance(getattr(bot, "_rng", None), random.Random):
+                self._kept[key] = bot
+            return bot
+        bot._rng.seed(seed)  # type: ignore[attr-defined]
+        return bot
 
     def close(self, timeout: float = 2.0) -> None:
         """Stop the workers now: pending jobs are dropped and a job being thought is not

@@ -164,6 +164,8 @@ class Table(Autoplay):
         self.bot_task: asyncio.Task[None] | None = None
         self._notes_done = 0
         self.closed = False
+        self._described: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        """`info_data`'s description and the key it was built for (`_description_key`)."""
         pauses = random.Random(secrets.randbits(64))
         self.pause: Callable[[], float] = partial(reaction_pause, pauses, settings.reaction_pause)
         """The pause before an answer to a reaction window given by the server (roost.server.
@@ -277,16 +279,51 @@ class Table(Autoplay):
 
     def info_data(self) -> dict[str, Any]:
         """`info` as plain data, laid out and typed as `TableInfo` (what a view frame
-        carries, encoded without the model: `roost.server.wire`)."""
-        record = self.record
-        connected = self.connected_seats()
+        carries, encoded without the model: `roost.server.wire`).
+
+        Built again only when what it describes changed (`_description_key`); between two
+        versions of a game only its version, turn and deadline change, which are filled in
+        on every call. Rebuilding it for every frame was a third of the view frames' CPU
+        (docs/measured/server-speed.md)."""
+        key = self._description_key()
+        described = self._described
+        if described is None or described[0] != key:
+            described = self._described = (key, self._describe(key))
         to_move = self.to_move()
-        base = self.public_url()
+        return {
+            **described[1],
+            "version": len(self.record.actions),
+            "to_move": to_move,
+            "deadline": self.timers.deadline(("clock", to_move)) if to_move is not None else None,
+        }
+
+    def _description_key(self) -> tuple[Any, ...]:
+        """Everything `info_data` says besides the version, the turn and the deadline: its
+        description is reused while this compares equal. Worked out on every call (a few
+        comparisons), so no change can be missed: the seats' records, the status, the
+        connections here and at other server processes, the invitation's address."""
+        record = self.record
+        connections = self.connections.values()
+        return (
+            self.public_url(),
+            record.status,
+            record.result,
+            record.rematch,
+            [(s.type, s.name, s.level, s.away, s.user is not None) for s in record.seats],
+            self.connected_seats(),
+            sum(1 for a in connections if a.seat is None),
+        )
+
+    def _describe(self, key: tuple[Any, ...]) -> dict[str, Any]:
+        """The table's description for `key` (`_description_key`), its version, turn and
+        deadline left for `info_data` to fill in."""
+        base, status, stored_result, _, _, connected, spectators = key
+        record = self.record
         result = None
-        if record.status == "over" and record.result is not None:
+        if status == "over" and stored_result is not None:
             result = {
-                "returns": [float(r) for r in record.result["returns"]],
-                "winners": [int(w) for w in record.result["winners"]],
+                "returns": [float(r) for r in stored_result["returns"]],
+                "winners": [int(w) for w in stored_result["winners"]],
                 "seed": record.seed,
                 "seed_text": str(record.seed),
             }
@@ -295,8 +332,8 @@ class Table(Autoplay):
             "game": self.game.name,
             "title": self.game.title,
             "params": self.game.params,
-            "status": record.status,
-            "version": self.version,
+            "status": status,
+            "version": None,
             "seats": [
                 {
                     "seat": seat.seat,
@@ -310,10 +347,10 @@ class Table(Autoplay):
                 }
                 for seat in record.seats
             ],
-            "to_move": to_move,
+            "to_move": None,
             "clock": record.clock,
-            "deadline": self.timers.deadline(("clock", to_move)) if to_move is not None else None,
-            "spectators": sum(1 for a in self.connections.values() if a.seat is None),
+            "deadline": None,
+            "spectators": spectators,
             "invite_url": f"{base}/t/{record.id}",
             "created_at": record.created_at,
             "rematch": record.rematch,
