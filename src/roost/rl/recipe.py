@@ -54,12 +54,13 @@ RECIPES: dict[str, tuple[Stage, ...]] = {
         # self-play: a third of the other seats are past selves
         Stage("ppo-4", "reinforce", "--seed 4 --games 12800 --lr 3e-4 --past 0.34"),
     ),
-    # The first attempt's imitation (one logit per action), then one PPO run.
+    # The first attempt's imitation (one logit per action), then two PPO runs.
     "manda-huevos": (
         Stage(
             "imitate", "learn", "--games 940 --iterations 500 --seed 1 --target move --epochs 12"
         ),
         Stage("ppo-1", "reinforce", "--seed 1 --games 10240 --bonus 4 --lr 3e-4"),
+        Stage("ppo-2", "reinforce", "--seed 2 --games 10240 --lr 3e-4 --past 0.34"),
     ),
 }
 
