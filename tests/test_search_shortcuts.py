@@ -166,7 +166,7 @@ def _turns(name: str, params: dict[str, object]) -> list[Any]:
     turns = []
     for seed in range(10):
         for step in random_playthrough(game, seed):
-            state = step.state
+            state: Any = step.state
             if state.current_player() >= 0 and state._phase == turn:
                 turns.append(state.clone())
     return turns

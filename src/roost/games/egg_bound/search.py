@@ -424,7 +424,8 @@ def _turn_move(state: EggBoundState, rng: random.Random, tables: _Tables) -> int
             return state._turn_action_at(parts, randbelow(rng, 1))
         legal = state._legal_cached()
         return legal[randbelow(rng, len(legal))]
-    held, with_good, _, _, _ = parts
+    held = parts[0]
+    with_good = parts[1]
     me = state._mover
     good, bad = state._good, state._bad
     if held >> GOOD_EGG_CARD & 1 and bad[me]:

@@ -267,6 +267,9 @@ class EggBoundState(State["EggBoundGame"]):
             return TERMINAL
         return self._player
 
+    def is_terminal(self) -> bool:
+        return self._phase == OVER  # what current_player() says, one call fewer per step
+
     def reaction_window(self) -> bool:
         """The Cluck-Off window and a Star's defence open whatever the target holds (RULES.md,
         "Windows that do not nag")."""
@@ -364,13 +367,17 @@ class EggBoundState(State["EggBoundGame"]):
 
     def _random_legal(self, rng: random.Random) -> int:
         """A turn's random move without listing the turn (most of a random game's decisions):
-        counted and indexed off the hand's bit mask (`_turn_count`, `_turn_action_at`); the
-        other decisions, and games with own Chickens, from the list."""
-        if self._phase == TURN and not self._game.cards.own:
+        counted and indexed off the hand's bit mask (`_turn_count`, `_turn_action_at`); a
+        Cluck-Off window's by its count; the other decisions, and turns in games with own
+        Chickens, from the list."""
+        phase = self._phase
+        if phase == TURN and not self._game.cards.own:
             parts = self._turn_parts()
             count = self._turn_count(parts)
             if count:
                 return self._turn_action_at(parts, randbelow(rng, count))
+        elif phase == REACT:  # [ALLOW, CLUCK] or [ALLOW]
+            return ALLOW + randbelow(rng, 2 if CLUCK_OFF in self._hands[self._target] else 1)
         legal = self._legal_cached()
         return legal[randbelow(rng, len(legal))]
 
@@ -410,24 +417,25 @@ class EggBoundState(State["EggBoundGame"]):
         )
 
     def _red_victims(self, parts: tuple[int, int, int, int, int], red: int, room: bool) -> int:
-        """The victims of red card index `red` as a seat mask, as `_turn_actions` lists them."""
-        _, with_good, hit, unbound, unfowled = parts
+        """The victims of red card index `red` as a seat mask, as `_turn_actions` lists them.
+        (The parts are read by index: compiled, unpacking into ``_`` boxes the int it drops.)"""
         if red == 1:  # Egg-Splosion
-            return hit
+            return parts[2]
         if red == 3:  # Egg Bound
-            return unbound
+            return parts[3]
         if red == 4:  # Fowl
-            return unfowled
+            return parts[4]
         if red == 2 and not room:  # Eggy Soldier
             return 0
-        return with_good
+        return parts[1]
 
     def _turn_count(self, parts: tuple[int, int, int, int, int]) -> int:
         """``len(self._turn_actions())`` (printed cards only), counted without the list."""
         p = self._mover
         if self._fowl[p]:
             return 1
-        held, with_good, _, _, _ = parts
+        held = parts[0]
+        with_good = parts[1]
         count = 1 if self._pool or self._discard else 0
         room = self._good[p] + self._bad[p] < EGG_CAP
         others = POPCOUNT[with_good]
@@ -458,7 +466,8 @@ class EggBoundState(State["EggBoundGame"]):
             if not k:
                 return LOSE_TURN
             raise IndexError("a turn's move index beyond its moves")
-        held, with_good, _, _, _ = parts
+        held = parts[0]
+        with_good = parts[1]
         if self._pool or self._discard:
             if not k:
                 return SWAP
