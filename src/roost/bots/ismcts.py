@@ -275,7 +275,6 @@ class ISMCTSBot:
         c = self.exploration
         bias = self.bias
         policy = self.playout_policy
-        move = self.playout_move
         candidates = self.candidates
         selecting = True
         if order is not None:  # the root's move, widened along the heuristic's order
@@ -308,15 +307,8 @@ class ISMCTSBot:
                 state._apply_legal(legal[0])
                 continue
             hint = -1
-            if bias > 0.0:
-                if move is not None and candidates is None:
-                    # The policy's move at the state's own legal actions (two or more here),
-                    # from the same draws, found without reading the list (`playout_move`'s
-                    # contract): BIG CHICKEN's follow from the hand's tables, not a cost per
-                    # listed Lay.
-                    hint = move(state, rng)
-                elif policy is not None:
-                    hint = policy(state, legal, rng)
+            if bias > 0.0 and policy is not None:
+                hint = policy(state, legal, rng)
             children = node.children
             hinted = children.get(hint) if hint >= 0 else None
             # The actions as the list's own int objects, and the children looked up by them:
