@@ -179,10 +179,11 @@ class _Tables:
         """Hatch It and Eggy Soldier: a Good Egg taken from the victim."""
 
 
-_TABLES: dict[CardSet, _Tables] = {}
-_LAST: list[_Tables] = []
+_TABLES: Final[dict[CardSet, _Tables]] = {}
+_LAST: Final[list[_Tables]] = []
 """The tables last asked for: a playout asks at every step, and `CardSet`'s hash and equality
-run as Python methods."""
+run as Python methods. (`Final`, so the compiled build holds both in C statics: a module
+global that is not final is looked up in the module's dict at every reading.)"""
 
 
 def _tables(cards: CardSet) -> _Tables:
