@@ -23,7 +23,13 @@ from roost.games.egg_bound.cards import (
     RED_ACTIONS,
     STARS,
 )
-from roost.games.egg_bound.state import FIRST_CHICKEN, FIRST_RED, FIRST_STAR
+from roost.games.egg_bound.state import (
+    FIRST_CHICKEN,
+    FIRST_RED,
+    FIRST_STAR,
+    lowest_bit,
+    nth_bit,
+)
 from roost.games.eggo.actions import TURN as EGGO_TURN
 from roost.games.eggo.state import plays_of
 from roost.testing.conformance import random_playthrough
@@ -182,6 +188,15 @@ def test_egg_bound_s_card_groups_are_runs_of_type_ids() -> None:
     assert RED_ACTIONS == (BAD_EGG_CARD, EGG_SPLOSION, EGGY_SOLDIER, EGG_BOUND_CARD, FOWL)
 
 
+def test_bits_of_a_mask_are_found_by_number_or_refused() -> None:
+    assert [nth_bit(0b101100, k) for k in range(3)] == [2, 3, 5]
+    assert lowest_bit(0b1000) == 3
+    with pytest.raises(ValueError, match="no set bit number 3"):
+        nth_bit(0b101100, 3)
+    with pytest.raises(ValueError, match="no set bit number 0"):
+        lowest_bit(0)
+
+
 @pytest.mark.parametrize(("name", "params"), TURN_INDEX_CASES)
 def test_a_turn_indexed_without_its_list_is_the_list(name: str, params: dict[str, object]) -> None:
     """Egg Bound's and Eggo's turns are counted and indexed off bit masks, for random play and
@@ -203,5 +218,7 @@ def test_a_turn_indexed_without_its_list_is_the_list(name: str, params: dict[str
                 continue
             assert plays_of(playable) == len(legal)
             assert [state._play_at(playable, k) for k in range(len(legal))] == legal
+            with pytest.raises(IndexError):
+                state._play_at(playable, len(legal))
         checked += 1
     assert checked > 100

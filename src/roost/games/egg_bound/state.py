@@ -126,20 +126,19 @@ POPCOUNT: Final[list[int]] = [bin(mask).count("1") for mask in range(64)]
 def nth_bit(mask: int, k: int) -> int:
     """The position of `mask`'s set bit number `k` (from 0, lowest first)."""
     i = 0
-    while True:
+    left = k
+    while mask >> i:
         if mask >> i & 1:
-            if not k:
+            if not left:
                 return i
-            k -= 1
+            left -= 1
         i += 1
+    raise ValueError(f"mask {mask:#b} has no set bit number {k}")
 
 
 def lowest_bit(mask: int) -> int:
-    """The position of `mask`'s lowest set bit (`mask` is not 0)."""
-    i = 0
-    while not mask >> i & 1:
-        i += 1
-    return i
+    """The position of `mask`'s lowest set bit."""
+    return nth_bit(mask, 0)
 
 
 def _types_held(hand: list[int]) -> list[int]:

@@ -210,7 +210,7 @@ class EggoState(State["EggoGame"]):
         ``_legal_now()[k]`` is when `types` are the playable ones (a type's actions come in
         the order of the types, the box's, then the wild cards', then the own cards')."""
         t = 0
-        while True:
+        while types >> t:
             if types >> t & 1:
                 if t == PORTAL or t == RIFT:  # noqa: SIM109 (two compares of ints)
                     if k < 4:
@@ -221,6 +221,7 @@ class EggoState(State["EggoGame"]):
                 else:
                     return t + OWN_SHIFT if t > DEMOGORGON else t
             t += 1
+        raise IndexError("a play index beyond the card types' plays")
 
     def _draw_at(self, rng: random.Random) -> int:
         """``legal[randbelow(rng, len(legal))]`` of a turn that draws (one deck or two)."""
