@@ -5,12 +5,33 @@ position."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import roost
 from roost.core.errors import IllegalActionError, RoostError
 from roost.core.view import SeatView
+from roost.games.egg_bound.actions import TURN as EGG_BOUND_TURN
+from roost.games.egg_bound.cards import (
+    BAD_EGG_CARD,
+    CHICKENS,
+    EGG_BOUND_CARD,
+    EGG_SPLOSION,
+    EGGY_SOLDIER,
+    FOWL,
+    RED_ACTIONS,
+    STARS,
+)
+from roost.games.egg_bound.state import (
+    FIRST_CHICKEN,
+    FIRST_RED,
+    FIRST_STAR,
+    lowest_bit,
+    nth_bit,
+)
+from roost.games.eggo.actions import TURN as EGGO_TURN
+from roost.games.eggo.state import plays_of
 from roost.testing.conformance import random_playthrough
 
 GAMES = sorted(roost.registered_games())
@@ -81,6 +102,11 @@ RANDOM_ACTION_CASES: list[tuple[str, dict[str, object]]] = [(name, {}) for name 
     ("manda-huevos", {"players": 3, "copies": "swap-eggs=0/hen=0", "hand": 5}),
     ("manda-huevos", {"players": 5, "copies": "move-an-egg=0/sleep-wake=0"}),
     ("manda-huevos", {"own_cards": "egg:12x2/move:2"}),
+    ("egg-bound", {"players": 6, "hand": 3}),
+    ("egg-bound", {"players": 3, "hand": 7, "reshuffle": "shuffle"}),
+    ("egg-bound", {"own_cards": "chicken:4-4-2x3/chicken:2-1-4:Scrawny", "copies": "chickens:4"}),
+    ("eggo", {"players": 2, "characters": "assigned"}),
+    ("eggo", {"players": 3, "own_cards": "draw:3x2/draw:1"}),
 ]
 
 
@@ -125,3 +151,74 @@ def test_random_action_off_a_seat_s_turn_is_a_clear_error(name: str) -> None:
     with pytest.raises(RoostError, match=f"not seat {other}'s turn"):
         SeatView(decision, other).random_action(random.Random(0))
     assert decision == before
+
+
+TURN_INDEX_CASES: list[tuple[str, dict[str, object]]] = [
+    ("egg-bound", {}),
+    ("egg-bound", {"players": 6, "hand": 3}),
+    ("egg-bound", {"players": 3, "hand": 7, "reshuffle": "shuffle"}),
+    ("egg-bound", {"players": 2, "composition": "classic-2025"}),
+    ("eggo", {}),
+    ("eggo", {"players": 2, "characters": "assigned"}),
+    ("eggo", {"players": 5, "copies": "demogorgon=2/portal=1/characters=1", "hand": 6}),
+    ("eggo", {"players": 3, "own_cards": "draw:3x2/draw:1"}),
+]
+
+
+def _turns(name: str, params: dict[str, object]) -> list[Any]:
+    """The turns of ten seeded random games (each state a copy)."""
+    game = roost.load_game(name, **params)
+    turn = EGG_BOUND_TURN if name == "egg-bound" else EGGO_TURN
+    turns = []
+    for seed in range(10):
+        for step in random_playthrough(game, seed):
+            state: Any = step.state
+            if state.current_player() >= 0 and state._phase == turn:
+                turns.append(state.clone())
+    return turns
+
+
+def test_egg_bound_s_card_groups_are_runs_of_type_ids() -> None:
+    """Egg Bound's turn, counted off the hand's bit mask, shifts each group of printed cards
+    out in one go from its first type: the groups must be runs of ids, the red cards in the
+    order of their actions."""
+    assert CHICKENS == tuple(range(FIRST_CHICKEN, FIRST_CHICKEN + 4))
+    assert STARS == tuple(range(FIRST_STAR, FIRST_STAR + 3))
+    assert RED_ACTIONS == tuple(range(FIRST_RED, FIRST_RED + 5))
+    assert RED_ACTIONS == (BAD_EGG_CARD, EGG_SPLOSION, EGGY_SOLDIER, EGG_BOUND_CARD, FOWL)
+
+
+def test_bits_of_a_mask_are_found_by_number_or_refused() -> None:
+    assert [nth_bit(0b101100, k) for k in range(3)] == [2, 3, 5]
+    assert lowest_bit(0b1000) == 3
+    with pytest.raises(ValueError, match="no set bit number 3"):
+        nth_bit(0b101100, 3)
+    with pytest.raises(ValueError, match="no set bit number 0"):
+        lowest_bit(0)
+
+
+@pytest.mark.parametrize(("name", "params"), TURN_INDEX_CASES)
+def test_a_turn_indexed_without_its_list_is_the_list(name: str, params: dict[str, object]) -> None:
+    """Egg Bound's and Eggo's turns are counted and indexed off bit masks, for random play and
+    the search's playouts (`_random_legal`, `playout_move`): at every turn of seeded games each
+    index gives the listed action at that index, and the count is the list's length."""
+    checked = 0
+    for state in _turns(name, params):
+        legal = state._legal_now()
+        if name == "egg-bound":
+            parts = state._turn_parts()
+            assert state._turn_count(parts) == len(legal)
+            assert [state._turn_action_at(parts, k) for k in range(len(legal))] == legal
+            with pytest.raises(IndexError):
+                state._turn_action_at(parts, len(legal))
+        else:
+            playable = state._playable()
+            if not playable:
+                assert all(a >= 52 for a in legal)  # the draws
+                continue
+            assert plays_of(playable) == len(legal)
+            assert [state._play_at(playable, k) for k in range(len(legal))] == legal
+            with pytest.raises(IndexError):
+                state._play_at(playable, len(legal))
+        checked += 1
+    assert checked > 100

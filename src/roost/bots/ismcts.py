@@ -379,9 +379,11 @@ class ISMCTSBot:
                     assert evaluator is not None
                     return evaluator(state)
                 if move is not None:
-                    # The policy's move without the listing; `_act` still checks it (one
-                    # action, cheaply, where the game can).
-                    state._act(move(state, rng))
+                    # The policy's move without the listing, legal by its contract (the step
+                    # it replaces gives it from the listed actions; tests/test_playout_moves.py
+                    # checks every game's): applied unchecked, as a listed move is, since a
+                    # check would list the actions again in a game that cannot check one.
+                    state._apply_legal(move(state, rng))
                 elif policy is not None:
                     legal = state._legal_cached()
                     if len(legal) > 1:

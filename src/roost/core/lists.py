@@ -14,6 +14,9 @@ def remove_first(items: list[int], value: int) -> None:
     keep their order); `ValueError` if there is none."""
     for i in range(len(items)):
         if items[i] == value:
-            del items[i]
+            # ``pop(i)``, not ``del items[i]``: compiled, `pop` goes straight to the list's own
+            # pop, where ``del`` boxed the index and went through the generic slice deletion
+            # (more than half of this function's time in Eggo's search).
+            items.pop(i)
             return
     raise ValueError(f"{value} is not in the list")

@@ -33,10 +33,12 @@ class SearchHooks(Generic[S]):
     """A cheap move for playouts (rules of thumb, no search), from the legal actions given."""
     playout_move: Callable[[S, random.Random], int] | None = None
     """The playout step worked out without listing the legal actions where the game can
-    (BIG CHICKEN's lead with a full hand): the playouts ask it instead of `playout_action`. It
-    must give what the step it replaces gives from the same draws, ``playout_action(state,
-    legal, rng)`` with two or more legal actions and ``legal[randbelow(rng, 1)]`` with one,
-    so a seeded search is the same with it or without it (tests/test_playout_moves.py)."""
+    (BIG CHICKEN's lead with a full hand, Egg Bound's and Eggo's turns): the playouts ask it
+    instead of `playout_action`. It must give what the step it replaces gives from the same
+    draws, ``playout_action(state, legal, rng)`` with two or more legal actions and
+    ``legal[randbelow(rng, 1)]`` with one, so a seeded search is the same with it or without
+    it (tests/test_playout_moves.py); the playouts apply its move unchecked, as they apply a
+    listed one (a check would list the actions in a game that cannot check one move)."""
     rollout_depth: int | None = None
     """Decisions a playout makes before it asks `evaluate` (None: play to the end)."""
     worlds: int | None = None

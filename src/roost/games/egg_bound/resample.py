@@ -119,7 +119,7 @@ class Bounds:
     worths: dict[tuple[int, int, int, int, int], list[float]] = field(default_factory=dict)
 
 
-_BOUNDS: dict[tuple[object, ...], Bounds] = {}
+_BOUNDS: Final[dict[tuple[object, ...], Bounds]] = {}
 """The bounds of the last few seats' information, oldest first."""
 _KEPT: Final = 8
 

@@ -75,7 +75,13 @@ from roost.games.egg_bound.cards import (
     UN_BOUND,
     CardSet,
 )
-from roost.games.egg_bound.state import EggBoundState
+from roost.games.egg_bound.state import (
+    FIRST_CHICKEN,
+    FIRST_RED,
+    FIRST_STAR,
+    EggBoundState,
+    lowest_bit,
+)
 
 FEATURES: Final = (
     "Good Eggs",
@@ -173,10 +179,11 @@ class _Tables:
         """Hatch It and Eggy Soldier: a Good Egg taken from the victim."""
 
 
-_TABLES: dict[CardSet, _Tables] = {}
-_LAST: list[_Tables] = []
+_TABLES: Final[dict[CardSet, _Tables]] = {}
+_LAST: Final[list[_Tables]] = []
 """The tables last asked for: a playout asks at every step, and `CardSet`'s hash and equality
-run as Python methods."""
+run as Python methods. (`Final`, so the compiled build holds both in C statics: a module
+global that is not final is looked up in the module's dict at every reading.)"""
 
 
 def _tables(cards: CardSet) -> _Tables:
@@ -384,8 +391,124 @@ def _turn(state: EggBoundState, legal: list[int], rng: random.Random, tables: _T
     return legal[randbelow(rng, len(legal))]
 
 
+_ALLOW_CLUCK: Final = [ALLOW, CLUCK]
+"""The legal answers of a target holding a Cluck-Off (read by `playout_action`, never changed)."""
+
+
+def playout_move(state: EggBoundState, rng: random.Random) -> int:
+    """`playout_action`'s move at the state's own legal actions, from the same draws (a single
+    legal action drawn as the search draws it), without listing a turn's moves (`_turn_move`)
+    or a Cluck-Off window's answers; the other decisions, and games with own Chickens, from
+    the list."""
+    phase = state._phase
+    if phase == TURN and not state._game.cards.own:
+        return _turn_move(state, rng, _tables(state._game.cards))
+    if phase == REACT:
+        if CLUCK_OFF in state._hands[state._target]:
+            return playout_action(state, _ALLOW_CLUCK, rng)
+        return ALLOW + randbelow(rng, 1)
+    legal = state._legal_cached()
+    if len(legal) > 1:
+        return playout_action(state, legal, rng)
+    return legal[randbelow(rng, 1)]
+
+
+def _turn_move(state: EggBoundState, rng: random.Random, tables: _Tables) -> int:
+    """`_turn`'s move (printed cards only), step by step from the same draws, off the hand's
+    bit masks (`EggBoundState._turn_parts`) instead of the list: the random moves are indexed
+    (`_turn_action_at`), and each rule of thumb finds the first legal action it would find in
+    the list, walking the groups in id order."""
+    parts = state._turn_parts()
+    count = state._turn_count(parts)
+    if count < 2:  # one move: drawn as the search draws it (none: the listing's own error)
+        if count == 1:
+            return state._turn_action_at(parts, randbelow(rng, 1))
+        legal = state._legal_cached()
+        return legal[randbelow(rng, len(legal))]
+    held = parts[0]
+    with_good = parts[1]
+    me = state._mover
+    good, bad = state._good, state._bad
+    if held >> GOOD_EGG_CARD & 1 and bad[me]:
+        return GOOD_EGG
+    if held >> UN_BOUND & 1 and state._bound[me]:
+        return UNBIND
+    chickens = held >> FIRST_CHICKEN & 15
+    if chickens and state._sings(held):
+        return SONG + lowest_bit(chickens)
+    room = good[me] + bad[me] < EGG_CAP
+    rank = tables.rank
+    if good[me] == 2 and with_good:  # a steal or a four-star Star wins at once
+        victim = lowest_bit(with_good)
+        if chickens:
+            for s in range(3):
+                if held >> (FIRST_STAR + s) & 1:
+                    for c in range(4):
+                        if chickens >> c & 1:
+                            action = STAR + (s * 4 + c) * MAX_PLAYERS
+                            if rank[action] == 4.0:
+                                return action + victim
+            if held >> HATCH_IT & 1 and room:
+                return HATCH + lowest_bit(chickens) * MAX_PLAYERS + victim
+        if held >> EGGY_SOLDIER & 1 and room:
+            return RED + 2 * MAX_PLAYERS + victim
+    if rng.random() < EXPLORE:
+        return state._turn_action_at(parts, randbelow(rng, count))
+    n = state._game.num_players
+    victims = [0.0] * MAX_PLAYERS
+    for seat in range(n):
+        if seat != me:
+            g = good[seat]
+            victims[seat] = g + (0.5 if g == 2 and g + bad[seat] < EGG_CAP else 0.0)
+    best = -1
+    best_score = 0.0
+    # The plays against someone, in id order (Stars, Hatch It, the red cards): the first of
+    # the best, as `_turn` finds it.
+    if chickens and with_good:
+        for s in range(3):
+            if held >> (FIRST_STAR + s) & 1:
+                for c in range(4):
+                    if chickens >> c & 1:
+                        base = STAR + (s * 4 + c) * MAX_PLAYERS
+                        for v in range(n):
+                            if with_good >> v & 1:
+                                score = rank[base + v] * victims[v]
+                                if score > best_score:
+                                    best, best_score = base + v, score
+        if held >> HATCH_IT & 1 and room:
+            for c in range(4):
+                if chickens >> c & 1:
+                    base = HATCH + c * MAX_PLAYERS
+                    for v in range(n):
+                        if with_good >> v & 1:
+                            score = rank[base + v] * victims[v]
+                            if score > best_score:
+                                best, best_score = base + v, score
+    reds = held >> FIRST_RED & 31
+    if reds:
+        for red in range(5):
+            if reds >> red & 1:
+                mask = state._red_victims(parts, red, room)
+                base = RED + red * MAX_PLAYERS
+                for v in range(n):
+                    if mask >> v & 1:
+                        score = rank[base + v] * victims[v]
+                        if score > best_score:
+                            best, best_score = base + v, score
+    if best >= 0:
+        return best
+    if state._pool or state._discard:
+        return SWAP
+    return state._turn_action_at(parts, randbelow(rng, count))
+
+
 SEARCH = SearchHooks[EggBoundState](
-    evaluate=evaluate, playout_action=playout_action, rollout_depth=8, worlds=20, bias=1.0
+    evaluate=evaluate,
+    playout_action=playout_action,
+    playout_move=playout_move,
+    rollout_depth=8,
+    worlds=20,
+    bias=1.0,
 )
 """Egg Bound's search settings: playouts of 8 decisions, then the win estimate; 20
 determinizations reused in turn; a progressive bias of 1 toward `playout_action`'s move in the

@@ -60,6 +60,7 @@ from roost.games.egg_bound.actions import (
     star_action,
 )
 from roost.games.egg_bound.cards import (
+    BAD_EGG_CARD,
     CHICKENS,
     CLUCK_OFF,
     EGG,
@@ -72,7 +73,9 @@ from roost.games.egg_bound.cards import (
     GOOD_EGG_CARD,
     HATCH_IT,
     MAX_PLAYERS,
+    MOTHER_HEN,
     RED_ACTIONS,
+    STAR_EGG_HEAD,
     STARS,
     UN_BOUND,
 )
@@ -109,6 +112,33 @@ _CHANCE_MASK: Final = sum(1 << phase for phase in CHANCE_PHASES)
 _CHICKEN_MASK: Final = sum(1 << chicken for chicken in CHICKENS)
 _STAR_MASK: Final = sum(1 << star for star in STARS)
 _RED_MASK: Final = sum(1 << card for card in RED_ACTIONS)
+# The turn counted and indexed without its list (`_turn_count`, `_turn_action_at`) reads each
+# group of printed cards off the hand's bit mask in one shift: the four Chickens, the three
+# Stars and the five red cards (in `RED_ACTIONS`' order) are runs of type ids from these
+# (tests/test_search_shortcuts.py checks it).
+FIRST_CHICKEN: Final = MOTHER_HEN
+FIRST_STAR: Final = STAR_EGG_HEAD
+FIRST_RED: Final = BAD_EGG_CARD
+POPCOUNT: Final[list[int]] = [bin(mask).count("1") for mask in range(64)]
+"""Set bits of a mask of at most six seats or cards (a list: mypyc boxes nothing to read it)."""
+
+
+def nth_bit(mask: int, k: int) -> int:
+    """The position of `mask`'s set bit number `k` (from 0, lowest first)."""
+    i = 0
+    left = k
+    while mask >> i:
+        if mask >> i & 1:
+            if not left:
+                return i
+            left -= 1
+        i += 1
+    raise ValueError(f"mask {mask:#b} has no set bit number {k}")
+
+
+def lowest_bit(mask: int) -> int:
+    """The position of `mask`'s lowest set bit."""
+    return nth_bit(mask, 0)
 
 
 def _types_held(hand: list[int]) -> list[int]:
@@ -236,6 +266,9 @@ class EggBoundState(State["EggBoundGame"]):
             return TERMINAL
         return self._player
 
+    def is_terminal(self) -> bool:
+        return self._phase == OVER  # what current_player() says, one call fewer per step
+
     def reaction_window(self) -> bool:
         """The Cluck-Off window and a Star's defence open whatever the target holds (RULES.md,
         "Windows that do not nag")."""
@@ -330,6 +363,153 @@ class EggBoundState(State["EggBoundGame"]):
         if self._game.cards.own:
             self._own_turn_actions(actions, held, room, with_good)
         return actions
+
+    def _random_legal(self, rng: random.Random) -> int:
+        """A turn's random move without listing the turn (most of a random game's decisions):
+        counted and indexed off the hand's bit mask (`_turn_count`, `_turn_action_at`); a
+        Cluck-Off window's by its count; the other decisions, and turns in games with own
+        Chickens, from the list."""
+        phase = self._phase
+        if phase == TURN and not self._game.cards.own:
+            parts = self._turn_parts()
+            count = self._turn_count(parts)
+            if count:
+                return self._turn_action_at(parts, randbelow(rng, count))
+        elif phase == REACT:  # [ALLOW, CLUCK] or [ALLOW]
+            return ALLOW + randbelow(rng, 2 if CLUCK_OFF in self._hands[self._target] else 1)
+        legal = self._legal_cached()
+        return legal[randbelow(rng, len(legal))]
+
+    def _turn_parts(self) -> tuple[int, int, int, int, int]:
+        """The mover's hand and the victims of a turn's plays, as bit masks: (card types held,
+        other seats with a Good Egg, with any egg, not Egg Bound, not Fowled)."""
+        p = self._mover
+        held = 0
+        for card in self._hands[p]:
+            held |= 1 << card
+        good, bad = self._good, self._bad
+        bound, fowl = self._bound, self._fowl
+        with_good = hit = unbound = unfowled = 0
+        for v in range(self._game.num_players):
+            if v == p:
+                continue
+            bit = 1 << v
+            if good[v]:
+                with_good |= bit
+                hit |= bit
+            elif bad[v]:
+                hit |= bit
+            if not bound[v]:
+                unbound |= bit
+            if not fowl[v]:
+                unfowled |= bit
+        return held, with_good, hit, unbound, unfowled
+
+    def _sings(self, held: int) -> bool:
+        """Whether the mover may sing the Egg Laying Song (with any Chicken held)."""
+        p = self._mover
+        return (
+            held >> EGG_LAYING_SONG & 1 == 1
+            and self._good[p] + self._bad[p] < EGG_CAP
+            and self._egg_pile > 0
+            and not self._bound[p]
+        )
+
+    def _red_victims(self, parts: tuple[int, int, int, int, int], red: int, room: bool) -> int:
+        """The victims of red card index `red` as a seat mask, as `_turn_actions` lists them.
+        (The parts are read by index: compiled, unpacking into ``_`` boxes the int it drops.)"""
+        if red == 1:  # Egg-Splosion
+            return parts[2]
+        if red == 3:  # Egg Bound
+            return parts[3]
+        if red == 4:  # Fowl
+            return parts[4]
+        if red == 2 and not room:  # Eggy Soldier
+            return 0
+        return parts[1]
+
+    def _turn_count(self, parts: tuple[int, int, int, int, int]) -> int:
+        """``len(self._turn_actions())`` (printed cards only), counted without the list."""
+        p = self._mover
+        if self._fowl[p]:
+            return 1
+        held = parts[0]
+        with_good = parts[1]
+        count = 1 if self._pool or self._discard else 0
+        room = self._good[p] + self._bad[p] < EGG_CAP
+        others = POPCOUNT[with_good]
+        chickens = POPCOUNT[held >> FIRST_CHICKEN & 15]
+        if chickens:
+            count += POPCOUNT[held >> FIRST_STAR & 7] * chickens * others
+            if self._sings(held):
+                count += chickens
+            if held >> HATCH_IT & 1 and room:
+                count += chickens * others
+        reds = held >> FIRST_RED & 31
+        if reds:
+            for red in range(5):
+                if reds >> red & 1:
+                    count += POPCOUNT[self._red_victims(parts, red, room)]
+        if held >> GOOD_EGG_CARD & 1 and self._bad[p]:
+            count += 1
+        if held >> UN_BOUND & 1 and self._bound[p]:
+            count += 1
+        return count
+
+    def _turn_action_at(self, parts: tuple[int, int, int, int, int], k: int) -> int:
+        """``self._turn_actions()[k]`` (printed cards only), built without the list: the groups
+        are walked in id order, as `_turn_actions` lists them, each skipped whole by its count
+        (tests/test_search_shortcuts.py checks every index of seeded games' turns)."""
+        p = self._mover
+        if self._fowl[p]:
+            if not k:
+                return LOSE_TURN
+            raise IndexError("a turn's move index beyond its moves")
+        held = parts[0]
+        with_good = parts[1]
+        if self._pool or self._discard:
+            if not k:
+                return SWAP
+            k -= 1
+        room = self._good[p] + self._bad[p] < EGG_CAP
+        others = POPCOUNT[with_good]
+        chickens = held >> FIRST_CHICKEN & 15
+        if chickens:
+            count = POPCOUNT[chickens]
+            block = count * others
+            if block:
+                stars = held >> FIRST_STAR & 7
+                for s in range(3):
+                    if stars >> s & 1:
+                        if k < block:
+                            c = nth_bit(chickens, k // others)
+                            return STAR + (s * 4 + c) * MAX_PLAYERS + nth_bit(with_good, k % others)
+                        k -= block
+            if self._sings(held):
+                if k < count:
+                    return SONG + nth_bit(chickens, k)
+                k -= count
+            if held >> HATCH_IT & 1 and room and block:
+                if k < block:
+                    c = nth_bit(chickens, k // others)
+                    return HATCH + c * MAX_PLAYERS + nth_bit(with_good, k % others)
+                k -= block
+        reds = held >> FIRST_RED & 31
+        if reds:
+            for red in range(5):
+                if reds >> red & 1:
+                    victims = self._red_victims(parts, red, room)
+                    count = POPCOUNT[victims]
+                    if k < count:
+                        return RED + red * MAX_PLAYERS + nth_bit(victims, k)
+                    k -= count
+        if held >> GOOD_EGG_CARD & 1 and self._bad[p]:
+            if not k:
+                return GOOD_EGG
+            k -= 1
+        if held >> UN_BOUND & 1 and self._bound[p] and not k:
+            return UNBIND
+        raise IndexError("a turn's move index beyond its moves")
 
     def _own_turn_actions(
         self, actions: list[int], held: int, room: bool, with_good: list[int]

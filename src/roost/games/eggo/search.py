@@ -16,9 +16,17 @@ from typing import Final
 
 from roost.core.rand import randbelow
 from roost.core.search import SearchHooks
-from roost.games.eggo.actions import CHOOSE, DRAW_A, DRAW_B, OWN_PLAY, PLAY_PORTAL, is_play
+from roost.games.eggo.actions import (
+    CHOOSE,
+    DRAW_A,
+    DRAW_B,
+    OWN_PLAY,
+    PLAY_PORTAL,
+    TURN,
+    is_play,
+)
 from roost.games.eggo.cards import BARB, DEMOGORGONS_TO_END, PORTAL, RIFT
-from roost.games.eggo.state import EggoState
+from roost.games.eggo.state import FLIP_TYPES, EggoState, plays_of
 
 FEATURES: Final = (
     "bias",
@@ -49,6 +57,31 @@ def playout_action(state: EggoState, legal: list[int], rng: random.Random) -> in
             if ordinary:
                 return ordinary[randbelow(rng, len(ordinary))]
     return legal[randbelow(rng, len(legal))]
+
+
+def playout_move(state: EggoState, rng: random.Random) -> int:
+    """`playout_action`'s move at the state's own legal actions, from the same draws (a single
+    legal action drawn as the search draws it), without listing a turn's moves: the playable
+    card types as a bit mask, the pick indexed in it (`EggoState._play_at`); a choice of
+    character from the list."""
+    if state._phase != TURN:
+        legal = state._legal_cached()
+        if len(legal) > 1:
+            return playout_action(state, legal, rng)
+        return legal[randbelow(rng, 1)]
+    playable = state._playable()
+    if not playable:
+        return state._draw_at(rng)
+    count = plays_of(playable)
+    flips = playable & FLIP_TYPES
+    if flips and count > 1:
+        player = state._player
+        if len(state._hands[player]) == 1 and state._upside[player]:
+            return state._play_at(flips, randbelow(rng, plays_of(flips)))  # escape
+        ordinary = playable & ~FLIP_TYPES
+        if ordinary:
+            return state._play_at(ordinary, randbelow(rng, plays_of(ordinary)))
+    return state._play_at(playable, randbelow(rng, count))
 
 
 def _is_flip(action: int) -> bool:
@@ -133,6 +166,7 @@ def escape_chances(state: EggoState) -> list[float]:
 SEARCH: Final = SearchHooks[EggoState](
     evaluate=escape_chances,
     playout_action=playout_action,
+    playout_move=playout_move,
     rollout_depth=10,
     candidates=candidates,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from roost.core.actions import ActionInfo
 from roost.core.game import CHANCE, TERMINAL
@@ -48,6 +48,23 @@ from roost.games.eggo.cards import (
 
 if TYPE_CHECKING:
     from roost.games.eggo.game import EggoGame
+
+FLIP_TYPES: Final = 1 << PORTAL | 1 << RIFT
+"""The wild cards, each played with one of four colours, as a bit mask of card types."""
+
+
+def plays_of(types: int) -> int:
+    """How many play actions the card types of the bit mask `types` have between them (four
+    for a Portal or a Rift, one for any other card)."""
+    count = 0
+    flips = types & FLIP_TYPES
+    while types:
+        types &= types - 1
+        count += 1
+    while flips:
+        flips &= flips - 1
+        count += 3
+    return count
 
 
 class EggoState(State["EggoGame"]):
@@ -164,6 +181,54 @@ class EggoState(State["EggoGame"]):
             taken = self._characters
             return [CHOOSE + c for c in range(len(PLAYER_CHARACTERS)) if c not in taken]
         return []
+
+    def _random_legal(self, rng: random.Random) -> int:
+        """A turn's random move without the list (`_playable`, `_play_at`, the draws by
+        their count); a choice of character from the list."""
+        if self._phase == TURN:
+            playable = self._playable()
+            if playable:
+                return self._play_at(playable, randbelow(rng, plays_of(playable)))
+            return self._draw_at(rng)
+        legal = self._legal_cached()
+        return legal[randbelow(rng, len(legal))]
+
+    def _playable(self) -> int:
+        """The card types the player may play now, as a bit mask (0: the turn draws, as
+        after a Draw 2 or with nothing that matches)."""
+        if self._forced:
+            return 0
+        mask = self._game.playable[self._colour * 10 + self._character]
+        playable = 0
+        for card in self._hands[self._player]:
+            if mask >> card & 1:
+                playable |= 1 << card
+        return playable
+
+    def _play_at(self, types: int, k: int) -> int:
+        """Play action number `k` of the card types `types` (a bit mask), in id order: what
+        ``_legal_now()[k]`` is when `types` are the playable ones (a type's actions come in
+        the order of the types, the box's, then the wild cards', then the own cards')."""
+        t = 0
+        while types >> t:
+            if types >> t & 1:
+                if t == PORTAL or t == RIFT:  # noqa: SIM109 (two compares of ints)
+                    if k < 4:
+                        return (PLAY_PORTAL if t == PORTAL else PLAY_RIFT) + k
+                    k -= 4
+                elif k:
+                    k -= 1
+                else:
+                    return t + OWN_SHIFT if t > DEMOGORGON else t
+            t += 1
+        raise IndexError("a play index beyond the card types' plays")
+
+    def _draw_at(self, rng: random.Random) -> int:
+        """``legal[randbelow(rng, len(legal))]`` of a turn that draws (one deck or two)."""
+        decks = self._decks
+        if decks[0] and decks[1]:
+            return DRAW_A + randbelow(rng, 2)
+        return (DRAW_A if decks[0] else DRAW_B) + randbelow(rng, 1)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self._phase

@@ -68,9 +68,10 @@ RANDOM_MOVES: Final = 0.1
 """Share of playout moves chosen at random (keeps playouts from repeating one line)."""
 
 
-_MEAN: list[tuple[tuple[int, ...], float]] = []
+_MEAN: Final[list[tuple[tuple[int, ...], float]]] = []
 """The counts `_mean` last worked out, with their mean: every playout step asks it for the
-same game's counts."""
+same game's counts. (`Final`, so the compiled build holds it in a C static: a module global
+that is not final is looked up in the module's dict at every reading.)"""
 
 
 def _mean(counts: tuple[int, ...]) -> float:

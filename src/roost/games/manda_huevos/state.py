@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from roost.core.actions import ActionInfo
 from roost.core.game import CHANCE, TERMINAL
@@ -67,7 +67,7 @@ from roost.games.manda_huevos.cards import (
     TAKE_EFFECT,
 )
 
-OWN_BIT = len(ACTION_CARDS)
+OWN_BIT: Final = len(ACTION_CARDS)
 """The face-down bit of own action card 0 (the printed cards take bits 0-2)."""
 
 if TYPE_CHECKING:
