@@ -249,6 +249,18 @@ def add_counts(buf: Buffer, start: int, width: int, cards: Sequence[int], scale:
             buf[start + i] = count * scale
 
 
+def sums(most: int, share: float) -> list[float]:
+    """``sums(most, share)[k]``: a float32 entry after ``+= share`` k times (k up to `most`),
+    what an observation writer leaves for k copies of a card; a state writer that counts
+    first writes it at once and gets the same bits."""
+    entry = array("f", [0.0])
+    values = [0.0]
+    for _ in range(most):
+        entry[0] += share
+        values.append(entry[0])
+    return values
+
+
 def scaled(value: float, scale: float) -> float:
     """``value / scale`` capped at 1."""
     x = value / scale
