@@ -51,16 +51,18 @@ from __future__ import annotations
 
 import random
 from array import array
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from librt.vecs import vec
+from mypy_extensions import i32, u8
 
 from roost.core.game import Game
 from roost.core.rand import randbelow
 from roost.core.registry import load_game
 from roost.rl.driver import Driver
-from roost.rl.encoding import Buffer, Encoding, StateWrite, Write
+from roost.rl.encoding import Encoding, Row, StateWrite, Write, clear, viewed, zero_row
 
 Observations = npt.NDArray[np.float32]
 Masks = npt.NDArray[np.bool_]
@@ -98,11 +100,17 @@ class BatchEnv:
         self._choice = [random.Random(s ^ 0x5EED) for s in self.seeds]
         self._started = False
 
-        self._obs_buf = array("f", bytes(4 * n * size))
+        self._rows: Row = zero_row(n * size)
+        """Every game's tensor (row i at ``i * size``), written natively, cast to `obs` after."""
+        self._rows_view: npt.NDArray[np.float64] = viewed(self._rows, np.float64).reshape(n, size)
         self._zeros = array("f", bytes(4 * size))
-        whole = memoryview(self._obs_buf)
-        self._rows = [whole[i * size : (i + 1) * size] for i in range(n)]
-        self._mask_buf = bytearray(n * actions)
+        self._mask_bits: vec[u8] = vec[u8]([0] * (n * actions))
+        """Every game's mask (row i at ``i * num_actions``), copied to `mask` after a call."""
+        self._mask_view: npt.NDArray[np.bool_] = viewed(self._mask_bits, np.bool_).reshape(
+            n, actions
+        )
+        self._legal_index: vec[i32] = vec[i32]([0] * (n * actions))
+        self._legal_count: vec[i32] = vec[i32]([0] * n)
         self._rewards_buf = array("f", bytes(4 * n * self.players))
         self._reward_zeros = array("f", bytes(4 * n * self.players))
         self._term_buf = bytearray(n)
@@ -113,9 +121,14 @@ class BatchEnv:
         self._legal: list[list[int]] = [[] for _ in range(n)]
         """The legal actions written into each mask row (cleared from it at the next write)."""
 
-        self.obs: Observations = np.frombuffer(self._obs_buf, np.float32).reshape(n, size)
+        self.obs: Observations = np.zeros((n, size), np.float32)
         """The observation of the seat to move in each game (overwritten by every call)."""
-        self.mask: Masks = np.frombuffer(self._mask_buf, np.bool_).reshape(n, actions)
+        self.mask: Masks = np.zeros((n, actions), np.bool_)
+        self.legal: npt.NDArray[np.int32] = viewed(self._legal_index, np.int32).reshape(n, actions)
+        """``legal[i, :legal_counts[i]]``: the legal actions of game i, ascending (read-only;
+        past the count, stale entries): sample one in O(n) without scanning the masks."""
+        self.legal_counts: npt.NDArray[np.int32] = viewed(self._legal_count, np.int32)
+        """How many actions are legal in each game (read-only)."""
         self.rewards: Rewards = np.frombuffer(self._rewards_buf, np.float32).reshape(
             n, self.players
         )
@@ -137,6 +150,7 @@ class BatchEnv:
         self._trunc_buf[:] = self._flag_zeros
         for i in range(self.n):
             self._start(i)
+        self._publish()
         self._started = True
         return self.obs, self.mask, self.player
 
@@ -174,11 +188,10 @@ class BatchEnv:
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is out of range (0..{self.players - 1})")
         size = self.size
-        out = array("f", bytes(4 * self.n * size))
-        whole = memoryview(out)
+        rows = zero_row(self.n * size)
         for i in range(self.n):
-            self._encode(i, seat, cast(Buffer, whole[i * size : (i + 1) * size]))
-        result: Observations = np.frombuffer(out, np.float32).reshape(self.n, size)
+            self._encode(i, seat, rows, i * size)
+        result: Observations = viewed(rows, np.float64).reshape(self.n, size).astype(np.float32)
         return result
 
     def state(self, i: int) -> Any:
@@ -193,7 +206,7 @@ class BatchEnv:
         values = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         if len(values) != self.n:
             raise ValueError(f"{len(values)} actions for {self.n} games")
-        mask = self._mask_buf
+        mask = self._mask_bits
         width = self.num_actions
         chosen: list[int] = []
         for i in range(self.n):
@@ -234,6 +247,7 @@ class BatchEnv:
             else:
                 self._player_buf[i] = player
                 self._write_row(i, player)
+        self._publish()
         return self.obs, self.mask, self.rewards, self.terminated, self.truncated, self.player
 
     def _start(self, i: int) -> None:
@@ -242,25 +256,41 @@ class BatchEnv:
         self._player_buf[i] = player
         self._write_row(i, player)
 
+    def _publish(self) -> None:
+        """The native rows and masks into the numpy arrays: two vectorized copies for the
+        whole batch (the float64 rows rounded to float32 once, as an ``array("f")`` rounds)."""
+        np.copyto(self.obs, self._rows_view)
+        np.copyto(self.mask, self._mask_view)
+
     def _write_row(self, i: int, player: int) -> None:
-        """Slot i's observation (of `player`, to move) and mask, in place."""
-        row = self._rows[i]
-        row[:] = self._zeros
-        self._encode(i, player, cast(Buffer, row))
-        mask = self._mask_buf
-        base = i * self.num_actions
+        """Slot i's observation (of `player`, to move), mask and legal actions, in the native
+        buffers."""
+        size = self.size
+        clear(self._rows, i * size, (i + 1) * size)
+        self._encode(i, player, self._rows, i * size)
+        mask = self._mask_bits
+        width = self.num_actions
+        base = i * width
         for action in self._legal[i]:
             mask[base + action] = 0
         legal = self._drivers[i].legal
+        index = self._legal_index
+        k = base
         for action in legal:
             mask[base + action] = 1
+            index[k] = action
+            k += 1
+        self._legal_count[i] = len(legal)
         self._legal[i] = legal
 
-    def _encode(self, i: int, seat: int, buf: Buffer) -> None:
-        """Seat `seat`'s tensor of game i into `buf` (zeros)."""
+    def _encode(self, i: int, seat: int, rows: Row, at: int) -> None:
+        """Seat `seat`'s tensor of game i into ``rows[at : at + size]`` (zeros)."""
         state = self._drivers[i].state
         write_state = self._write_state
         if write_state is not None:
-            write_state(state, seat, buf)
-        else:
-            self._write(state.observation(seat), buf)
+            write_state(state, seat, rows, at)
+            return
+        buf = array("f", self._zeros)  # a game without a state writer: from its observation
+        self._write(state.observation(seat), buf)
+        for j in range(self.size):
+            rows[at + j] = buf[j]

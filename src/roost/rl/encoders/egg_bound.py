@@ -86,6 +86,7 @@ from roost.rl.encoding import (
     Encoding,
     Field,
     ObservationEncoder,
+    Row,
     StateWrite,
     Write,
     block,
@@ -359,40 +360,40 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     copies = sums(len(game.all_cards()), copy)
     third = 1 / 3
 
-    def write(state: State, seat: int, buf: Buffer) -> None:
+    def write(state: State, seat: int, buf: Row, o: int) -> None:
         s = cast(EggBoundState, state)
         order = rel[seat]
         phase = s._phase
-        buf[phase_at + _PHASE_AT[phase]] = 1.0
+        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
         if phase not in CHANCE_PHASES and phase != OVER:
-            buf[current + order[s._player]] = 1.0
+            buf[o + current + order[s._player]] = 1.0
         mover = s._mover
         if phase != DEALING:
-            buf[turn_of + order[mover]] = 1.0
+            buf[o + turn_of + order[mover]] = 1.0
         number = s._turn if phase == OVER and s._winner < 0 else s._turn + 1
-        buf[turn_at] = number / max_turns
+        buf[o + turn_at] = number / max_turns
         counts = [0] * types
         for card in s._hands[seat]:
             counts[card] += 1
         for card in range(1, types):
             k = counts[card]
             if k:
-                buf[hand + card] = copies[k]
+                buf[o + hand + card] = copies[k]
         for p in range(n):
             at_seat = order[p]
             count = s._good[p]
             if count:
-                buf[good + at_seat] = count * third
+                buf[o + good + at_seat] = count * third
             count = s._bad[p]
             if count:
-                buf[bad + at_seat] = count * third
+                buf[o + bad + at_seat] = count * third
             if s._bound[p]:
-                buf[bound + at_seat] = 1.0
+                buf[o + bound + at_seat] = 1.0
             if s._fowl[p]:
-                buf[fowl + at_seat] = 1.0
+                buf[o + fowl + at_seat] = 1.0
             size = len(s._hands[p])
             if size:
-                buf[sizes + at_seat] = size * sixth
+                buf[o + sizes + at_seat] = size * sixth
             counts = [0] * types
             for card in s._known[p]:
                 counts[card] += 1
@@ -404,21 +405,21 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             for card in range(1, types):
                 k = counts[card]
                 if k:
-                    buf[base + card] = copies[k]
-        buf[egg_pile] = s._egg_pile / eggs
+                    buf[o + base + card] = copies[k]
+        buf[o + egg_pile] = s._egg_pile / eggs
         pool = s._pool
-        buf[draw] = len(pool) / others
+        buf[o + draw] = len(pool) / others
         if s._open:
-            buf[pile_known] = 1.0
+            buf[o + pile_known] = 1.0
             if pool:
-                buf[pile_next + pool[-1]] = 1.0
+                buf[o + pile_next + pool[-1]] = 1.0
             counts = [0] * types
             for card in pool:
                 counts[card] += 1
             for card in range(1, types):
                 k = counts[card]
                 if k:
-                    buf[pile_cards + card] = copies[k]
+                    buf[o + pile_cards + card] = copies[k]
         discarded = s._discard
         if discarded:
             counts = [0] * types
@@ -427,47 +428,47 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             for card in range(1, types):
                 k = counts[card]
                 if k:
-                    buf[discard + card] = copies[k]
-            buf[discard_top + discarded[-1]] = 1.0
+                    buf[o + discard + card] = copies[k]
+            buf[o + discard_top + discarded[-1]] = 1.0
         count = len(s._epochs)
         if count:
-            buf[reshuffles] = count / 8 if count < 8 else 1.0
+            buf[o + reshuffles] = count / 8 if count < 8 else 1.0
         if phase in _ANSWERING:
-            buf[challenge] = 1.0
-            buf[attacker + order[mover]] = 1.0
-            buf[target + order[s._target]] = 1.0
-            buf[card_at + s._card] = 1.0
+            buf[o + challenge] = 1.0
+            buf[o + attacker + order[mover]] = 1.0
+            buf[o + target + order[s._target]] = 1.0
+            buf[o + card_at + s._card] = 1.0
             hidden = s._star >= 0
             chicken = s._chicken
             if chicken >= 0 and not (hidden and seat != mover):
-                buf[chicken_at + index[chicken]] = 1.0
+                buf[o + chicken_at + index[chicken]] = 1.0
             if hidden:
-                buf[face_down] = 1.0
+                buf[o + face_down] = 1.0
         result = s._result
         happened = result[0]
         if happened >= 0:
             who, whom, card, chicken, defender, won, why, side, kept, lost = result[1:]
-            buf[event + _HAPPENED_AT[happened]] = 1.0
-            buf[r_player + order[who]] = 1.0
+            buf[o + event + _HAPPENED_AT[happened]] = 1.0
+            buf[o + r_player + order[who]] = 1.0
             if whom >= 0:
-                buf[r_target + order[whom]] = 1.0
-            buf[r_card + card] = 1.0
+                buf[o + r_target + order[whom]] = 1.0
+            buf[o + r_card + card] = 1.0
             if chicken >= 0:
-                buf[r_chicken + index[chicken]] = 1.0
+                buf[o + r_chicken + index[chicken]] = 1.0
             if defender >= 0:
-                buf[r_defender + index[defender]] = 1.0
+                buf[o + r_defender + index[defender]] = 1.0
             if won >= 0:
-                buf[r_winner + order[won]] = 1.0
+                buf[o + r_winner + order[won]] = 1.0
             if why >= 0:
-                buf[r_blocked + _BLOCKED_AT[why]] = 1.0
+                buf[o + r_blocked + _BLOCKED_AT[why]] = 1.0
             if side >= 0:
-                buf[r_side + _SIDE_AT[side]] = 1.0
+                buf[o + r_side + _SIDE_AT[side]] = 1.0
             if kept >= 0:
-                buf[r_kept + (0 if kept else 1)] = 1.0
+                buf[o + r_kept + (0 if kept else 1)] = 1.0
             if lost >= 0:
-                buf[r_discarded + lost] = 1.0
+                buf[o + r_discarded + lost] = 1.0
         if phase == OVER and s._winner >= 0:
-            buf[winners + order[s._winner]] = 1.0
+            buf[o + winners + order[s._winner]] = 1.0
 
     return write
 

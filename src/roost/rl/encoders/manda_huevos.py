@@ -68,6 +68,7 @@ from roost.games.manda_huevos.views import Hen
 from roost.rl.encoding import (
     Buffer,
     ObservationEncoder,
+    Row,
     StateWrite,
     Write,
     block,
@@ -241,20 +242,20 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     all_down = mh.all_down
     memory = mh.memory
 
-    def write(state: State, seat: int, buf: Buffer) -> None:
+    def write(state: State, seat: int, buf: Row, o: int) -> None:
         s = cast(MandaHuevosState, state)
         order = rel[seat]
         phase = s._phase
-        buf[phase_at + _PHASE_AT[phase]] = 1.0
+        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
         if phase in _DECIDING:
-            buf[current + order[s._player]] = 1.0
+            buf[o + current + order[s._player]] = 1.0
         counts = [0] * HELD
         for card in s._hands[seat]:
             counts[card] += 1
         for card in range(HELD):
             count = counts[card]
             if count:
-                buf[hand + card] = copies[count]
+                buf[o + hand + card] = copies[count]
         hide = memory and phase != OVER
         cells = s._cells
         asleep = s._asleep
@@ -269,49 +270,49 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
                 if value == EMPTY:
                     continue
                 at_slot = base + SLOT_WIDTH * slot
-                buf[at_slot] = 1.0
+                buf[o + at_slot] = 1.0
                 sleeping = asleep >> position & 1
                 if sleeping:
-                    buf[at_slot + 1] = 1.0
+                    buf[o + at_slot + 1] = 1.0
                 if sleeping and hide:
-                    buf[at_slot + 2] = 1.0
+                    buf[o + at_slot + 2] = 1.0
                 else:
                     shown_total += value
                     if value:
-                        buf[at_slot + 3] = value / top
+                        buf[o + at_slot + 3] = value / top
             if shown_total:
-                buf[points + order[c]] = shown_total / full
+                buf[o + points + order[c]] = shown_total / full
             count = ((occupied >> first) & FULL).bit_count()
             if count:
-                buf[eggs + order[c]] = count / 6
+                buf[o + eggs + order[c]] = count / 6
         for p, down in enumerate(s._down):
             base = face_up + up_width * order[p]
             for k, entry in enumerate(up_entries):
                 if not down >> k & 1:
-                    buf[base + entry] = 1.0
+                    buf[o + base + entry] = 1.0
             if down == all_down:
-                buf[must + order[p]] = 1.0
+                buf[o + must + order[p]] = 1.0
         for p, cards_held in enumerate(s._hands):
             size = len(cards_held)
             if size:
-                buf[sizes + order[p]] = size / held if size < held else 1.0
+                buf[o + sizes + order[p]] = size / held if size < held else 1.0
         if s._pool:
-            buf[deck] = len(s._pool) / total
+            buf[o + deck] = len(s._pool) / total
         if s._hen_out:
-            buf[hen] = 1.0
+            buf[o + hen] = 1.0
         if s._taken:
-            buf[taken] = s._taken / 6
+            buf[o + taken] = s._taken / 6
         if s._passes:
-            buf[passes] = s._passes / n
+            buf[o + passes] = s._passes / n
         if s._acting >= 0:
-            buf[acting_at + s._acting] = 1.0
-            buf[acting_at + OWN] = s._left / MOST_REPEATS
+            buf[o + acting_at + s._acting] = 1.0
+            buf[o + acting_at + OWN] = s._left / MOST_REPEATS
         if phase == OVER:
             for p, value in enumerate(s._scores()):
                 if value:
-                    buf[scores + order[p]] = value / full
+                    buf[o + scores + order[p]] = value / full
             for p in s.winners():
-                buf[winners + order[p]] = 1.0
+                buf[o + winners + order[p]] = 1.0
 
     return write
 
