@@ -20,6 +20,10 @@ The shape, for ``n`` games of ``P`` players, observation size ``S`` and ``A`` di
   bool, player)``: one decision in every game, by its seat to move (``player``), then its
   chance outcomes. ``step_random()`` is ``step`` with a uniformly random legal action in every
   game, drawn in compiled code (the actions taken are then in `actions`).
+* ``legal[n, A] int32`` and ``legal_counts[n] int32``: ``legal[i, :legal_counts[i]]`` are the
+  legal actions of game i, ascending, so a caller samples one in O(n) for the batch
+  (``legal[arange(n), floor(uniform * legal_counts)]``) instead of scanning ``n x A`` masks;
+  read-only views, rewritten by every call (entries past a count are stale).
 * **The observation** of each game is the tensor of the seat to move (``player[i]``), the
   same tensor the PettingZoo env gives that seat (`roost.rl.encoding`: seat-relative, so one
   policy serves every seat); `observe` gives any seat's, for every game. The **mask** is that
@@ -41,10 +45,12 @@ The shape, for ``n`` games of ``P`` players, observation size ``S`` and ``A`` di
   env plays after ``reset(seed=seeds[i])`` and then ``reset()`` with no seed after each end
   (tested), and `step_random` draws its actions from a second generator per slot.
 
-Speed: the tensors and masks are written straight into the batch arrays (each row is a
-``memoryview`` of one ``array("f")`` that numpy views), one compiled loop per call, so a step
-costs the rules, chance and the tensor of one seat per game, and no Python-level object per
-game. ``scripts/bench_batch.py`` measures it (``docs/measured/rl-speed.md``).
+Speed: every game's tensor, mask and legal actions are written into native ``librt.vecs``
+vectors (a compiled store per entry: no boxed float, no ``PyObject_SetItem``), one compiled
+loop per call, then published with two vectorized numpy copies for the whole batch (the tensors
+cast from float64 to float32 there). A step costs the rules, chance and the tensor of one seat
+per game, and no Python-level object per game. ``scripts/bench_batch.py`` measures it
+(``docs/measured/rl-speed.md``).
 """
 
 from __future__ import annotations
@@ -116,8 +122,10 @@ class BatchEnv:
         self._term_buf = bytearray(n)
         self._trunc_buf = bytearray(n)
         self._flag_zeros = bytes(n)
-        self._player_buf = array("i", bytes(4 * n))
-        self._action_buf = array("i", bytes(4 * n))
+        self._player_buf: vec[i32] = vec[i32]([0] * n)
+        self._action_buf: vec[i32] = vec[i32]([0] * n)
+        self._player_view = viewed(self._player_buf, np.int32)
+        self._action_view = viewed(self._action_buf, np.int32)
         self._legal: list[list[int]] = [[] for _ in range(n)]
         """The legal actions written into each mask row (cleared from it at the next write)."""
 
@@ -134,8 +142,8 @@ class BatchEnv:
         )
         self.terminated: Flags = np.frombuffer(self._term_buf, np.bool_)
         self.truncated: Flags = np.frombuffer(self._trunc_buf, np.bool_)
-        self.player: Players = np.frombuffer(self._player_buf, np.int32)
-        self.actions: npt.NDArray[np.int32] = np.frombuffer(self._action_buf, np.int32)
+        self.player: Players = np.zeros(n, np.int32)
+        self.actions: npt.NDArray[np.int32] = np.zeros(n, np.int32)
         """The actions of the last step (`step_random` draws them here)."""
 
     # --- the API -------------------------------------------------------------------------------
@@ -261,6 +269,8 @@ class BatchEnv:
         whole batch (the float64 rows rounded to float32 once, as an ``array("f")`` rounds)."""
         np.copyto(self.obs, self._rows_view)
         np.copyto(self.mask, self._mask_view)
+        np.copyto(self.player, self._player_view)
+        np.copyto(self.actions, self._action_view)
 
     def _write_row(self, i: int, player: int) -> None:
         """Slot i's observation (of `player`, to move), mask and legal actions, in the native

@@ -58,6 +58,9 @@ Rooster): a game without them keeps the sizes above.
 Left out: ``game``, ``players``, ``seat``, ``max_turns`` (the same in every observation of an
 env). A Star's face-down Chicken is in ``challenge_chicken`` only for its owner, as in the
 observation.
+
+The envs write the same tensor straight from the state (`make_state_writer`), reading only what
+``observation(seat)`` shows.
 """
 
 from __future__ import annotations

@@ -35,6 +35,9 @@ other parameters: it is the same in every observation of an env.
 Left out: ``game``, ``players``, ``seat``; the parameters ``end`` and ``sleeping_values`` (the
 same in every observation of an env); at the end ``final_hands`` and ``tie_break`` (they decide
 the result, which the rewards carry).
+
+The envs write the same tensor straight from the state (`make_state_writer`), reading only what
+``observation(seat)`` shows.
 """
 
 from __future__ import annotations
