@@ -50,6 +50,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 from librt.vecs import vec
+from mypy_extensions import i64
 
 from roost.core.companions import companion
 from roost.core.errors import RoostError
@@ -288,20 +289,21 @@ def zero_row(size: int) -> Row:
     return vec[float]([0.0] * size)
 
 
-def clear(row: Row, start: int, stop: int) -> None:
-    """Zeros into ``row[start:stop]`` (a compiled loop of stores)."""
+def clear(row: Row, start: i64, stop: i64) -> None:
+    """Zeros into ``row[start:stop]`` (a compiled loop of stores: machine integers, no tagged
+    int arithmetic per entry)."""
     for i in range(start, stop):
         row[i] = 0.0
 
 
-def count_into(row: Row, start: int, cards: Sequence[int], copies: Sequence[float]) -> None:
+def count_into(row: Row, start: i64, cards: Sequence[int], copies: Sequence[float]) -> None:
     """``row[start + card]`` = what ``+= share`` once per copy of the card in `cards` leaves in
     a float32 entry (zero there): the copies are counted in the row, then each count becomes
     its float32 sum (``copies = sums(most, share)``)."""
-    low = -1
-    high = 0
+    low: i64 = -1
+    high: i64 = 0
     for card in cards:
-        i = start + card
+        i: i64 = start + card
         row[i] += 1.0
         if low < 0 or i < low:
             low = i
@@ -315,7 +317,7 @@ def count_into(row: Row, start: int, cards: Sequence[int], copies: Sequence[floa
             row[i] = copies[int(count)]
 
 
-def counts_to_sums(row: Row, start: int, width: int, copies: Sequence[float]) -> None:
+def counts_to_sums(row: Row, start: i64, width: i64, copies: Sequence[float]) -> None:
     """Each count in ``row[start:start + width]`` (``+= 1.0`` per copy) becomes its float32 sum
     ``copies[count]``, as `count_into` leaves it, for a block counted in place."""
     for i in range(start, start + width):
@@ -325,17 +327,17 @@ def counts_to_sums(row: Row, start: int, width: int, copies: Sequence[float]) ->
 
 
 def add_counts_row(
-    row: Row, start: int, cards: Sequence[int], copies: Sequence[float], share: float
+    row: Row, start: i64, cards: Sequence[int], copies: Sequence[float], share: float
 ) -> None:
     """`add_counts` into a `Row`: the float32 sums of `share` for fewer than 16 cards (as its
     ``+=`` leaves them), ``count * share`` for more (as it writes them)."""
     if len(cards) < 16:
         count_into(row, start, cards, copies)
         return
-    low = -1
-    high = 0
+    low: i64 = -1
+    high: i64 = 0
     for card in cards:
-        i = start + card
+        i: i64 = start + card
         row[i] += 1.0
         if low < 0 or i < low:
             low = i
