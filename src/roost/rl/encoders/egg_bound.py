@@ -93,6 +93,7 @@ from roost.rl.encoding import (
     StateWrite,
     Write,
     block,
+    count_into,
     index_of,
     relative,
     seats,
@@ -309,7 +310,7 @@ _FACE_DOWN_KNOWN = (REACT, DEFENDING)
 
 def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     """`make_writer`'s tensor from the state (what `roost.games.egg_bound.views.observation`
-    shows the seat, field by field). Card counts are counted first and written once, from a
+    shows the seat, field by field). Card counts are counted in the row, then written from a
     table of what ``+= 1/most`` k times leaves in a float32 entry (the same bits)."""
     eb = cast(EggBoundGame, game)
     n = game.num_players
@@ -375,13 +376,7 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             buf[o + turn_of + order[mover]] = 1.0
         number = s._turn if phase == OVER and s._winner < 0 else s._turn + 1
         buf[o + turn_at] = number / max_turns
-        counts = [0] * types
-        for card in s._hands[seat]:
-            counts[card] += 1
-        for card in range(1, types):
-            k = counts[card]
-            if k:
-                buf[o + hand + card] = copies[k]
+        count_into(buf, o + hand, s._hands[seat], copies)
         for p in range(n):
             at_seat = order[p]
             count = s._good[p]
@@ -397,18 +392,13 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             size = len(s._hands[p])
             if size:
                 buf[o + sizes + at_seat] = size * sixth
-            counts = [0] * types
-            for card in s._known[p]:
-                counts[card] += 1
+            cards = s._known[p]
             if p == mover and s._star >= 0 and phase in _FACE_DOWN_KNOWN:
+                cards = list(cards)
                 for chicken in chickens:  # the Chicken face down may be this one
-                    if counts[chicken]:
-                        counts[chicken] -= 1
-            base = known + width * at_seat
-            for card in range(1, types):
-                k = counts[card]
-                if k:
-                    buf[o + base + card] = copies[k]
+                    if chicken in cards:
+                        cards.remove(chicken)
+            count_into(buf, o + known + width * at_seat, cards, copies)
         buf[o + egg_pile] = s._egg_pile / eggs
         pool = s._pool
         buf[o + draw] = len(pool) / others
@@ -416,22 +406,10 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             buf[o + pile_known] = 1.0
             if pool:
                 buf[o + pile_next + pool[-1]] = 1.0
-            counts = [0] * types
-            for card in pool:
-                counts[card] += 1
-            for card in range(1, types):
-                k = counts[card]
-                if k:
-                    buf[o + pile_cards + card] = copies[k]
+            count_into(buf, o + pile_cards, pool, copies)
         discarded = s._discard
         if discarded:
-            counts = [0] * types
-            for card in discarded:
-                counts[card] += 1
-            for card in range(1, types):
-                k = counts[card]
-                if k:
-                    buf[o + discard + card] = copies[k]
+            count_into(buf, o + discard, discarded, copies)
             buf[o + discard_top + discarded[-1]] = 1.0
         count = len(s._epochs)
         if count:

@@ -75,6 +75,7 @@ from roost.rl.encoding import (
     StateWrite,
     Write,
     block,
+    count_into,
     index_of,
     relative,
     seats,
@@ -252,13 +253,7 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
         buf[o + phase_at + _PHASE_AT[phase]] = 1.0
         if phase in _DECIDING:
             buf[o + current + order[s._player]] = 1.0
-        counts = [0] * HELD
-        for card in s._hands[seat]:
-            counts[card] += 1
-        for card in range(HELD):
-            count = counts[card]
-            if count:
-                buf[o + hand + card] = copies[count]
+        count_into(buf, o + hand, s._hands[seat], copies)
         hide = memory and phase != OVER
         cells = s._cells
         asleep = s._asleep
