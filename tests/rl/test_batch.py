@@ -29,6 +29,9 @@ def _compare_slot(batch: BatchEnv, table: RoostAECEnv, i: int, every_seat: list[
     assert batch.player[i] == seat
     observation = table.observe(agent)
     assert np.array_equal(batch.obs[i], observation["observation"])
+    # the row the batch rewrote in place is the tensor made from scratch from the observation
+    from_scratch = batch.encoding.encode(batch.state(i).observation(seat))
+    assert batch.obs[i].tobytes() == from_scratch.tobytes()
     assert np.array_equal(batch.mask[i], observation["action_mask"].astype(bool))
     legal = batch.legal[i, : batch.legal_counts[i]]
     assert legal.tolist() == np.flatnonzero(observation["action_mask"]).tolist()

@@ -8,6 +8,7 @@ import importlib
 import importlib.util
 import json
 import random
+from array import array
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,17 @@ import roost
 from roost.core.game import Game
 from roost.core.registry import registered_games
 from roost.core.state import State
-from roost.rl.encoding import Tensor, encoder_for, encoding_for
+from roost.rl.encoding import (
+    Tensor,
+    add_counts,
+    add_counts_row,
+    count_into,
+    encoder_for,
+    encoding_for,
+    sums,
+    viewed,
+    zero_row,
+)
 
 GAMES = sorted(registered_games())
 
@@ -145,3 +156,30 @@ def test_a_spectator_has_no_tensor() -> None:
     game = roost.load_game("eggo")
     with pytest.raises(roost.RoostError):
         encoding_for(game).encode(game.new_initial_state().observation(None))
+
+
+def test_native_row_counts_are_the_float32_sums() -> None:
+    """`count_into` and `add_counts_row` leave in a `Row` (float64, cast to float32 once) the
+    bits `add_counts` and ``+=`` leave in an ``array("f")``: short lists summed in float32,
+    long ones ``count * share``; the entries around the block stay as they were."""
+    share = 1 / 7
+    copies = sums(40, share)
+    rng = random.Random(3)
+    for length in (0, 1, 5, 15, 16, 40):
+        cards = [rng.randrange(1, 9) for _ in range(length)]
+        expected = array("f", bytes(4 * 12))
+        expected[0] = expected[11] = 0.5
+        add_counts(expected, 1, 9, cards, share)
+        row = zero_row(12)
+        row[0] = row[11] = 0.5
+        add_counts_row(row, 1, cards, copies, share)
+        got = viewed(row, np.float64).astype(np.float32)
+        assert got.tobytes() == np.frombuffer(expected, np.float32).tobytes(), length
+        if length < 16:
+            summed = array("f", bytes(4 * 12))
+            for card in cards:
+                summed[1 + card] += share
+            row = zero_row(12)
+            count_into(row, 1, cards, copies)
+            got = viewed(row, np.float64).astype(np.float32)
+            assert got.tobytes() == np.frombuffer(summed, np.float32).tobytes(), length
