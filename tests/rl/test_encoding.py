@@ -162,11 +162,12 @@ def test_native_row_counts_are_the_float32_sums() -> None:
     """`count_into` and `add_counts_row` leave in a `Row` (float64, cast to float32 once) the
     bits `add_counts` and ``+=`` leave in an ``array("f")``: short lists summed in float32,
     long ones ``count * share``; the entries around the block stay as they were."""
-    share = 1 / 7
+    share = 1 / 3  # 5 copies summed in float32 are not 5/3 rounded once: the paths differ
+    assert np.float32(sums(5, share)[5]) != np.float32(5 * share)
     copies = sums(40, share)
     rng = random.Random(3)
     for length in (0, 1, 5, 15, 16, 40):
-        cards = [rng.randrange(1, 9) for _ in range(length)]
+        cards = [rng.randrange(1, 4) for _ in range(length)]
         expected = array("f", bytes(4 * 12))
         expected[0] = expected[11] = 0.5
         add_counts(expected, 1, 9, cards, share)
