@@ -166,8 +166,9 @@ def test_native_row_counts_are_the_float32_sums() -> None:
     assert np.float32(sums(5, share)[5]) != np.float32(5 * share)
     copies = sums(40, share)
     rng = random.Random(3)
-    for length in (0, 1, 5, 15, 16, 40):
-        cards = [rng.randrange(1, 4) for _ in range(length)]
+    hands = [[rng.randrange(1, 4) for _ in range(length)] for length in (0, 1, 5, 15, 16, 40)]
+    for cards in [*hands, [2] * 5 + [3] * 8]:  # (the last: 5 and 8 copies, where sums differ)
+        length = len(cards)
         expected = array("f", bytes(4 * 12))
         expected[0] = expected[11] = 0.5
         add_counts(expected, 1, 9, cards, share)
