@@ -29,14 +29,19 @@ def _compare_slot(batch: BatchEnv, table: RoostAECEnv, i: int, every_seat: list[
     assert batch.player[i] == seat
     observation = table.observe(agent)
     assert np.array_equal(batch.obs[i], observation["observation"])
+    # the row the batch rewrote in place is the tensor made from scratch from the observation
+    from_scratch = batch.encoding.encode(batch.state(i).observation(seat))
+    assert batch.obs[i].tobytes() == from_scratch.tobytes()
     assert np.array_equal(batch.mask[i], observation["action_mask"].astype(bool))
+    legal = batch.legal[i, : batch.legal_counts[i]]
+    assert legal.tolist() == np.flatnonzero(observation["action_mask"]).tolist()
     for other in range(batch.players):  # hidden information: each seat sees what it sees
         expected = table.observe(f"player_{other}")["observation"]
         assert np.array_equal(every_seat[other][i], expected)
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("how", ["random", "given"])
+@pytest.mark.parametrize("how", ["random", "given", "indexed"])
 def test_slots_play_the_pettingzoo_games(name: str, how: str) -> None:
     params: dict[str, Any] = {"players": 3}
     if name == "egg-bound":
@@ -56,9 +61,14 @@ def test_slots_play_the_pettingzoo_games(name: str, how: str) -> None:
         if how == "random":
             _, _, rewards, terminated, truncated, _ = batch.step_random()
             actions = batch.actions.tolist()
-        else:
+        elif how == "given":
             actions = [int(rng.choice(np.flatnonzero(row))) for row in batch.mask]
             _, _, rewards, terminated, truncated, _ = batch.step(np.array(actions))
+        else:  # sampled from the legal-action index, as its docstring shows
+            picks = (rng.random(n) * batch.legal_counts).astype(np.intp)
+            chosen = batch.legal[np.arange(n), picks]
+            actions = chosen.tolist()
+            _, _, rewards, terminated, truncated, _ = batch.step(chosen)
         for i, table in enumerate(tables):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")

@@ -8,6 +8,7 @@ import importlib
 import importlib.util
 import json
 import random
+from array import array
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,17 @@ import roost
 from roost.core.game import Game
 from roost.core.registry import registered_games
 from roost.core.state import State
-from roost.rl.encoding import Tensor, encoder_for, encoding_for
+from roost.rl.encoding import (
+    Tensor,
+    add_counts,
+    add_counts_row,
+    count_into,
+    encoder_for,
+    encoding_for,
+    sums,
+    viewed,
+    zero_row,
+)
 
 GAMES = sorted(registered_games())
 
@@ -145,3 +156,32 @@ def test_a_spectator_has_no_tensor() -> None:
     game = roost.load_game("eggo")
     with pytest.raises(roost.RoostError):
         encoding_for(game).encode(game.new_initial_state().observation(None))
+
+
+def test_native_row_counts_are_the_float32_sums() -> None:
+    """`count_into` and `add_counts_row` leave in a `Row` (float64, cast to float32 once) the
+    bits `add_counts` and ``+=`` leave in an ``array("f")``: short lists summed in float32,
+    long ones ``count * share``; the entries around the block stay as they were."""
+    share = 1 / 3  # 5 copies summed in float32 are not 5/3 rounded once: the paths differ
+    assert np.float32(sums(5, share)[5]) != np.float32(5 * share)
+    copies = sums(40, share)
+    rng = random.Random(3)
+    hands = [[rng.randrange(1, 4) for _ in range(length)] for length in (0, 1, 5, 15, 16, 40)]
+    for cards in [*hands, [2] * 5 + [3] * 8]:  # (the last: 5 and 8 copies, where sums differ)
+        length = len(cards)
+        expected = array("f", bytes(4 * 12))
+        expected[0] = expected[11] = 0.5
+        add_counts(expected, 1, 9, cards, share)
+        row = zero_row(12)
+        row[0] = row[11] = 0.5
+        add_counts_row(row, 1, cards, copies, share)
+        got = viewed(row, np.float64).astype(np.float32)
+        assert got.tobytes() == np.frombuffer(expected, np.float32).tobytes(), length
+        if length < 16:
+            summed = array("f", bytes(4 * 12))
+            for card in cards:
+                summed[1 + card] += share
+            row = zero_row(12)
+            count_into(row, 1, cards, copies)
+            got = viewed(row, np.float64).astype(np.float32)
+            assert got.tobytes() == np.frombuffer(summed, np.float32).tobytes(), length

@@ -20,6 +20,10 @@ The shape, for ``n`` games of ``P`` players, observation size ``S`` and ``A`` di
   bool, player)``: one decision in every game, by its seat to move (``player``), then its
   chance outcomes. ``step_random()`` is ``step`` with a uniformly random legal action in every
   game, drawn in compiled code (the actions taken are then in `actions`).
+* ``legal[n, A] int32`` and ``legal_counts[n] int32``: ``legal[i, :legal_counts[i]]`` are the
+  legal actions of game i, ascending, so a caller samples one in O(n) for the batch
+  (``legal[arange(n), floor(uniform * legal_counts)]``) instead of scanning ``n x A`` masks;
+  read-only views, rewritten by every call (entries past a count are stale).
 * **The observation** of each game is the tensor of the seat to move (``player[i]``), the
   same tensor the PettingZoo env gives that seat (`roost.rl.encoding`: seat-relative, so one
   policy serves every seat); `observe` gives any seat's, for every game. The **mask** is that
@@ -41,26 +45,30 @@ The shape, for ``n`` games of ``P`` players, observation size ``S`` and ``A`` di
   env plays after ``reset(seed=seeds[i])`` and then ``reset()`` with no seed after each end
   (tested), and `step_random` draws its actions from a second generator per slot.
 
-Speed: the tensors and masks are written straight into the batch arrays (each row is a
-``memoryview`` of one ``array("f")`` that numpy views), one compiled loop per call, so a step
-costs the rules, chance and the tensor of one seat per game, and no Python-level object per
-game. ``scripts/bench_batch.py`` measures it (``docs/measured/rl-speed.md``).
+Speed: every game's tensor, mask and legal actions are written into native ``librt.vecs``
+vectors (a compiled store per entry: no boxed float, no ``PyObject_SetItem``), one compiled
+loop per call, then published with two vectorized numpy copies for the whole batch (the tensors
+cast from float64 to float32 there). A step costs the rules, chance and the tensor of one seat
+per game, and no Python-level object per game. ``scripts/bench_batch.py`` measures it
+(``docs/measured/rl-speed.md``).
 """
 
 from __future__ import annotations
 
 import random
 from array import array
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from librt.vecs import vec
+from mypy_extensions import i32, u8
 
 from roost.core.game import Game
 from roost.core.rand import randbelow
 from roost.core.registry import load_game
 from roost.rl.driver import Driver
-from roost.rl.encoding import Buffer, Encoding, StateWrite, Write
+from roost.rl.encoding import Encoding, Row, StateWrite, Write, clear, viewed, zero_row
 
 Observations = npt.NDArray[np.float32]
 Masks = npt.NDArray[np.bool_]
@@ -98,31 +106,44 @@ class BatchEnv:
         self._choice = [random.Random(s ^ 0x5EED) for s in self.seeds]
         self._started = False
 
-        self._obs_buf = array("f", bytes(4 * n * size))
+        self._rows: Row = zero_row(n * size)
+        """Every game's tensor (row i at ``i * size``), written natively, cast to `obs` after."""
+        self._rows_view: npt.NDArray[np.float64] = viewed(self._rows, np.float64).reshape(n, size)
         self._zeros = array("f", bytes(4 * size))
-        whole = memoryview(self._obs_buf)
-        self._rows = [whole[i * size : (i + 1) * size] for i in range(n)]
-        self._mask_buf = bytearray(n * actions)
+        self._mask_bits: vec[u8] = vec[u8]([0] * (n * actions))
+        """Every game's mask (row i at ``i * num_actions``), copied to `mask` after a call."""
+        self._mask_view: npt.NDArray[np.bool_] = viewed(self._mask_bits, np.bool_).reshape(
+            n, actions
+        )
+        self._legal_index: vec[i32] = vec[i32]([0] * (n * actions))
+        self._legal_count: vec[i32] = vec[i32]([0] * n)
         self._rewards_buf = array("f", bytes(4 * n * self.players))
         self._reward_zeros = array("f", bytes(4 * n * self.players))
         self._term_buf = bytearray(n)
         self._trunc_buf = bytearray(n)
         self._flag_zeros = bytes(n)
-        self._player_buf = array("i", bytes(4 * n))
-        self._action_buf = array("i", bytes(4 * n))
+        self._player_buf: vec[i32] = vec[i32]([0] * n)
+        self._action_buf: vec[i32] = vec[i32]([0] * n)
+        self._player_view = viewed(self._player_buf, np.int32)
+        self._action_view = viewed(self._action_buf, np.int32)
         self._legal: list[list[int]] = [[] for _ in range(n)]
         """The legal actions written into each mask row (cleared from it at the next write)."""
 
-        self.obs: Observations = np.frombuffer(self._obs_buf, np.float32).reshape(n, size)
+        self.obs: Observations = np.zeros((n, size), np.float32)
         """The observation of the seat to move in each game (overwritten by every call)."""
-        self.mask: Masks = np.frombuffer(self._mask_buf, np.bool_).reshape(n, actions)
+        self.mask: Masks = np.zeros((n, actions), np.bool_)
+        self.legal: npt.NDArray[np.int32] = viewed(self._legal_index, np.int32).reshape(n, actions)
+        """``legal[i, :legal_counts[i]]``: the legal actions of game i, ascending (read-only;
+        past the count, stale entries): sample one in O(n) without scanning the masks."""
+        self.legal_counts: npt.NDArray[np.int32] = viewed(self._legal_count, np.int32)
+        """How many actions are legal in each game (read-only)."""
         self.rewards: Rewards = np.frombuffer(self._rewards_buf, np.float32).reshape(
             n, self.players
         )
         self.terminated: Flags = np.frombuffer(self._term_buf, np.bool_)
         self.truncated: Flags = np.frombuffer(self._trunc_buf, np.bool_)
-        self.player: Players = np.frombuffer(self._player_buf, np.int32)
-        self.actions: npt.NDArray[np.int32] = np.frombuffer(self._action_buf, np.int32)
+        self.player: Players = np.zeros(n, np.int32)
+        self.actions: npt.NDArray[np.int32] = np.zeros(n, np.int32)
         """The actions of the last step (`step_random` draws them here)."""
 
     # --- the API -------------------------------------------------------------------------------
@@ -137,6 +158,7 @@ class BatchEnv:
         self._trunc_buf[:] = self._flag_zeros
         for i in range(self.n):
             self._start(i)
+        self._publish()
         self._started = True
         return self.obs, self.mask, self.player
 
@@ -174,11 +196,10 @@ class BatchEnv:
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is out of range (0..{self.players - 1})")
         size = self.size
-        out = array("f", bytes(4 * self.n * size))
-        whole = memoryview(out)
+        rows = zero_row(self.n * size)
         for i in range(self.n):
-            self._encode(i, seat, cast(Buffer, whole[i * size : (i + 1) * size]))
-        result: Observations = np.frombuffer(out, np.float32).reshape(self.n, size)
+            self._encode(i, seat, rows, i * size)
+        result: Observations = viewed(rows, np.float64).reshape(self.n, size).astype(np.float32)
         return result
 
     def state(self, i: int) -> Any:
@@ -193,7 +214,7 @@ class BatchEnv:
         values = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         if len(values) != self.n:
             raise ValueError(f"{len(values)} actions for {self.n} games")
-        mask = self._mask_buf
+        mask = self._mask_bits
         width = self.num_actions
         chosen: list[int] = []
         for i in range(self.n):
@@ -234,6 +255,7 @@ class BatchEnv:
             else:
                 self._player_buf[i] = player
                 self._write_row(i, player)
+        self._publish()
         return self.obs, self.mask, self.rewards, self.terminated, self.truncated, self.player
 
     def _start(self, i: int) -> None:
@@ -242,25 +264,43 @@ class BatchEnv:
         self._player_buf[i] = player
         self._write_row(i, player)
 
+    def _publish(self) -> None:
+        """The native rows and masks into the numpy arrays: two vectorized copies for the
+        whole batch (the float64 rows rounded to float32 once, as an ``array("f")`` rounds)."""
+        np.copyto(self.obs, self._rows_view)
+        np.copyto(self.mask, self._mask_view)
+        np.copyto(self.player, self._player_view)
+        np.copyto(self.actions, self._action_view)
+
     def _write_row(self, i: int, player: int) -> None:
-        """Slot i's observation (of `player`, to move) and mask, in place."""
-        row = self._rows[i]
-        row[:] = self._zeros
-        self._encode(i, player, cast(Buffer, row))
-        mask = self._mask_buf
-        base = i * self.num_actions
+        """Slot i's observation (of `player`, to move), mask and legal actions, in the native
+        buffers."""
+        size = self.size
+        clear(self._rows, i * size, (i + 1) * size)
+        self._encode(i, player, self._rows, i * size)
+        mask = self._mask_bits
+        width = self.num_actions
+        base = i * width
         for action in self._legal[i]:
             mask[base + action] = 0
         legal = self._drivers[i].legal
+        index = self._legal_index
+        k = base
         for action in legal:
             mask[base + action] = 1
+            index[k] = action
+            k += 1
+        self._legal_count[i] = len(legal)
         self._legal[i] = legal
 
-    def _encode(self, i: int, seat: int, buf: Buffer) -> None:
-        """Seat `seat`'s tensor of game i into `buf` (zeros)."""
+    def _encode(self, i: int, seat: int, rows: Row, at: int) -> None:
+        """Seat `seat`'s tensor of game i into ``rows[at : at + size]`` (zeros)."""
         state = self._drivers[i].state
         write_state = self._write_state
         if write_state is not None:
-            write_state(state, seat, buf)
-        else:
-            self._write(state.observation(seat), buf)
+            write_state(state, seat, rows, at)
+            return
+        buf = array("f", self._zeros)  # a game without a state writer: from its observation
+        self._write(state.observation(seat), buf)
+        for j in range(self.size):
+            rows[at + j] = buf[j]

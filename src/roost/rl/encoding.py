@@ -21,7 +21,14 @@ Each encoder's module docstring holds its table (field, size, meaning), kept equ
 For speed, an encoder may also give a writer that reads the state itself (``make_state_writer``):
 it must write exactly what the observation writer writes from ``state.observation(seat)``, reading
 only what that observation shows (the tests check both on random games, for every seat).
-`Encoding.encode_state` uses it when there is one; the RL environments call that.
+`Encoding.encode_state` uses it when there is one; the RL environments call that. A state writer
+writes into a `Row`, a ``librt.vecs.vec[float]`` (mypyc's native vector: a compiled write is a
+store, not a boxed ``PyObject_SetItem`` as into an ``array``), at an offset, so the batched
+engine writes every game's row into one vector and casts it to float32 with one numpy call. Its
+entries are float64 and become the float32 tensor then: a value is rounded once, as a write
+into an ``array("f")`` rounds it, so a count of copies written with ``+=`` into the float32
+buffer of the observation writer is written from a table of those float32 sums (`sums`,
+`count_into`) to give the same bits.
 
 >>> import roost
 >>> from roost.rl.encoding import encoding_for
@@ -42,6 +49,8 @@ from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from roost.core.companions import companion
 from roost.core.errors import RoostError
@@ -55,8 +64,11 @@ Write = Callable[[Mapping[str, Any], Buffer], None]
 """Fills a zeroed buffer from one seat's observation."""
 MakeWriter = Callable[[Game, Mapping[str, int]], Write]
 """Builds the writer for a game (its parameters fixed) from the offset of each field."""
-StateWrite = Callable[[State, int, Buffer], None]
-"""Fills a zeroed buffer as `Write` would from ``state.observation(seat)``, from the state."""
+Row: TypeAlias = "vec[float]"
+"""A native float64 vector that state writers fill (numpy reads it as a buffer, read-only)."""
+StateWrite = Callable[[State, int, Row, int], None]
+"""``write(state, seat, row, at)`` fills ``row[at : at + size]`` (zeros there) as `Write`
+would fill a buffer from ``state.observation(seat)``, from the state."""
 MakeStateWriter = Callable[[Game, Mapping[str, int]], StateWrite]
 
 TEMPLATE = "roost.rl.encoders.{folder}"
@@ -149,8 +161,10 @@ class Encoding:
 
     __slots__ = (
         "_float32",
+        "_float64",
         "_write",
         "_write_state",
+        "_zero_row",
         "_zeros",
         "encoder",
         "game",
@@ -167,6 +181,8 @@ class Encoding:
         self._zeros = array("f", bytes(4 * self.size))
         self._float32: Any = np.dtype(np.float32)
         """The dtype object: `np.frombuffer` takes it (positionally) twice as fast as a type."""
+        self._float64: Any = np.dtype(np.float64)
+        self._zero_row: Row = zero_row(self.size)
         self._write = encoder.make_writer(game, self.offsets)
         make_state_writer = encoder.make_state_writer
         self._write_state = (
@@ -192,9 +208,10 @@ class Encoding:
         write = self._write_state
         if write is None:
             return self.encode(state.observation(seat))
-        buf = array("f", self._zeros)
-        write(state, seat, buf)
-        return np.frombuffer(buf, self._float32)
+        row = self._zero_row[0 : self.size]  # a new vector (a copy of the zeros)
+        write(state, seat, row, 0)
+        tensor: Tensor = viewed(row, self._float64).astype(self._float32)
+        return tensor
 
     def field(self, tensor: Tensor, name: str) -> Tensor:
         """The entries of field `name` in `tensor`."""
@@ -247,6 +264,89 @@ def add_counts(buf: Buffer, start: int, width: int, cards: Sequence[int], scale:
         count = counts[i]
         if count:
             buf[start + i] = count * scale
+
+
+def sums(most: int, share: float) -> list[float]:
+    """``sums(most, share)[k]``: a float32 entry after ``+= share`` k times (k up to `most`),
+    what an observation writer leaves for k copies of a card; a state writer that counts
+    first writes it at once and gets the same bits."""
+    entry = array("f", [0.0])
+    values = [0.0]
+    for _ in range(most):
+        entry[0] += share
+        values.append(entry[0])
+    return values
+
+
+def viewed(native: Any, dtype: Any) -> npt.NDArray[Any]:
+    """A read-only numpy view of a ``librt.vecs`` vector's items (no copy): numpy's stubs do
+    not know that a vector exports its buffer, so it goes through ``Any``."""
+    return np.frombuffer(native, dtype)
+
+
+def zero_row(size: int) -> Row:
+    """A `Row` of `size` zeros."""
+    return vec[float]([0.0] * size)
+
+
+def clear(row: Row, start: i64, stop: i64) -> None:
+    """Zeros into ``row[start:stop]`` (a compiled loop of stores: machine integers, no tagged
+    int arithmetic per entry)."""
+    for i in range(start, stop):
+        row[i] = 0.0
+
+
+def count_into(row: Row, start: i64, cards: Sequence[int], copies: Sequence[float]) -> None:
+    """``row[start + card]`` = what ``+= share`` once per copy of the card in `cards` leaves in
+    a float32 entry (zero there): the copies are counted in the row, then each count becomes
+    its float32 sum (``copies = sums(most, share)``)."""
+    low: i64 = -1
+    high: i64 = 0
+    for card in cards:
+        i: i64 = start + card
+        row[i] += 1.0
+        if low < 0 or i < low:
+            low = i
+        if i >= high:
+            high = i + 1
+    if low < 0:
+        return
+    for i in range(low, high):  # (only entries of this block: the cards' own)
+        count = row[i]
+        if count:
+            row[i] = copies[int(count)]
+
+
+def counts_to_sums(row: Row, start: i64, width: i64, copies: Sequence[float]) -> None:
+    """Each count in ``row[start:start + width]`` (``+= 1.0`` per copy) becomes its float32 sum
+    ``copies[count]``, as `count_into` leaves it, for a block counted in place."""
+    for i in range(start, start + width):
+        count = row[i]
+        if count:
+            row[i] = copies[int(count)]
+
+
+def add_counts_row(
+    row: Row, start: i64, cards: Sequence[int], copies: Sequence[float], share: float
+) -> None:
+    """`add_counts` into a `Row`: the float32 sums of `share` for fewer than 16 cards (as its
+    ``+=`` leaves them), ``count * share`` for more (as it writes them)."""
+    if len(cards) < 16:
+        count_into(row, start, cards, copies)
+        return
+    low: i64 = -1
+    high: i64 = 0
+    for card in cards:
+        i: i64 = start + card
+        row[i] += 1.0
+        if low < 0 or i < low:
+            low = i
+        if i >= high:
+            high = i + 1
+    for i in range(low, high):  # (never empty: 16 cards or more)
+        count = row[i]
+        if count:
+            row[i] = count * share
 
 
 def scaled(value: float, scale: float) -> float:

@@ -2,15 +2,19 @@
 
 `seeded_record()` plays seeded random games, seeded games between bots (search included) and
 seeded searches from fixed positions, and returns everything they produced as plain data: the
-histories, and each search's root statistics (visits and total reward of every root action,
-the floats as their exact ``repr``). ``tests/test_builds.py`` computes it in the running build and
-in the pure-Python source in a subprocess, and requires the two to be equal.
+histories, each search's root statistics (visits and total reward of every root action,
+the floats as their exact ``repr``), and, with the ``rl`` extra, a digest of the batched engine's
+tensors, masks and rewards over seeded random steps (the encoders' state writers).
+``tests/test_builds.py`` computes it in the running build and in the pure-Python source in a
+subprocess, and requires the two to be equal.
 
 Run as a script (``python -m roost.testing.parity``) it prints the record as JSON.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import json
 import random
 from typing import Any
@@ -52,6 +56,11 @@ OWN_CARDS: dict[str, dict[str, Any]] = {
 must come out the same from both builds too."""
 
 
+TENSORS = all(importlib.util.find_spec(m) is not None for m in ("numpy", "librt"))
+"""Whether the RL encoders can run here (the ``rl`` extra): then the record holds the batched
+engine's tensors too."""
+
+
 def _bot_history(name: str, seed: int, **params: Any) -> list[int]:
     game = load_game(name, **params)
     kinds = [BOTS[(seat + seed) % len(BOTS)] for seat in range(game.num_players)]
@@ -70,6 +79,29 @@ def _search_stats(name: str, seed: int, iterations: int) -> list[tuple[int, int,
     ]
 
 
+def _tensor_digest(name: str, seed: int, **params: Any) -> str:
+    """A digest of everything a seeded `roost.rl.batch.BatchEnv` wrote over random steps: the
+    tensors of the seats to move and of every seat (the encoders' state writers), the masks,
+    the legal-action index, the rewards and the ends (float32 bits, so a rounding counts)."""
+    from roost.rl.batch import BatchEnv
+
+    batch = BatchEnv(name, 3, seed=seed, **params)
+    digest = hashlib.sha256()
+    batch.reset()
+    for step in range(40):
+        arrays = [batch.obs, batch.mask, batch.player, batch.legal_counts]
+        if step % 4 == 0:
+            arrays += [batch.observe(seat) for seat in range(batch.players)]
+        for array in arrays:
+            digest.update(array.tobytes())
+        for i in range(batch.n):
+            digest.update(batch.legal[i, : batch.legal_counts[i]].tobytes())
+        batch.step_random()
+        for array in (batch.rewards, batch.terminated, batch.truncated, batch.actions):
+            digest.update(array.tobytes())
+    return digest.hexdigest()
+
+
 def seeded_record(names: list[str] | None = None) -> dict[str, Any]:
     """Histories and search statistics of seeded games and searches of every game."""
     record: dict[str, Any] = {}
@@ -86,6 +118,10 @@ def seeded_record(names: list[str] | None = None) -> dict[str, Any]:
             record[name]["own cards bot game"] = _bot_history(name, 6, **own)
         if name in COMPENSATED:
             record[name]["compensated game"] = _random_history(name, 5, **COMPENSATED[name])
+        if TENSORS:
+            record[name]["batch tensors"] = _tensor_digest(name, 7, players=3)
+            if own is not None:
+                record[name]["own cards batch tensors"] = _tensor_digest(name, 8, **own)
     return record
 
 

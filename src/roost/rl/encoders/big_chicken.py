@@ -53,7 +53,6 @@ The envs write the same tensor straight from the state (`make_state_writer`), re
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -78,12 +77,16 @@ from roost.games.big_chicken.views import LAY_KINDS, Direction, LastEgg, LayKind
 from roost.rl.encoding import (
     Buffer,
     ObservationEncoder,
+    Row,
     StateWrite,
     Write,
     block,
+    count_into,
+    counts_to_sums,
     index_of,
     relative,
     seats,
+    sums,
 )
 
 CARDS = 46
@@ -265,17 +268,6 @@ def _most(game: Game) -> int:
     return max(3, cast(BigChickenGame, game).most_copies)
 
 
-def _thirds(most: int, share: float) -> list[float]:
-    """``thirds[k]``: an entry after ``+= share`` (1/C) k times in the float32 buffer, which
-    is what the observation writer leaves for k copies of a card (written at once here)."""
-    entry = array("f", [0.0])
-    values = [0.0]
-    for _ in range(most):
-        entry[0] += share
-        values.append(entry[0])
-    return values
-
-
 def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     """`make_writer`'s tensor from the state (what `roost.games.big_chicken.views.observation`
     shows the seat, field by field)."""
@@ -314,23 +306,23 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     rotten = at["rotten_eggs"]
     winners = at["winners"]
     third = 1 / _most(game)
-    thirds = _thirds(16, third)
+    thirds = sums(len(game.all_cards()), third)
     said_width = len(LastEgg)
     rounds = cast(BigChickenGame, game).rounds
     scale = 30 * rounds
 
-    def write(state: State, seat: int, buf: Buffer) -> None:
+    def write(state: State, seat: int, buf: Row, o: int) -> None:
         s = cast(BigChickenState, state)
         order = rel[seat]
         phase = s._phase
-        buf[phase_at + _PHASE_AT[phase]] = 1.0
+        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
         player = s.current_player()
         if player >= 0:
-            buf[current + order[player]] = 1.0
+            buf[o + current + order[player]] = 1.0
         number = s._round + 1
-        buf[round_at] = (number if number < rounds else rounds) / rounds
+        buf[o + round_at] = (number if number < rounds else rounds) / rounds
         if s._direction != 1:
-            buf[direction] = 1.0
+            buf[o + direction] = 1.0
         # my hand, as `roost.games.big_chicken.rules.hand` lists it: two copies at most of an
         # Egg card type per base-3 digit of its number's code, the Ducks, the Chickens
         for number, code in enumerate(s._eggs[seat]):
@@ -338,88 +330,88 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
             while code:
                 copies = code % 3
                 if copies:
-                    buf[card] = thirds[copies]
+                    buf[o + card] = thirds[copies]
                 code //= 3
                 card += 1
         ducks = s._ducks[seat]
         if ducks:
-            buf[hand_at + DUCK] = thirds[ducks]
+            buf[o + hand_at + DUCK] = thirds[ducks]
         for card in CHICKEN_CARDS[s._chicks[seat]]:
-            buf[hand_at + card] = thirds[1]
+            buf[o + hand_at + card] = thirds[1]
         for p, size in enumerate(s._sizes):
             if size:
-                buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
-        buf[dealer + order[s._dealer]] = 1.0
+                buf[o + sizes + order[p]] = size / 16 if size < 16 else 1.0
+        buf[o + dealer + order[s._dealer]] = 1.0
         lead = s._leader
         if lead >= 0 and phase != DEAL:
-            buf[leader + order[lead]] = 1.0
+            buf[o + leader + order[lead]] = 1.0
         if s._shown >= 0 and lead >= 0:
-            buf[shown_seat + order[lead]] = 1.0
-            buf[shown_card + s._shown] = 1.0
+            buf[o + shown_seat + order[lead]] = 1.0
+            buf[o + shown_card + s._shown] = 1.0
         laid = s._run_actions
         for action in laid:
             for card in HAND_CARDS[action]:
-                buf[run_cards + card] += third
+                buf[o + run_cards + card] += 1.0
+        counts_to_sums(buf, o + run_cards, CARDS, thirds)
         lays = len(laid) / 8
-        buf[run_lays] = lays if lays < 1.0 else 1.0
+        buf[o + run_lays] = lays if lays < 1.0 else 1.0
         if s._top > 0:
             action = laid[-1]
-            buf[beat_seat + order[s._run_seats[-1]]] = 1.0
-            buf[beat_kind + _KIND_AT[SIZE[action]]] = 1.0
-            for card in HAND_CARDS[action]:  # (sorted: the copies of a card together)
-                buf[beat_cards + card] += third
+            buf[o + beat_seat + order[s._run_seats[-1]]] = 1.0
+            buf[o + beat_kind + _KIND_AT[SIZE[action]]] = 1.0
+            count_into(buf, o + beat_cards, HAND_CARDS[action], thirds)
             duck = DECLARED[action]
             if duck >= 0:
-                buf[beat_duck + duck] = 1.0
+                buf[o + beat_duck + duck] = 1.0
         clucks = s._clucks
         for p in range(n):
             if clucks >> p & 1:
-                buf[clucked + order[p]] = 1.0
+                buf[o + clucked + order[p]] = 1.0
         for p, said in enumerate(s._last_egg):
             if said:
-                buf[last_egg + said_width * order[p] + _SAID_AT[said]] = 1.0
+                buf[o + last_egg + said_width * order[p] + _SAID_AT[said]] = 1.0
         if phase == CATCHING:
-            buf[quiet + order[s._caught]] = 1.0
+            buf[o + quiet + order[s._caught]] = 1.0
         # (zeros are in the buffer already: only the other values are written)
         for p, count in enumerate(s._catches):
             if count:
                 x = count / 10
-                buf[catches + order[p]] = x if x < 1.0 else 1.0
+                buf[o + catches + order[p]] = x if x < 1.0 else 1.0
         for p, points in enumerate(s._penalties):
             if points:
                 x = points / 50
-                buf[penalties + order[p]] = x if x < 1.0 else 1.0
+                buf[o + penalties + order[p]] = x if x < 1.0 else 1.0
         totals = s._totals
         for p, points in enumerate(totals):
             if points:
                 x = points / scale
-                buf[scores + order[p]] = x if x < 1.0 else 1.0
+                buf[o + scores + order[p]] = x if x < 1.0 else 1.0
         finished = s._round_scores
         if finished:
             for p, points in enumerate(finished[-1]):
                 if points:
                     x = points / 30
-                    buf[last_scores + order[p]] = x if x < 1.0 else 1.0
+                    buf[o + last_scores + order[p]] = x if x < 1.0 else 1.0
         if s._good >= 0:
-            buf[good + order[s._good]] = 1.0
+            buf[o + good + order[s._good]] = 1.0
         if s._bad >= 0:
-            buf[bad + order[s._bad]] = 1.0
+            buf[o + bad + order[s._bad]] = 1.0
         if s._given >= 0:
-            buf[given + s._given] = 1.0
+            buf[o + given + s._given] = 1.0
         if s._returned >= 0:
-            buf[returned + s._returned] = 1.0
+            buf[o + returned + s._returned] = 1.0
         if s._discard:
-            buf[discard] = len(s._discard) / deck
+            buf[o + discard] = len(s._discard) / deck
         if s._pool:
-            buf[undealt] = len(s._pool) / deck
+            buf[o + undealt] = len(s._pool) / deck
         if phase in (TIE_DRAW, OVER) and s._round >= rounds:
             high = max(totals)
             for p, points in enumerate(totals):
                 if points == high:
-                    buf[rotten + order[p]] = 1.0
+                    buf[o + rotten + order[p]] = 1.0
         if phase == OVER:
             for p in s.winners():
-                buf[winners + order[p]] = 1.0
+                buf[o + winners + order[p]] = 1.0
 
     return write
 

@@ -58,27 +58,46 @@ Rooster): a game without them keeps the sizes above.
 Left out: ``game``, ``players``, ``seat``, ``max_turns`` (the same in every observation of an
 env). A Star's face-down Chicken is in ``challenge_chicken`` only for its owner, as in the
 observation.
+
+The envs write the same tensor straight from the state (`make_state_writer`), reading only what
+``observation(seat)`` shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from roost.core.game import Game
-from roost.games.egg_bound.actions import Phase
+from roost.core.state import State
+from roost.games.egg_bound.actions import (
+    CHANCE_PHASES,
+    DEALING,
+    DEFENDING,
+    EXPLODING,
+    KEEPING,
+    OVER,
+    PHASES,
+    REACT,
+    Phase,
+)
 from roost.games.egg_bound.game import EggBoundGame
+from roost.games.egg_bound.state import EggBoundState
 from roost.games.egg_bound.views import Blocked, EggSide, Happened
 from roost.rl.encoding import (
     Buffer,
     Encoding,
     Field,
     ObservationEncoder,
+    Row,
+    StateWrite,
     Write,
     block,
+    count_into,
     index_of,
     relative,
     seats,
+    sums,
 )
 
 CARDS = 17
@@ -277,6 +296,164 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     return write
 
 
+_PHASE_AT = [_PHASE[str(phase)] for phase in PHASES]
+"""The one-hot entry of each phase number of the state."""
+_HAPPENED_AT = [_HAPPENED[str(event)] for event in Happened]
+"""The one-hot entry of each event number of the state's last result (`Happened` order)."""
+_BLOCKED_AT = [_BLOCKED[str(why)] for why in Blocked]
+_SIDE_AT = [_SIDE[str(side)] for side in EggSide]
+_ANSWERING = (REACT, DEFENDING, KEEPING, EXPLODING)
+"""The phases with a card being answered (the observation's ``challenge``)."""
+_FACE_DOWN_KNOWN = (REACT, DEFENDING)
+"""The phases in which a face-down Chicken may be one of its owner's known cards."""
+
+
+def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
+    """`make_writer`'s tensor from the state (what `roost.games.egg_bound.views.observation`
+    shows the seat, field by field). Card counts are counted in the row, then written from a
+    table of what ``+= 1/most`` k times leaves in a float32 entry (the same bits)."""
+    eb = cast(EggBoundGame, game)
+    n = game.num_players
+    types = eb.cards.num_types  # card ids 0 .. types - 1 (0, the Egg card, never counted)
+    width = types - 1
+    eggs = eb.composition.eggs
+    others = len(eb.composition.draw_deck)
+    max_turns = eb.max_turns
+    rel = relative(n)
+    phase_at = at["phase"]
+    current = at["current_player"]
+    turn_of = at["turn_of"]
+    turn_at = at["turn"]
+    hand = at["hand"] - 1
+    good = at["good_eggs"]
+    bad = at["bad_eggs"]
+    egg_pile = at["egg_pile"]
+    bound = at["egg_bound"]
+    fowl = at["fowl"]
+    sizes = at["hand_sizes"]
+    known = at["known_hands"] - 1
+    draw = at["draw_pile"]
+    pile_known = at["pile_known"]
+    pile_next = at["pile_next"] - 1
+    pile_cards = at["pile_cards"] - 1
+    discard = at["discard_pile"] - 1
+    discard_top = at["discard_top"] - 1
+    reshuffles = at["reshuffles"]
+    challenge = at["challenge"]
+    attacker = at["challenge_attacker"]
+    target = at["challenge_target"]
+    card_at = at["challenge_card"] - 1
+    chicken_at = at["challenge_chicken"]
+    face_down = at["challenge_face_down"]
+    event = at["result_event"]
+    r_player = at["result_player"]
+    r_target = at["result_target"]
+    r_card = at["result_card"] - 1
+    r_chicken = at["result_chicken"]
+    r_defender = at["result_defender_chicken"]
+    index = eb.cards.chicken_index
+    chickens = list(eb.cards.chickens)
+    r_winner = at["result_winner"]
+    r_blocked = at["result_blocked"]
+    r_side = at["result_side"]
+    r_kept = at["result_kept"]
+    r_discarded = at["result_discarded"] - 1
+    winners = at["winners"]
+    sixth = 1 / (eb.hand_size + 1)
+    copy = 1 / max(eb.composition.counts[1:])
+    copies = sums(len(game.all_cards()), copy)
+    third = 1 / 3
+
+    def write(state: State, seat: int, buf: Row, o: int) -> None:
+        s = cast(EggBoundState, state)
+        order = rel[seat]
+        phase = s._phase
+        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
+        if phase not in CHANCE_PHASES and phase != OVER:
+            buf[o + current + order[s._player]] = 1.0
+        mover = s._mover
+        if phase != DEALING:
+            buf[o + turn_of + order[mover]] = 1.0
+        number = s._turn if phase == OVER and s._winner < 0 else s._turn + 1
+        buf[o + turn_at] = number / max_turns
+        count_into(buf, o + hand, s._hands[seat], copies)
+        for p in range(n):
+            at_seat = order[p]
+            count = s._good[p]
+            if count:
+                buf[o + good + at_seat] = count * third
+            count = s._bad[p]
+            if count:
+                buf[o + bad + at_seat] = count * third
+            if s._bound[p]:
+                buf[o + bound + at_seat] = 1.0
+            if s._fowl[p]:
+                buf[o + fowl + at_seat] = 1.0
+            size = len(s._hands[p])
+            if size:
+                buf[o + sizes + at_seat] = size * sixth
+            cards = s._known[p]
+            if p == mover and s._star >= 0 and phase in _FACE_DOWN_KNOWN:
+                cards = list(cards)
+                for chicken in chickens:  # the Chicken face down may be this one
+                    if chicken in cards:
+                        cards.remove(chicken)
+            count_into(buf, o + known + width * at_seat, cards, copies)
+        buf[o + egg_pile] = s._egg_pile / eggs
+        pool = s._pool
+        buf[o + draw] = len(pool) / others
+        if s._open:
+            buf[o + pile_known] = 1.0
+            if pool:
+                buf[o + pile_next + pool[-1]] = 1.0
+            count_into(buf, o + pile_cards, pool, copies)
+        discarded = s._discard
+        if discarded:
+            count_into(buf, o + discard, discarded, copies)
+            buf[o + discard_top + discarded[-1]] = 1.0
+        count = len(s._epochs)
+        if count:
+            buf[o + reshuffles] = count / 8 if count < 8 else 1.0
+        if phase in _ANSWERING:
+            buf[o + challenge] = 1.0
+            buf[o + attacker + order[mover]] = 1.0
+            buf[o + target + order[s._target]] = 1.0
+            buf[o + card_at + s._card] = 1.0
+            hidden = s._star >= 0
+            chicken = s._chicken
+            if chicken >= 0 and not (hidden and seat != mover):
+                buf[o + chicken_at + index[chicken]] = 1.0
+            if hidden:
+                buf[o + face_down] = 1.0
+        result = s._result
+        happened = result[0]
+        if happened >= 0:
+            who, whom, card, chicken, defender, won, why, side, kept, lost = result[1:]
+            buf[o + event + _HAPPENED_AT[happened]] = 1.0
+            buf[o + r_player + order[who]] = 1.0
+            if whom >= 0:
+                buf[o + r_target + order[whom]] = 1.0
+            buf[o + r_card + card] = 1.0
+            if chicken >= 0:
+                buf[o + r_chicken + index[chicken]] = 1.0
+            if defender >= 0:
+                buf[o + r_defender + index[defender]] = 1.0
+            if won >= 0:
+                buf[o + r_winner + order[won]] = 1.0
+            if why >= 0:
+                buf[o + r_blocked + _BLOCKED_AT[why]] = 1.0
+            if side >= 0:
+                buf[o + r_side + _SIDE_AT[side]] = 1.0
+            if kept >= 0:
+                buf[o + r_kept + (0 if kept else 1)] = 1.0
+            if lost >= 0:
+                buf[o + r_discarded + lost] = 1.0
+        if phase == OVER and s._winner >= 0:
+            buf[o + winners + order[s._winner]] = 1.0
+
+    return write
+
+
 class _Encoder(ObservationEncoder):
     """Egg Bound's encoder: the default layout, widened for a game with own Chickens."""
 
@@ -284,10 +461,13 @@ class _Encoder(ObservationEncoder):
         if isinstance(game, EggBoundGame) and game.cards.own:
             own = len(game.cards.own)
             wide = ObservationEncoder(
-                self.game, _fields(CARDS + own, CHICKENS + own), self.make_writer
+                self.game,
+                _fields(CARDS + own, CHICKENS + own),
+                self.make_writer,
+                self.make_state_writer,
             )
             return wide.bind(game)
         return super().bind(game)
 
 
-ENCODER = _Encoder("egg-bound", FIELDS, make_writer)
+ENCODER = _Encoder("egg-bound", FIELDS, make_writer, make_state_writer)

@@ -59,13 +59,17 @@ from roost.rl.encoding import (
     Encoding,
     Field,
     ObservationEncoder,
+    Row,
     StateWrite,
     Write,
     add_counts,
+    add_counts_row,
     block,
+    count_into,
     index_of,
     relative,
     seats,
+    sums,
 )
 
 CARDS = 46
@@ -237,53 +241,56 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
     drawn = at["draws_this_turn"]
     winners = at["winners"]
     width = len(PLAYER_CHARACTER_IDS)
+    copies = sums(len(game.all_cards()), copy)
 
-    def write(state: State, seat: int, buf: Buffer) -> None:
+    def write(state: State, seat: int, buf: Row, o: int) -> None:
         s = cast(EggoState, state)
         order = rel[seat]
         phase = s._phase
-        buf[phase_at + _PHASE_AT[phase]] = 1.0
+        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
         if phase in (TURN, CHOOSING, DRAWING):
-            buf[current + order[s._player]] = 1.0
-        for card in s._hands[seat]:
-            buf[hand + _slot(card)] += copy
+            buf[o + current + order[s._player]] = 1.0
+        held = s._hands[seat]
+        count_into(buf, o + hand, [_slot(c) for c in held] if own else held, copies)
         for p, chosen in enumerate(s._characters):
             if chosen >= 0:
-                buf[characters + width * order[p] + _CHARACTER_AT[chosen]] = 1.0
+                buf[o + characters + width * order[p] + _CHARACTER_AT[chosen]] = 1.0
         for p, up in enumerate(s._upside):
             if up:
-                buf[upside + order[p]] = 1.0
+                buf[o + upside + order[p]] = 1.0
         for p, out in enumerate(s._escaped):
             if out:
-                buf[escaped + order[p]] = 1.0
+                buf[o + escaped + order[p]] = 1.0
         # (zeros are in the buffer already: only the other values are written)
         for p, held in enumerate(s._hands):
             size = len(held)
             if size:
-                buf[sizes + order[p]] = size / 16 if size < 16 else 1.0
+                buf[o + sizes + order[p]] = size / 16 if size < 16 else 1.0
         played = s._discard
         if played:
-            buf[top + _slot(played[-1])] = 1.0
-            buf[colour + _COLOUR_AT[s._colour]] = 1.0
+            buf[o + top + _slot(played[-1])] = 1.0
+            buf[o + colour + _COLOUR_AT[s._colour]] = 1.0
             if s._character != NO_CHARACTER:
-                buf[character + _DECK_CHARACTER_AT[s._character]] = 1.0
-        add_counts(buf, discard, width_cards, [_slot(c) for c in played] if own else played, copy)
+                buf[o + character + _DECK_CHARACTER_AT[s._character]] = 1.0
+        add_counts_row(
+            buf, o + discard, [_slot(c) for c in played] if own else played, copies, copy
+        )
         left = s._decks
         if left[0]:
-            buf[decks] = left[0] / half
+            buf[o + decks] = left[0] / half
         if left[1]:
-            buf[decks + 1] = left[1] / half
+            buf[o + decks + 1] = left[1] / half
         if s._demogorgons:
-            buf[demogorgons] = s._demogorgons / total
+            buf[o + demogorgons] = s._demogorgons / total
         if s._direction != 1:
-            buf[direction] = 1.0
+            buf[o + direction] = 1.0
         if s._forced:
-            buf[owed] = s._forced / most_draws
+            buf[o + owed] = s._forced / most_draws
         if s._draws:
-            buf[drawn] = s._draws / 2
+            buf[o + drawn] = s._draws / 2
         if phase == OVER:
             for p in s.winners():
-                buf[winners + order[p]] = 1.0
+                buf[o + winners + order[p]] = 1.0
 
     return write
 

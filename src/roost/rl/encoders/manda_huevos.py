@@ -35,6 +35,9 @@ other parameters: it is the same in every observation of an env.
 Left out: ``game``, ``players``, ``seat``; the parameters ``end`` and ``sleeping_values`` (the
 same in every observation of an env); at the end ``final_hands`` and ``tie_break`` (they decide
 the result, which the rewards carry).
+
+The envs write the same tensor straight from the state (`make_state_writer`), reading only what
+``observation(seat)`` shows.
 """
 
 from __future__ import annotations
@@ -43,11 +46,41 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from roost.core.game import Game
-from roost.games.manda_huevos.actions import Phase
-from roost.games.manda_huevos.cards import MOST_OWN_ACTIONS, MOST_REPEATS, OWN_ACTION_IDS
+from roost.core.state import State
+from roost.games.manda_huevos.actions import (
+    ACTING,
+    DRAWING,
+    EMPTY,
+    FULL,
+    HEN_TAKING,
+    OVER,
+    PHASES,
+    TURN,
+    Phase,
+)
+from roost.games.manda_huevos.cards import (
+    ACTION_CARD_IDS,
+    CONTAINER_SIZE,
+    MOST_OWN_ACTIONS,
+    MOST_REPEATS,
+    OWN_ACTION_IDS,
+)
 from roost.games.manda_huevos.game import MandaHuevosGame
+from roost.games.manda_huevos.state import MandaHuevosState
 from roost.games.manda_huevos.views import Hen
-from roost.rl.encoding import Buffer, ObservationEncoder, Write, block, index_of, relative, seats
+from roost.rl.encoding import (
+    Buffer,
+    ObservationEncoder,
+    Row,
+    StateWrite,
+    Write,
+    block,
+    count_into,
+    index_of,
+    relative,
+    seats,
+    sums,
+)
 
 HELD = 22
 """Card types a hand can hold: the eggs 0-20 and the hen (21)."""
@@ -171,4 +204,115 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
     return write
 
 
-ENCODER = ObservationEncoder("manda-huevos", FIELDS, make_writer)
+_PHASE_AT = [_PHASE[str(phase)] for phase in PHASES]
+"""The one-hot entry of each phase number of the state."""
+_DECIDING = (TURN, HEN_TAKING, DRAWING, ACTING)
+"""The phases whose observation names a current player."""
+
+
+def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
+    """`make_writer`'s tensor from the state (what `roost.games.manda_huevos.views.observation`
+    shows the seat, field by field)."""
+    mh = cast(MandaHuevosGame, game)
+    n = game.num_players
+    rel = relative(n)
+    kinds = game.card_types()
+    cards = game.all_cards()
+    top = max((card for card in cards if kinds[card].kind == "egg"), default=1) or 1
+    full = 6 * top
+    total = len(cards)
+    phase_at = at["phase"]
+    current = at["current_player"]
+    hand = at["hand"]
+    containers = at["containers"]
+    points = at["points"]
+    eggs = at["eggs_in_container"]
+    face_up = at["face_up_actions"]
+    must = at["must_play_egg"]
+    sizes = at["hand_sizes"]
+    deck = at["deck"]
+    hen = at["hen_played"]
+    taken = at["hen_taken"]
+    passes = at["passes_in_a_row"]
+    scores = at["scores"]
+    winners = at["winners"]
+    acting_at = at["acting"]
+    up_width = len(ACTION_CARDS) + OWN
+    width = SLOTS * SLOT_WIDTH
+    held = mh.hand_size
+    copies = sums(len(cards), 1 / held)  # what `+= 1/H` k times leaves in a float32 entry
+    up_entries = [card - ACTION_CARDS[0] for card in ACTION_CARD_IDS + OWN_ACTION_IDS]
+    up_entries = up_entries[: len(ACTION_CARD_IDS) + len(mh.own_actions)]
+    all_down = mh.all_down
+    memory = mh.memory
+
+    def write(state: State, seat: int, buf: Row, o: int) -> None:
+        s = cast(MandaHuevosState, state)
+        order = rel[seat]
+        phase = s._phase
+        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
+        if phase in _DECIDING:
+            buf[o + current + order[s._player]] = 1.0
+        count_into(buf, o + hand, s._hands[seat], copies)
+        hide = memory and phase != OVER
+        cells = s._cells
+        asleep = s._asleep
+        occupied = s._occupied
+        for c in range(n):
+            base = containers + width * order[c]
+            shown_total = 0
+            first = CONTAINER_SIZE * c
+            for slot in range(CONTAINER_SIZE):
+                position = first + slot
+                value = cells[position]
+                if value == EMPTY:
+                    continue
+                at_slot = base + SLOT_WIDTH * slot
+                buf[o + at_slot] = 1.0
+                sleeping = asleep >> position & 1
+                if sleeping:
+                    buf[o + at_slot + 1] = 1.0
+                if sleeping and hide:
+                    buf[o + at_slot + 2] = 1.0
+                else:
+                    shown_total += value
+                    if value:
+                        buf[o + at_slot + 3] = value / top
+            if shown_total:
+                buf[o + points + order[c]] = shown_total / full
+            count = ((occupied >> first) & FULL).bit_count()
+            if count:
+                buf[o + eggs + order[c]] = count / 6
+        for p, down in enumerate(s._down):
+            base = face_up + up_width * order[p]
+            for k, entry in enumerate(up_entries):
+                if not down >> k & 1:
+                    buf[o + base + entry] = 1.0
+            if down == all_down:
+                buf[o + must + order[p]] = 1.0
+        for p, cards_held in enumerate(s._hands):
+            size = len(cards_held)
+            if size:
+                buf[o + sizes + order[p]] = size / held if size < held else 1.0
+        if s._pool:
+            buf[o + deck] = len(s._pool) / total
+        if s._hen_out:
+            buf[o + hen] = 1.0
+        if s._taken:
+            buf[o + taken] = s._taken / 6
+        if s._passes:
+            buf[o + passes] = s._passes / n
+        if s._acting >= 0:
+            buf[o + acting_at + s._acting] = 1.0
+            buf[o + acting_at + OWN] = s._left / MOST_REPEATS
+        if phase == OVER:
+            for p, value in enumerate(s._scores()):
+                if value:
+                    buf[o + scores + order[p]] = value / full
+            for p in s.winners():
+                buf[o + winners + order[p]] = 1.0
+
+    return write
+
+
+ENCODER = ObservationEncoder("manda-huevos", FIELDS, make_writer, make_state_writer)
