@@ -2,7 +2,8 @@
 and Bo English, play until the log has moves; Ana's log reads in Spanish, Bo's in English. A
 second page of Ana's seat, in English, receives exactly the frames her Spanish page receives
 (the server sends one frame whatever the reader's language: the client translates). Manda
-Huevos! is checked word by word; every game, that the same lines read differently."""
+Huevos! is checked word by word; every game, that the same lines read differently. Then the two
+play the game to its end, and each reads the results in their own language."""
 
 from __future__ import annotations
 
@@ -39,9 +40,14 @@ def log_lines(someone: Person) -> dict[int, dict[str, Any]]:
 
 
 PLANS: dict[str, Plan] = {"big-chicken": lay_by_selection}
-PARAMS: dict[str, dict[str, Any]] = {"egg-bound": {"max_turns": 40}, "big-chicken": {"rounds": 1}}
+PARAMS: dict[str, dict[str, Any]] = {
+    "egg-bound": {"max_turns": 40},
+    "big-chicken": {"rounds": 1},
+    "eggo": {"copies": "characters=1"},  # half the deck: a whole game in half the time
+}
 
 
+@pytest.mark.timeout(480)
 @pytest.mark.parametrize("game", ["manda-huevos", "big-chicken", "eggo", "egg-bound"])
 def test_each_reader_reads_the_log_in_their_language(
     game: str, server: LiveServer, browser: Browser
@@ -94,6 +100,23 @@ def test_each_reader_reads_the_log_in_their_language(
         mine = {n: line for n, line in log_lines(ana).items() if n <= shown}
         assert mine == log_lines(ana_en)
         assert all("msg" in line for line in mine.values())
+        # then the whole game: each reads its end in their own language
+        play_until(
+            [ana, bo],
+            random.Random(5),
+            lambda: ana.over() and bo.over(),
+            plan=PLANS.get(game),
+            timeout=360,
+            what="the end of the game",
+        )
+        said = {}
+        for someone in (ana, bo):
+            dialog = someone.page.locator(".results-dialog")
+            dialog.wait_for(state="visible", timeout=15_000)
+            said[someone.name] = dialog.inner_text()
+        assert "Fin de la partida" in said["Ana"] and "Repetición" in said["Ana"], said
+        assert "Game over" in said["Bo"] and "Replay" in said["Bo"], said
+        assert "Game over" not in said["Ana"] and "Fin de la partida" not in said["Bo"], said
         assert ana.errors == [] and bo.errors == [] and ana_en.errors == []
     finally:
         ana.context.close()
