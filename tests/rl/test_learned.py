@@ -15,11 +15,12 @@ pytest.importorskip("numpy")
 import numpy as np
 
 import roost
+import roost.rl.learned
 from roost.bots import bot_names, make_bot
 from roost.core.errors import ParameterError
 from roost.core.runner import play_game
 from roost.rl.encoding import encoding_for
-from roost.rl.learned import network_for, shipped_games, weights_path
+from roost.rl.learned import install, network_for, shipped_games, weights_path
 from roost.rl.mlp import load_network
 from roost.rl.moves import features_for
 
@@ -92,6 +93,26 @@ def test_weights_of_another_game_or_count_are_refused() -> None:
 def test_bad_options_are_clear_errors(kind: str, message: str) -> None:
     with pytest.raises(ParameterError, match=message):
         make_bot(kind, roost.load_game("big-chicken", players=4), 1)
+
+
+def test_install_copies_over_the_weights_a_learned_bot_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The trainers' ``--install``: the file lands where ``learned`` bots read the game's
+    weights (a stand-in for the package's folder here, so the shipped file is never touched)."""
+    game = roost.load_game("manda-huevos", players=4)
+    trained = tmp_path / "weights.npz"
+    trained.write_bytes(weights_path(game).read_bytes())
+    folder = tmp_path / "package"
+    folder.mkdir()
+    monkeypatch.setattr(roost.rl.learned, "WEIGHTS", folder)
+    assert shipped_games() == []
+    target = install(trained, game)
+    assert target == folder / "manda_huevos.npz" == weights_path(game)
+    assert target.read_bytes() == trained.read_bytes()
+    assert f"installed as {target}" in capsys.readouterr().out
+    assert shipped_games() == ["manda_huevos"]
+    assert network_for(game).game == "manda-huevos"
 
 
 def test_a_file_that_is_not_weights_is_a_clear_error(tmp_path: Path) -> None:

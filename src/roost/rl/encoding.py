@@ -190,7 +190,7 @@ class Encoding:
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its game, bound again when loaded: its writers are compiled closures,
+        """Pickled as its game, bound again when loaded: its writers are compiled methods,
         which do not pickle (an env that holds an encoding pickles through this)."""
         return (encoding_for, (self.game,))
 
@@ -296,10 +296,9 @@ def clear(row: Row, start: i64, stop: i64) -> None:
         row[i] = 0.0
 
 
-def count_into(row: Row, start: i64, cards: Sequence[int], copies: Sequence[float]) -> None:
-    """``row[start + card]`` = what ``+= share`` once per copy of the card in `cards` leaves in
-    a float32 entry (zero there): the copies are counted in the row, then each count becomes
-    its float32 sum (``copies = sums(most, share)``)."""
+def _tally(row: Row, start: i64, cards: Sequence[int]) -> tuple[i64, i64]:
+    """``row[start + card] += 1.0`` for each card; the entries touched lie in ``[low, high)``
+    (``(0, 0)`` for no card), so the caller rewrites only those."""
     low: i64 = -1
     high: i64 = 0
     for card in cards:
@@ -309,9 +308,15 @@ def count_into(row: Row, start: i64, cards: Sequence[int], copies: Sequence[floa
             low = i
         if i >= high:
             high = i + 1
-    if low < 0:
-        return
-    for i in range(low, high):  # (only entries of this block: the cards' own)
+    return (low if low >= 0 else 0), high
+
+
+def count_into(row: Row, start: i64, cards: Sequence[int], copies: Sequence[float]) -> None:
+    """``row[start + card]`` = what ``+= share`` once per copy of the card in `cards` leaves in
+    a float32 entry (zero there): the copies are counted in the row, then each count becomes
+    its float32 sum (``copies = sums(most, share)``)."""
+    low, high = _tally(row, start, cards)
+    for i in range(low, high):  # (only entries of this block: the cards' own; none if no card)
         count = row[i]
         if count:
             row[i] = copies[int(count)]
@@ -334,15 +339,7 @@ def add_counts_row(
     if len(cards) < 16:
         count_into(row, start, cards, copies)
         return
-    low: i64 = -1
-    high: i64 = 0
-    for card in cards:
-        i: i64 = start + card
-        row[i] += 1.0
-        if low < 0 or i < low:
-            low = i
-        if i >= high:
-            high = i + 1
+    low, high = _tally(row, start, cards)
     for i in range(low, high):  # (never empty: 16 cards or more)
         count = row[i]
         if count:

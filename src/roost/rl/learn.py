@@ -16,7 +16,6 @@ weights up to torch's own floating-point nondeterminism. Needs the ``rl`` extra 
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -26,7 +25,7 @@ import numpy as np
 from roost.core.errors import RoostError
 from roost.core.registry import load_game
 from roost.rl.expert import Dataset, collect, load_folder
-from roost.rl.learned import weights_path
+from roost.rl.learned import install
 from roost.rl.mlp import GATE, HEADS, LAYERS, SCORER, Network
 from roost.rl.moves import MoveFeatures, features_for
 
@@ -268,9 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         network.save(out)
         print(f"trained in {time.perf_counter() - played:.0f} s; wrote {out}", flush=True)
         if args.install:
-            target = weights_path(game)
-            shutil.copyfile(out, target)
-            print(f"installed as {target}")
+            install(out, game)
     except RoostError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -15,6 +15,7 @@ the network's move is the progressive bias in the tree and the playout policy;
 from __future__ import annotations
 
 import random
+import shutil
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +39,15 @@ WEIGHTS = Path(__file__).resolve().parent / "weights"
 def weights_path(game: Game) -> Path:
     """Where the package keeps the shipped weights of `game`."""
     return WEIGHTS / f"{type(game).__module__.split('.')[2]}.npz"
+
+
+def install(weights: Path, game: Game) -> Path:
+    """Copy a trainer's `weights` over the ones the package ships for `game` (the trainers'
+    ``--install``), saying where; the shipped file is what ``learned`` bots load."""
+    target = weights_path(game)
+    shutil.copyfile(weights, target)
+    print(f"installed as {target}")
+    return target
 
 
 def shipped_games() -> list[str]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import shutil
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from pathlib import Path
 
 from roost.core.errors import RoostError
 from roost.core.registry import load_game
-from roost.rl.learned import weights_path
+from roost.rl.learned import install, weights_path
 
 
 @dataclass(frozen=True)
@@ -128,13 +127,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.jobs < 1:
             raise RoostError("--jobs must be positive")
         last = run(RECIPES[args.game], args.out, game=args.game, jobs=args.jobs)
-        shipped = weights_path(load_game(args.game, players=4))
+        game = load_game(args.game, players=4)
+        shipped = weights_path(game)
         same = shipped.exists() and shipped.read_bytes() == last.read_bytes()
         print(f"result {last} ({digest(last)}); the shipped weights {shipped.name}: "
               f"{'the same file' if same else 'different'}")  # fmt: skip
         if args.install:
-            shutil.copyfile(last, shipped)
-            print(f"installed as {shipped}")
+            install(last, game)
     except RoostError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -31,7 +31,6 @@ same games and, on one torch thread, the same weights. Needs the ``rl`` extra (t
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import time
 from dataclasses import dataclass, replace
@@ -44,7 +43,7 @@ from roost.core.errors import RoostError
 from roost.core.game import Game
 from roost.core.registry import load_game
 from roost.rl.league import Outcome, play_batch
-from roost.rl.learned import network_for, weights_path
+from roost.rl.learned import install, network_for
 from roost.rl.mlp import Network, load_network
 from roost.rl.moves import features_for
 
@@ -310,9 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if args.install:
-        target = weights_path(game)
-        shutil.copyfile(args.out / "weights.npz", target)
-        print(f"installed {target}")
+        install(args.out / "weights.npz", game)
     del final
     return 0
 

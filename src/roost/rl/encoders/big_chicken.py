@@ -137,122 +137,6 @@ def _cap(value: float) -> float:
     return value if value < 1.0 else 1.0
 
 
-def make_writer(game: Game, at: Mapping[str, int]) -> Write:
-    n = game.num_players
-    rel = relative(n)
-    deck = len(game.all_cards())
-    phase = at["phase"]
-    current = at["current_player"]
-    round_at = at["round"]
-    direction = at["direction"]
-    hand = at["hand"]
-    sizes = at["hand_sizes"]
-    dealer = at["dealer"]
-    leader = at["leader"]
-    shown_seat = at["shown_seat"]
-    shown_card = at["shown_card"]
-    run_cards = at["run_cards"]
-    run_lays = at["run_lays"]
-    beat_seat = at["to_beat_seat"]
-    beat_kind = at["to_beat_kind"]
-    beat_cards = at["to_beat_cards"]
-    beat_duck = at["to_beat_duck_as"]
-    clucked = at["clucked"]
-    last_egg = at["last_egg"]
-    quiet = at["quiet_player"]
-    catches = at["catches"]
-    penalties = at["penalties"]
-    scores = at["scores"]
-    last_scores = at["last_round_scores"]
-    good = at["good_egg"]
-    bad = at["bad_egg"]
-    given = at["given"]
-    returned = at["returned"]
-    discard = at["discard_size"]
-    undealt = at["deck_size"]
-    rotten = at["rotten_eggs"]
-    winners = at["winners"]
-    third = 1 / _most(game)
-    said_width = len(LastEgg)
-
-    def write(obs: Mapping[str, Any], buf: Buffer) -> None:
-        order = rel[obs["seat"]]
-        buf[phase + _PHASE[obs["phase"]]] = 1.0
-        player = obs["current_player"]
-        if player is not None:
-            buf[current + order[player]] = 1.0
-        rounds = obs["rounds"]
-        buf[round_at] = obs["round"] / rounds
-        if obs["direction"] == _COUNTER:
-            buf[direction] = 1.0
-        for card in obs["hand"]:
-            buf[hand + card] += third
-        for seat, size in enumerate(obs["hand_sizes"]):
-            buf[sizes + order[seat]] = size / 16 if size < 16 else 1.0
-        buf[dealer + order[obs["dealer"]]] = 1.0
-        who = obs["leader"]
-        if who is not None:
-            buf[leader + order[who]] = 1.0
-        shown = obs["shown"]
-        if shown is not None:
-            buf[shown_seat + order[shown["seat"]]] = 1.0
-            buf[shown_card + shown["card"]] = 1.0
-        run = obs["run"]
-        for lay in run:
-            for card in lay["cards"]:
-                buf[run_cards + card] += third
-        buf[run_lays] = _cap(len(run) / 8)
-        lay = obs["to_beat"]
-        if lay is not None:
-            buf[beat_seat + order[lay["seat"]]] = 1.0
-            buf[beat_kind + _KIND[lay["kind"]]] = 1.0
-            for card in lay["cards"]:
-                buf[beat_cards + card] += third
-            duck = lay["duck_as"]
-            if duck is not None:
-                buf[beat_duck + duck] = 1.0
-        for seat in obs["clucked"]:
-            buf[clucked + order[seat]] = 1.0
-        for seat, said in enumerate(obs["last_egg"]):
-            if said is not None:
-                buf[last_egg + said_width * order[seat] + _LAST_EGG[said]] = 1.0
-        quiet_seat = obs.get("quiet_player")
-        if quiet_seat is not None:
-            buf[quiet + order[quiet_seat]] = 1.0
-        for seat, count in enumerate(obs["catches"]):
-            buf[catches + order[seat]] = _cap(count / 10)
-        for seat, points in enumerate(obs["penalties"]):
-            buf[penalties + order[seat]] = _cap(points / 50)
-        scale = 30 * rounds
-        for seat, points in enumerate(obs["scores"]):
-            buf[scores + order[seat]] = _cap(points / scale)
-        finished = obs["round_scores"]
-        if finished:
-            for seat, points in enumerate(finished[-1]):
-                buf[last_scores + order[seat]] = _cap(points / 30)
-        who = obs["good_egg"]
-        if who is not None:
-            buf[good + order[who]] = 1.0
-        who = obs["bad_egg"]
-        if who is not None:
-            buf[bad + order[who]] = 1.0
-        exchange = obs["exchange"]
-        card = exchange["given"]
-        if card is not None:
-            buf[given + card] = 1.0
-        card = exchange["returned"]
-        if card is not None:
-            buf[returned + card] = 1.0
-        buf[discard] = obs["discard_size"] / deck
-        buf[undealt] = obs["deck_size"] / deck
-        for seat in obs.get("rotten_eggs", ()):
-            buf[rotten + order[seat]] = 1.0
-        for seat in obs.get("winners", ()):
-            buf[winners + order[seat]] = 1.0
-
-    return write
-
-
 _PHASE_AT = [_PHASE[str(phase)] for phase in PHASES]
 """The one-hot entry of each phase number of the state."""
 _KIND_AT = [0] + [_KIND[str(kind)] for kind in LAY_KINDS]
@@ -268,152 +152,238 @@ def _most(game: Game) -> int:
     return max(3, cast(BigChickenGame, game).most_copies)
 
 
-def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
-    """`make_writer`'s tensor from the state (what `roost.games.big_chicken.views.observation`
-    shows the seat, field by field)."""
-    n = game.num_players
-    rel = relative(n)
-    deck = len(game.all_cards())
-    phase_at = at["phase"]
-    current = at["current_player"]
-    round_at = at["round"]
-    direction = at["direction"]
-    hand_at = at["hand"]
-    sizes = at["hand_sizes"]
-    dealer = at["dealer"]
-    leader = at["leader"]
-    shown_seat = at["shown_seat"]
-    shown_card = at["shown_card"]
-    run_cards = at["run_cards"]
-    run_lays = at["run_lays"]
-    beat_seat = at["to_beat_seat"]
-    beat_kind = at["to_beat_kind"]
-    beat_cards = at["to_beat_cards"]
-    beat_duck = at["to_beat_duck_as"]
-    clucked = at["clucked"]
-    last_egg = at["last_egg"]
-    quiet = at["quiet_player"]
-    catches = at["catches"]
-    penalties = at["penalties"]
-    scores = at["scores"]
-    last_scores = at["last_round_scores"]
-    good = at["good_egg"]
-    bad = at["bad_egg"]
-    given = at["given"]
-    returned = at["returned"]
-    discard = at["discard_size"]
-    undealt = at["deck_size"]
-    rotten = at["rotten_eggs"]
-    winners = at["winners"]
-    third = 1 / _most(game)
-    thirds = sums(len(game.all_cards()), third)
-    said_width = len(LastEgg)
-    rounds = cast(BigChickenGame, game).rounds
-    scale = 30 * rounds
+class _Writers:
+    """Where each field starts in the row and what its values are divided by, worked out
+    once per binding for both writers of the tensor: from an observation (`make_writer`)
+    and from the state (`make_state_writer`)."""
 
-    def write(state: State, seat: int, buf: Row, o: int) -> None:
+    def __init__(self, game: Game, at: Mapping[str, int]) -> None:
+        self.n = game.num_players
+        self.rel = relative(self.n)
+        self.deck = len(game.all_cards())
+        self.phase = at["phase"]
+        self.current = at["current_player"]
+        self.round_at = at["round"]
+        self.direction = at["direction"]
+        self.hand = at["hand"]
+        self.sizes = at["hand_sizes"]
+        self.dealer = at["dealer"]
+        self.leader = at["leader"]
+        self.shown_seat = at["shown_seat"]
+        self.shown_card = at["shown_card"]
+        self.run_cards = at["run_cards"]
+        self.run_lays = at["run_lays"]
+        self.beat_seat = at["to_beat_seat"]
+        self.beat_kind = at["to_beat_kind"]
+        self.beat_cards = at["to_beat_cards"]
+        self.beat_duck = at["to_beat_duck_as"]
+        self.clucked = at["clucked"]
+        self.last_egg = at["last_egg"]
+        self.quiet = at["quiet_player"]
+        self.catches = at["catches"]
+        self.penalties = at["penalties"]
+        self.scores = at["scores"]
+        self.last_scores = at["last_round_scores"]
+        self.good = at["good_egg"]
+        self.bad = at["bad_egg"]
+        self.given = at["given"]
+        self.returned = at["returned"]
+        self.discard = at["discard_size"]
+        self.undealt = at["deck_size"]
+        self.rotten = at["rotten_eggs"]
+        self.winners = at["winners"]
+        self.third = 1 / _most(game)
+        self.said_width = len(LastEgg)
+        self.thirds = sums(len(game.all_cards()), self.third)
+        self.rounds = cast(BigChickenGame, game).rounds
+        self.scale = 30 * self.rounds
+
+    def observation(self, obs: Mapping[str, Any], buf: Buffer) -> None:
+        order = self.rel[obs["seat"]]
+        buf[self.phase + _PHASE[obs["phase"]]] = 1.0
+        player = obs["current_player"]
+        if player is not None:
+            buf[self.current + order[player]] = 1.0
+        rounds = obs["rounds"]
+        buf[self.round_at] = obs["round"] / rounds
+        if obs["direction"] == _COUNTER:
+            buf[self.direction] = 1.0
+        for card in obs["hand"]:
+            buf[self.hand + card] += self.third
+        for seat, size in enumerate(obs["hand_sizes"]):
+            buf[self.sizes + order[seat]] = size / 16 if size < 16 else 1.0
+        buf[self.dealer + order[obs["dealer"]]] = 1.0
+        who = obs["leader"]
+        if who is not None:
+            buf[self.leader + order[who]] = 1.0
+        shown = obs["shown"]
+        if shown is not None:
+            buf[self.shown_seat + order[shown["seat"]]] = 1.0
+            buf[self.shown_card + shown["card"]] = 1.0
+        run = obs["run"]
+        for lay in run:
+            for card in lay["cards"]:
+                buf[self.run_cards + card] += self.third
+        buf[self.run_lays] = _cap(len(run) / 8)
+        lay = obs["to_beat"]
+        if lay is not None:
+            buf[self.beat_seat + order[lay["seat"]]] = 1.0
+            buf[self.beat_kind + _KIND[lay["kind"]]] = 1.0
+            for card in lay["cards"]:
+                buf[self.beat_cards + card] += self.third
+            duck = lay["duck_as"]
+            if duck is not None:
+                buf[self.beat_duck + duck] = 1.0
+        for seat in obs["clucked"]:
+            buf[self.clucked + order[seat]] = 1.0
+        for seat, said in enumerate(obs["last_egg"]):
+            if said is not None:
+                buf[self.last_egg + self.said_width * order[seat] + _LAST_EGG[said]] = 1.0
+        quiet_seat = obs.get("quiet_player")
+        if quiet_seat is not None:
+            buf[self.quiet + order[quiet_seat]] = 1.0
+        for seat, count in enumerate(obs["catches"]):
+            buf[self.catches + order[seat]] = _cap(count / 10)
+        for seat, points in enumerate(obs["penalties"]):
+            buf[self.penalties + order[seat]] = _cap(points / 50)
+        scale = 30 * rounds
+        for seat, points in enumerate(obs["scores"]):
+            buf[self.scores + order[seat]] = _cap(points / scale)
+        finished = obs["round_scores"]
+        if finished:
+            for seat, points in enumerate(finished[-1]):
+                buf[self.last_scores + order[seat]] = _cap(points / 30)
+        who = obs["good_egg"]
+        if who is not None:
+            buf[self.good + order[who]] = 1.0
+        who = obs["bad_egg"]
+        if who is not None:
+            buf[self.bad + order[who]] = 1.0
+        exchange = obs["exchange"]
+        card = exchange["given"]
+        if card is not None:
+            buf[self.given + card] = 1.0
+        card = exchange["returned"]
+        if card is not None:
+            buf[self.returned + card] = 1.0
+        buf[self.discard] = obs["discard_size"] / self.deck
+        buf[self.undealt] = obs["deck_size"] / self.deck
+        for seat in obs.get("rotten_eggs", ()):
+            buf[self.rotten + order[seat]] = 1.0
+        for seat in obs.get("winners", ()):
+            buf[self.winners + order[seat]] = 1.0
+
+    def state(self, state: State, seat: int, buf: Row, o: int) -> None:
+        """`make_writer`'s tensor from the state (what `roost.games.big_chicken.views.observation`
+        shows the seat, field by field)."""
         s = cast(BigChickenState, state)
-        order = rel[seat]
+        order = self.rel[seat]
         phase = s._phase
-        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
+        buf[o + self.phase + _PHASE_AT[phase]] = 1.0
         player = s.current_player()
         if player >= 0:
-            buf[o + current + order[player]] = 1.0
+            buf[o + self.current + order[player]] = 1.0
         number = s._round + 1
-        buf[o + round_at] = (number if number < rounds else rounds) / rounds
+        buf[o + self.round_at] = (number if number < self.rounds else self.rounds) / self.rounds
         if s._direction != 1:
-            buf[o + direction] = 1.0
+            buf[o + self.direction] = 1.0
         # my hand, as `roost.games.big_chicken.rules.hand` lists it: two copies at most of an
         # Egg card type per base-3 digit of its number's code, the Ducks, the Chickens
         for number, code in enumerate(s._eggs[seat]):
-            card = hand_at + 4 * number
+            card = self.hand + 4 * number
             while code:
                 copies = code % 3
                 if copies:
-                    buf[o + card] = thirds[copies]
+                    buf[o + card] = self.thirds[copies]
                 code //= 3
                 card += 1
         ducks = s._ducks[seat]
         if ducks:
-            buf[o + hand_at + DUCK] = thirds[ducks]
+            buf[o + self.hand + DUCK] = self.thirds[ducks]
         for card in CHICKEN_CARDS[s._chicks[seat]]:
-            buf[o + hand_at + card] = thirds[1]
+            buf[o + self.hand + card] = self.thirds[1]
         for p, size in enumerate(s._sizes):
             if size:
-                buf[o + sizes + order[p]] = size / 16 if size < 16 else 1.0
-        buf[o + dealer + order[s._dealer]] = 1.0
+                buf[o + self.sizes + order[p]] = size / 16 if size < 16 else 1.0
+        buf[o + self.dealer + order[s._dealer]] = 1.0
         lead = s._leader
         if lead >= 0 and phase != DEAL:
-            buf[o + leader + order[lead]] = 1.0
+            buf[o + self.leader + order[lead]] = 1.0
         if s._shown >= 0 and lead >= 0:
-            buf[o + shown_seat + order[lead]] = 1.0
-            buf[o + shown_card + s._shown] = 1.0
+            buf[o + self.shown_seat + order[lead]] = 1.0
+            buf[o + self.shown_card + s._shown] = 1.0
         laid = s._run_actions
         for action in laid:
             for card in HAND_CARDS[action]:
-                buf[o + run_cards + card] += 1.0
-        counts_to_sums(buf, o + run_cards, CARDS, thirds)
+                buf[o + self.run_cards + card] += 1.0
+        counts_to_sums(buf, o + self.run_cards, CARDS, self.thirds)
         lays = len(laid) / 8
-        buf[o + run_lays] = lays if lays < 1.0 else 1.0
+        buf[o + self.run_lays] = lays if lays < 1.0 else 1.0
         if s._top > 0:
             action = laid[-1]
-            buf[o + beat_seat + order[s._run_seats[-1]]] = 1.0
-            buf[o + beat_kind + _KIND_AT[SIZE[action]]] = 1.0
-            count_into(buf, o + beat_cards, HAND_CARDS[action], thirds)
+            buf[o + self.beat_seat + order[s._run_seats[-1]]] = 1.0
+            buf[o + self.beat_kind + _KIND_AT[SIZE[action]]] = 1.0
+            count_into(buf, o + self.beat_cards, HAND_CARDS[action], self.thirds)
             duck = DECLARED[action]
             if duck >= 0:
-                buf[o + beat_duck + duck] = 1.0
+                buf[o + self.beat_duck + duck] = 1.0
         clucks = s._clucks
-        for p in range(n):
+        for p in range(self.n):
             if clucks >> p & 1:
-                buf[o + clucked + order[p]] = 1.0
+                buf[o + self.clucked + order[p]] = 1.0
         for p, said in enumerate(s._last_egg):
             if said:
-                buf[o + last_egg + said_width * order[p] + _SAID_AT[said]] = 1.0
+                buf[o + self.last_egg + self.said_width * order[p] + _SAID_AT[said]] = 1.0
         if phase == CATCHING:
-            buf[o + quiet + order[s._caught]] = 1.0
+            buf[o + self.quiet + order[s._caught]] = 1.0
         # (zeros are in the buffer already: only the other values are written)
         for p, count in enumerate(s._catches):
             if count:
                 x = count / 10
-                buf[o + catches + order[p]] = x if x < 1.0 else 1.0
+                buf[o + self.catches + order[p]] = x if x < 1.0 else 1.0
         for p, points in enumerate(s._penalties):
             if points:
                 x = points / 50
-                buf[o + penalties + order[p]] = x if x < 1.0 else 1.0
+                buf[o + self.penalties + order[p]] = x if x < 1.0 else 1.0
         totals = s._totals
         for p, points in enumerate(totals):
             if points:
-                x = points / scale
-                buf[o + scores + order[p]] = x if x < 1.0 else 1.0
+                x = points / self.scale
+                buf[o + self.scores + order[p]] = x if x < 1.0 else 1.0
         finished = s._round_scores
         if finished:
             for p, points in enumerate(finished[-1]):
                 if points:
                     x = points / 30
-                    buf[o + last_scores + order[p]] = x if x < 1.0 else 1.0
+                    buf[o + self.last_scores + order[p]] = x if x < 1.0 else 1.0
         if s._good >= 0:
-            buf[o + good + order[s._good]] = 1.0
+            buf[o + self.good + order[s._good]] = 1.0
         if s._bad >= 0:
-            buf[o + bad + order[s._bad]] = 1.0
+            buf[o + self.bad + order[s._bad]] = 1.0
         if s._given >= 0:
-            buf[o + given + s._given] = 1.0
+            buf[o + self.given + s._given] = 1.0
         if s._returned >= 0:
-            buf[o + returned + s._returned] = 1.0
+            buf[o + self.returned + s._returned] = 1.0
         if s._discard:
-            buf[o + discard] = len(s._discard) / deck
+            buf[o + self.discard] = len(s._discard) / self.deck
         if s._pool:
-            buf[o + undealt] = len(s._pool) / deck
-        if phase in (TIE_DRAW, OVER) and s._round >= rounds:
+            buf[o + self.undealt] = len(s._pool) / self.deck
+        if phase in (TIE_DRAW, OVER) and s._round >= self.rounds:
             high = max(totals)
             for p, points in enumerate(totals):
                 if points == high:
-                    buf[o + rotten + order[p]] = 1.0
+                    buf[o + self.rotten + order[p]] = 1.0
         if phase == OVER:
             for p in s.winners():
-                buf[o + winners + order[p]] = 1.0
+                buf[o + self.winners + order[p]] = 1.0
 
-    return write
+
+def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    return _Writers(game, at).observation
+
+
+def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
+    return _Writers(game, at).state
 
 
 ENCODER = ObservationEncoder("big-chicken", FIELDS, make_writer, make_state_writer)

@@ -157,145 +157,6 @@ _BLOCKED = index_of(list(Blocked))
 _SIDE = index_of(list(EggSide))
 
 
-def make_writer(game: Game, at: Mapping[str, int]) -> Write:
-    assert isinstance(game, EggBoundGame)
-    n = game.num_players
-    width = game.cards.num_types - 1  # card blocks: type ids 1 on
-    eggs = game.composition.eggs  # counts are scaled by the game's own deck
-    others = len(game.composition.draw_deck)
-    rel = relative(n)
-    phase = at["phase"]
-    current = at["current_player"]
-    turn_of = at["turn_of"]
-    turn = at["turn"]
-    hand = at["hand"] - 1
-    good = at["good_eggs"]
-    bad = at["bad_eggs"]
-    egg_pile = at["egg_pile"]
-    bound = at["egg_bound"]
-    fowl = at["fowl"]
-    sizes = at["hand_sizes"]
-    known = at["known_hands"] - 1
-    draw = at["draw_pile"]
-    pile_known = at["pile_known"]
-    pile_next = at["pile_next"] - 1
-    pile_cards = at["pile_cards"] - 1
-    discard = at["discard_pile"] - 1
-    discard_top = at["discard_top"] - 1
-    reshuffles = at["reshuffles"]
-    challenge = at["challenge"]
-    attacker = at["challenge_attacker"]
-    target = at["challenge_target"]
-    card_at = at["challenge_card"] - 1
-    chicken_at = at["challenge_chicken"]
-    face_down = at["challenge_face_down"]
-    event = at["result_event"]
-    r_player = at["result_player"]
-    r_target = at["result_target"]
-    r_card = at["result_card"] - 1
-    r_chicken = at["result_chicken"]
-    r_defender = at["result_defender_chicken"]
-    index = game.cards.chicken_index  # a Chicken block's place of each Chicken type
-    r_winner = at["result_winner"]
-    r_blocked = at["result_blocked"]
-    r_side = at["result_side"]
-    r_kept = at["result_kept"]
-    r_discarded = at["result_discarded"] - 1
-    winners = at["winners"]
-    sixth = 1 / (game.hand_size + 1)  # the most a hand holds: one more during a swap
-    copy = 1 / max(game.composition.counts[1:])  # `most`: counts stay within 0-1
-    third = 1 / 3
-
-    def write(obs: Mapping[str, Any], buf: Buffer) -> None:
-        order = rel[obs["seat"]]
-        buf[phase + _PHASE[obs["phase"]]] = 1.0
-        player = obs["current_player"]
-        if player is not None:
-            buf[current + order[player]] = 1.0
-        player = obs["turn_of"]
-        if player is not None:
-            buf[turn_of + order[player]] = 1.0
-        buf[turn] = obs["turn"] / obs["max_turns"]
-        for card in obs["hand"]:
-            buf[hand + card] += copy
-        for seat, count in enumerate(obs["good_eggs"]):
-            buf[good + order[seat]] = count * third
-        for seat, count in enumerate(obs["bad_eggs"]):
-            buf[bad + order[seat]] = count * third
-        buf[egg_pile] = obs["egg_pile"] / eggs
-        for seat, flag in enumerate(obs["egg_bound"]):
-            if flag:
-                buf[bound + order[seat]] = 1.0
-        for seat, flag in enumerate(obs["fowl"]):
-            if flag:
-                buf[fowl + order[seat]] = 1.0
-        for seat, size in enumerate(obs["hand_sizes"]):
-            buf[sizes + order[seat]] = size * sixth
-        for seat, cards in enumerate(obs["known_hands"]):
-            base = known + width * order[seat]
-            for card in cards:
-                buf[base + card] += copy
-        buf[draw] = obs["draw_pile"] / others
-        pile = obs["draw_pile_known"]
-        if pile is not None:
-            buf[pile_known] = 1.0
-            if pile:
-                buf[pile_next + pile[0]] = 1.0
-            for card in pile:
-                buf[pile_cards + card] += copy
-        discarded = obs["discard_pile"]
-        for card in discarded:
-            buf[discard + card] += copy
-        if discarded:
-            buf[discard_top + discarded[-1]] = 1.0
-        count = obs["reshuffles"]
-        buf[reshuffles] = count / 8 if count < 8 else 1.0
-        answered = obs["challenge"]
-        if answered is not None:
-            buf[challenge] = 1.0
-            buf[attacker + order[answered["attacker"]]] = 1.0
-            buf[target + order[answered["target"]]] = 1.0
-            buf[card_at + answered["card"]] = 1.0
-            chicken = answered["chicken"]
-            if chicken is not None:
-                buf[chicken_at + index[chicken]] = 1.0
-            if answered["face_down"]:
-                buf[face_down] = 1.0
-        result = obs["last_result"]
-        if result is not None:
-            buf[event + _HAPPENED[result["event"]]] = 1.0
-            buf[r_player + order[result["player"]]] = 1.0
-            who = result["target"]
-            if who is not None:
-                buf[r_target + order[who]] = 1.0
-            buf[r_card + result["card"]] = 1.0
-            chicken = result["chicken"]
-            if chicken is not None:
-                buf[r_chicken + index[chicken]] = 1.0
-            chicken = result["defender_chicken"]
-            if chicken is not None:
-                buf[r_defender + index[chicken]] = 1.0
-            who = result["winner"]
-            if who is not None:
-                buf[r_winner + order[who]] = 1.0
-            why = result["blocked"]
-            if why is not None:
-                buf[r_blocked + _BLOCKED[why]] = 1.0
-            side = result["side"]
-            if side is not None:
-                buf[r_side + _SIDE[side]] = 1.0
-            kept = result["kept"]
-            if kept is not None:
-                buf[r_kept + (0 if kept else 1)] = 1.0
-            card = result["discarded"]
-            if card is not None:
-                buf[r_discarded + card] = 1.0
-        for seat in obs.get("winners", ()):
-            buf[winners + order[seat]] = 1.0
-
-    return write
-
-
 _PHASE_AT = [_PHASE[str(phase)] for phase in PHASES]
 """The one-hot entry of each phase number of the state."""
 _HAPPENED_AT = [_HAPPENED[str(event)] for event in Happened]
@@ -308,150 +169,247 @@ _FACE_DOWN_KNOWN = (REACT, DEFENDING)
 """The phases in which a face-down Chicken may be one of its owner's known cards."""
 
 
-def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
-    """`make_writer`'s tensor from the state (what `roost.games.egg_bound.views.observation`
-    shows the seat, field by field). Card counts are counted in the row, then written from a
-    table of what ``+= 1/most`` k times leaves in a float32 entry (the same bits)."""
-    eb = cast(EggBoundGame, game)
-    n = game.num_players
-    types = eb.cards.num_types  # card ids 0 .. types - 1 (0, the Egg card, never counted)
-    width = types - 1
-    eggs = eb.composition.eggs
-    others = len(eb.composition.draw_deck)
-    max_turns = eb.max_turns
-    rel = relative(n)
-    phase_at = at["phase"]
-    current = at["current_player"]
-    turn_of = at["turn_of"]
-    turn_at = at["turn"]
-    hand = at["hand"] - 1
-    good = at["good_eggs"]
-    bad = at["bad_eggs"]
-    egg_pile = at["egg_pile"]
-    bound = at["egg_bound"]
-    fowl = at["fowl"]
-    sizes = at["hand_sizes"]
-    known = at["known_hands"] - 1
-    draw = at["draw_pile"]
-    pile_known = at["pile_known"]
-    pile_next = at["pile_next"] - 1
-    pile_cards = at["pile_cards"] - 1
-    discard = at["discard_pile"] - 1
-    discard_top = at["discard_top"] - 1
-    reshuffles = at["reshuffles"]
-    challenge = at["challenge"]
-    attacker = at["challenge_attacker"]
-    target = at["challenge_target"]
-    card_at = at["challenge_card"] - 1
-    chicken_at = at["challenge_chicken"]
-    face_down = at["challenge_face_down"]
-    event = at["result_event"]
-    r_player = at["result_player"]
-    r_target = at["result_target"]
-    r_card = at["result_card"] - 1
-    r_chicken = at["result_chicken"]
-    r_defender = at["result_defender_chicken"]
-    index = eb.cards.chicken_index
-    chickens = list(eb.cards.chickens)
-    r_winner = at["result_winner"]
-    r_blocked = at["result_blocked"]
-    r_side = at["result_side"]
-    r_kept = at["result_kept"]
-    r_discarded = at["result_discarded"] - 1
-    winners = at["winners"]
-    sixth = 1 / (eb.hand_size + 1)
-    copy = 1 / max(eb.composition.counts[1:])
-    copies = sums(len(game.all_cards()), copy)
-    third = 1 / 3
+class _Writers:
+    """Where each field starts in the row and what its values are divided by, worked out
+    once per binding for both writers of the tensor: from an observation (`make_writer`)
+    and from the state (`make_state_writer`)."""
 
-    def write(state: State, seat: int, buf: Row, o: int) -> None:
+    def __init__(self, game: Game, at: Mapping[str, int]) -> None:
+        assert isinstance(game, EggBoundGame)
+        self.n = game.num_players
+        self.width = game.cards.num_types - 1  # card blocks: type ids 1 on
+        self.eggs = game.composition.eggs  # counts are scaled by the game's own deck
+        self.others = len(game.composition.draw_deck)
+        self.rel = relative(self.n)
+        self.phase = at["phase"]
+        self.current = at["current_player"]
+        self.turn_of = at["turn_of"]
+        self.turn = at["turn"]
+        self.hand = at["hand"] - 1
+        self.good = at["good_eggs"]
+        self.bad = at["bad_eggs"]
+        self.egg_pile = at["egg_pile"]
+        self.bound = at["egg_bound"]
+        self.fowl = at["fowl"]
+        self.sizes = at["hand_sizes"]
+        self.known = at["known_hands"] - 1
+        self.draw = at["draw_pile"]
+        self.pile_known = at["pile_known"]
+        self.pile_next = at["pile_next"] - 1
+        self.pile_cards = at["pile_cards"] - 1
+        self.discard = at["discard_pile"] - 1
+        self.discard_top = at["discard_top"] - 1
+        self.reshuffles = at["reshuffles"]
+        self.challenge = at["challenge"]
+        self.attacker = at["challenge_attacker"]
+        self.target = at["challenge_target"]
+        self.card_at = at["challenge_card"] - 1
+        self.chicken_at = at["challenge_chicken"]
+        self.face_down = at["challenge_face_down"]
+        self.event = at["result_event"]
+        self.r_player = at["result_player"]
+        self.r_target = at["result_target"]
+        self.r_card = at["result_card"] - 1
+        self.r_chicken = at["result_chicken"]
+        self.r_defender = at["result_defender_chicken"]
+        self.index = game.cards.chicken_index  # a Chicken block's place of each Chicken type
+        self.r_winner = at["result_winner"]
+        self.r_blocked = at["result_blocked"]
+        self.r_side = at["result_side"]
+        self.r_kept = at["result_kept"]
+        self.r_discarded = at["result_discarded"] - 1
+        self.winners = at["winners"]
+        self.sixth = 1 / (game.hand_size + 1)  # the most a hand holds: one more during a swap
+        self.copy = 1 / max(game.composition.counts[1:])  # `most`: counts stay within 0-1
+        self.third = 1 / 3
+        self.max_turns = game.max_turns
+        self.chickens = list(game.cards.chickens)
+        self.copies = sums(len(game.all_cards()), self.copy)
+
+    def observation(self, obs: Mapping[str, Any], buf: Buffer) -> None:
+        order = self.rel[obs["seat"]]
+        buf[self.phase + _PHASE[obs["phase"]]] = 1.0
+        player = obs["current_player"]
+        if player is not None:
+            buf[self.current + order[player]] = 1.0
+        player = obs["turn_of"]
+        if player is not None:
+            buf[self.turn_of + order[player]] = 1.0
+        buf[self.turn] = obs["turn"] / obs["max_turns"]
+        for card in obs["hand"]:
+            buf[self.hand + card] += self.copy
+        for seat, count in enumerate(obs["good_eggs"]):
+            buf[self.good + order[seat]] = count * self.third
+        for seat, count in enumerate(obs["bad_eggs"]):
+            buf[self.bad + order[seat]] = count * self.third
+        buf[self.egg_pile] = obs["egg_pile"] / self.eggs
+        for seat, flag in enumerate(obs["egg_bound"]):
+            if flag:
+                buf[self.bound + order[seat]] = 1.0
+        for seat, flag in enumerate(obs["fowl"]):
+            if flag:
+                buf[self.fowl + order[seat]] = 1.0
+        for seat, size in enumerate(obs["hand_sizes"]):
+            buf[self.sizes + order[seat]] = size * self.sixth
+        for seat, cards in enumerate(obs["known_hands"]):
+            base = self.known + self.width * order[seat]
+            for card in cards:
+                buf[base + card] += self.copy
+        buf[self.draw] = obs["draw_pile"] / self.others
+        pile = obs["draw_pile_known"]
+        if pile is not None:
+            buf[self.pile_known] = 1.0
+            if pile:
+                buf[self.pile_next + pile[0]] = 1.0
+            for card in pile:
+                buf[self.pile_cards + card] += self.copy
+        discarded = obs["discard_pile"]
+        for card in discarded:
+            buf[self.discard + card] += self.copy
+        if discarded:
+            buf[self.discard_top + discarded[-1]] = 1.0
+        count = obs["reshuffles"]
+        buf[self.reshuffles] = count / 8 if count < 8 else 1.0
+        answered = obs["challenge"]
+        if answered is not None:
+            buf[self.challenge] = 1.0
+            buf[self.attacker + order[answered["attacker"]]] = 1.0
+            buf[self.target + order[answered["target"]]] = 1.0
+            buf[self.card_at + answered["card"]] = 1.0
+            chicken = answered["chicken"]
+            if chicken is not None:
+                buf[self.chicken_at + self.index[chicken]] = 1.0
+            if answered["face_down"]:
+                buf[self.face_down] = 1.0
+        result = obs["last_result"]
+        if result is not None:
+            buf[self.event + _HAPPENED[result["event"]]] = 1.0
+            buf[self.r_player + order[result["player"]]] = 1.0
+            who = result["target"]
+            if who is not None:
+                buf[self.r_target + order[who]] = 1.0
+            buf[self.r_card + result["card"]] = 1.0
+            chicken = result["chicken"]
+            if chicken is not None:
+                buf[self.r_chicken + self.index[chicken]] = 1.0
+            chicken = result["defender_chicken"]
+            if chicken is not None:
+                buf[self.r_defender + self.index[chicken]] = 1.0
+            who = result["winner"]
+            if who is not None:
+                buf[self.r_winner + order[who]] = 1.0
+            why = result["blocked"]
+            if why is not None:
+                buf[self.r_blocked + _BLOCKED[why]] = 1.0
+            side = result["side"]
+            if side is not None:
+                buf[self.r_side + _SIDE[side]] = 1.0
+            kept = result["kept"]
+            if kept is not None:
+                buf[self.r_kept + (0 if kept else 1)] = 1.0
+            card = result["discarded"]
+            if card is not None:
+                buf[self.r_discarded + card] = 1.0
+        for seat in obs.get("winners", ()):
+            buf[self.winners + order[seat]] = 1.0
+
+    def state(self, state: State, seat: int, buf: Row, o: int) -> None:
+        """`make_writer`'s tensor from the state (what `roost.games.egg_bound.views.observation`
+        shows the seat, field by field). Card counts are counted in the row, then written from a
+        table of what ``+= 1/most`` k times leaves in a float32 entry (the same bits)."""
         s = cast(EggBoundState, state)
-        order = rel[seat]
+        order = self.rel[seat]
         phase = s._phase
-        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
+        buf[o + self.phase + _PHASE_AT[phase]] = 1.0
         if phase not in CHANCE_PHASES and phase != OVER:
-            buf[o + current + order[s._player]] = 1.0
+            buf[o + self.current + order[s._player]] = 1.0
         mover = s._mover
         if phase != DEALING:
-            buf[o + turn_of + order[mover]] = 1.0
+            buf[o + self.turn_of + order[mover]] = 1.0
         number = s._turn if phase == OVER and s._winner < 0 else s._turn + 1
-        buf[o + turn_at] = number / max_turns
-        count_into(buf, o + hand, s._hands[seat], copies)
-        for p in range(n):
+        buf[o + self.turn] = number / self.max_turns
+        count_into(buf, o + self.hand, s._hands[seat], self.copies)
+        for p in range(self.n):
             at_seat = order[p]
             count = s._good[p]
             if count:
-                buf[o + good + at_seat] = count * third
+                buf[o + self.good + at_seat] = count * self.third
             count = s._bad[p]
             if count:
-                buf[o + bad + at_seat] = count * third
+                buf[o + self.bad + at_seat] = count * self.third
             if s._bound[p]:
-                buf[o + bound + at_seat] = 1.0
+                buf[o + self.bound + at_seat] = 1.0
             if s._fowl[p]:
-                buf[o + fowl + at_seat] = 1.0
+                buf[o + self.fowl + at_seat] = 1.0
             size = len(s._hands[p])
             if size:
-                buf[o + sizes + at_seat] = size * sixth
+                buf[o + self.sizes + at_seat] = size * self.sixth
             cards = s._known[p]
             if p == mover and s._star >= 0 and phase in _FACE_DOWN_KNOWN:
                 cards = list(cards)
-                for chicken in chickens:  # the Chicken face down may be this one
+                for chicken in self.chickens:  # the Chicken face down may be this one
                     if chicken in cards:
                         cards.remove(chicken)
-            count_into(buf, o + known + width * at_seat, cards, copies)
-        buf[o + egg_pile] = s._egg_pile / eggs
+            count_into(buf, o + self.known + self.width * at_seat, cards, self.copies)
+        buf[o + self.egg_pile] = s._egg_pile / self.eggs
         pool = s._pool
-        buf[o + draw] = len(pool) / others
+        buf[o + self.draw] = len(pool) / self.others
         if s._open:
-            buf[o + pile_known] = 1.0
+            buf[o + self.pile_known] = 1.0
             if pool:
-                buf[o + pile_next + pool[-1]] = 1.0
-            count_into(buf, o + pile_cards, pool, copies)
+                buf[o + self.pile_next + pool[-1]] = 1.0
+            count_into(buf, o + self.pile_cards, pool, self.copies)
         discarded = s._discard
         if discarded:
-            count_into(buf, o + discard, discarded, copies)
-            buf[o + discard_top + discarded[-1]] = 1.0
+            count_into(buf, o + self.discard, discarded, self.copies)
+            buf[o + self.discard_top + discarded[-1]] = 1.0
         count = len(s._epochs)
         if count:
-            buf[o + reshuffles] = count / 8 if count < 8 else 1.0
+            buf[o + self.reshuffles] = count / 8 if count < 8 else 1.0
         if phase in _ANSWERING:
-            buf[o + challenge] = 1.0
-            buf[o + attacker + order[mover]] = 1.0
-            buf[o + target + order[s._target]] = 1.0
-            buf[o + card_at + s._card] = 1.0
+            buf[o + self.challenge] = 1.0
+            buf[o + self.attacker + order[mover]] = 1.0
+            buf[o + self.target + order[s._target]] = 1.0
+            buf[o + self.card_at + s._card] = 1.0
             hidden = s._star >= 0
             chicken = s._chicken
             if chicken >= 0 and not (hidden and seat != mover):
-                buf[o + chicken_at + index[chicken]] = 1.0
+                buf[o + self.chicken_at + self.index[chicken]] = 1.0
             if hidden:
-                buf[o + face_down] = 1.0
+                buf[o + self.face_down] = 1.0
         result = s._result
         happened = result[0]
         if happened >= 0:
             who, whom, card, chicken, defender, won, why, side, kept, lost = result[1:]
-            buf[o + event + _HAPPENED_AT[happened]] = 1.0
-            buf[o + r_player + order[who]] = 1.0
+            buf[o + self.event + _HAPPENED_AT[happened]] = 1.0
+            buf[o + self.r_player + order[who]] = 1.0
             if whom >= 0:
-                buf[o + r_target + order[whom]] = 1.0
-            buf[o + r_card + card] = 1.0
+                buf[o + self.r_target + order[whom]] = 1.0
+            buf[o + self.r_card + card] = 1.0
             if chicken >= 0:
-                buf[o + r_chicken + index[chicken]] = 1.0
+                buf[o + self.r_chicken + self.index[chicken]] = 1.0
             if defender >= 0:
-                buf[o + r_defender + index[defender]] = 1.0
+                buf[o + self.r_defender + self.index[defender]] = 1.0
             if won >= 0:
-                buf[o + r_winner + order[won]] = 1.0
+                buf[o + self.r_winner + order[won]] = 1.0
             if why >= 0:
-                buf[o + r_blocked + _BLOCKED_AT[why]] = 1.0
+                buf[o + self.r_blocked + _BLOCKED_AT[why]] = 1.0
             if side >= 0:
-                buf[o + r_side + _SIDE_AT[side]] = 1.0
+                buf[o + self.r_side + _SIDE_AT[side]] = 1.0
             if kept >= 0:
-                buf[o + r_kept + (0 if kept else 1)] = 1.0
+                buf[o + self.r_kept + (0 if kept else 1)] = 1.0
             if lost >= 0:
-                buf[o + r_discarded + lost] = 1.0
+                buf[o + self.r_discarded + lost] = 1.0
         if phase == OVER and s._winner >= 0:
-            buf[o + winners + order[s._winner]] = 1.0
+            buf[o + self.winners + order[s._winner]] = 1.0
 
-    return write
+
+def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    return _Writers(game, at).observation
+
+
+def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
+    return _Writers(game, at).state
 
 
 class _Encoder(ObservationEncoder):

@@ -139,75 +139,6 @@ def _card_width(game: Game) -> int:
     return cast(EggoGame, game).num_types - 1
 
 
-def make_writer(game: Game, at: Mapping[str, int]) -> Write:
-    n = game.num_players
-    copy, half, total, most_draws = _scales(game)
-    width_cards = _card_width(game)
-    own = width_cards != CARDS
-    rel = relative(n)
-    phase = at["phase"]
-    current = at["current_player"]
-    hand = at["hand"]
-    characters = at["characters"]
-    upside = at["upside_down"]
-    escaped = at["escaped"]
-    sizes = at["hand_sizes"]
-    top = at["top"]
-    colour = at["colour"]
-    character = at["character"]
-    discard = at["discard"]
-    decks = at["decks"]
-    demogorgons = at["demogorgons"]
-    direction = at["direction"]
-    owed = at["draws_owed"]
-    drawn = at["draws_this_turn"]
-    winners = at["winners"]
-    width = len(PLAYER_CHARACTER_IDS)
-
-    def write(obs: Mapping[str, Any], buf: Buffer) -> None:
-        order = rel[obs["seat"]]
-        buf[phase + _PHASE[obs["phase"]]] = 1.0
-        player = obs["current_player"]
-        if player is not None:
-            buf[current + order[player]] = 1.0
-        for card in obs["hand"]:
-            buf[hand + _slot(card)] += copy
-        for seat, name in enumerate(obs["characters"]):
-            if name is not None:
-                buf[characters + width * order[seat] + _PLAYER_CHARACTER[name]] = 1.0
-        for seat, side in enumerate(obs["sides"]):
-            if side == _UPSIDE_DOWN:
-                buf[upside + order[seat]] = 1.0
-        for seat, out in enumerate(obs["escaped"]):
-            if out:
-                buf[escaped + order[seat]] = 1.0
-        for seat, size in enumerate(obs["hand_sizes"]):
-            buf[sizes + order[seat]] = size / 16 if size < 16 else 1.0
-        card = obs["top"]
-        if card is not None:
-            buf[top + _slot(card)] = 1.0
-        name = obs["colour"]
-        if name is not None:
-            buf[colour + _COLOUR[name]] = 1.0
-        name = obs["character"]
-        if name is not None:
-            buf[character + _DECK_CHARACTER[name]] = 1.0
-        pile = obs["discard"]
-        add_counts(buf, discard, width_cards, [_slot(c) for c in pile] if own else pile, copy)
-        a, b = obs["decks"]
-        buf[decks] = a / half
-        buf[decks + 1] = b / half
-        buf[demogorgons] = obs["demogorgons"] / total
-        if obs["direction"] == _COUNTER:
-            buf[direction] = 1.0
-        buf[owed] = obs["draws_owed"] / most_draws
-        buf[drawn] = obs["draws_this_turn"] / 2
-        for seat in obs.get("winners", ()):
-            buf[winners + order[seat]] = 1.0
-
-    return write
-
-
 _PHASE_AT = [_PHASE[str(phase)] for phase in PHASES]
 """The one-hot entry of each phase number of the state."""
 _CHARACTER_AT = [_PLAYER_CHARACTER[str(name)] for name in PLAYER_CHARACTER_IDS]
@@ -215,84 +146,146 @@ _COLOUR_AT = [_COLOUR[str(name)] for name in COLOUR_IDS]
 _DECK_CHARACTER_AT = [_DECK_CHARACTER[str(name)] for name in DECK_CHARACTERS]
 
 
-def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
-    """`make_writer`'s tensor from the state (what `roost.games.eggo.views.observation` shows
-    the seat, field by field)."""
-    n = game.num_players
-    copy, half, total, most_draws = _scales(game)
-    width_cards = _card_width(game)
-    own = width_cards != CARDS
-    rel = relative(n)
-    phase_at = at["phase"]
-    current = at["current_player"]
-    hand = at["hand"]
-    characters = at["characters"]
-    upside = at["upside_down"]
-    escaped = at["escaped"]
-    sizes = at["hand_sizes"]
-    top = at["top"]
-    colour = at["colour"]
-    character = at["character"]
-    discard = at["discard"]
-    decks = at["decks"]
-    demogorgons = at["demogorgons"]
-    direction = at["direction"]
-    owed = at["draws_owed"]
-    drawn = at["draws_this_turn"]
-    winners = at["winners"]
-    width = len(PLAYER_CHARACTER_IDS)
-    copies = sums(len(game.all_cards()), copy)
+class _Writers:
+    """Where each field starts in the row and what its values are divided by, worked out
+    once per binding for both writers of the tensor: from an observation (`make_writer`)
+    and from the state (`make_state_writer`)."""
 
-    def write(state: State, seat: int, buf: Row, o: int) -> None:
+    def __init__(self, game: Game, at: Mapping[str, int]) -> None:
+        self.n = game.num_players
+        self.copy, self.half, self.total, self.most_draws = _scales(game)
+        self.width_cards = _card_width(game)
+        self.own = self.width_cards != CARDS
+        self.rel = relative(self.n)
+        self.phase = at["phase"]
+        self.current = at["current_player"]
+        self.hand = at["hand"]
+        self.characters = at["characters"]
+        self.upside = at["upside_down"]
+        self.escaped = at["escaped"]
+        self.sizes = at["hand_sizes"]
+        self.top = at["top"]
+        self.colour = at["colour"]
+        self.character = at["character"]
+        self.discard = at["discard"]
+        self.decks = at["decks"]
+        self.demogorgons = at["demogorgons"]
+        self.direction = at["direction"]
+        self.owed = at["draws_owed"]
+        self.drawn = at["draws_this_turn"]
+        self.winners = at["winners"]
+        self.width = len(PLAYER_CHARACTER_IDS)
+        self.copies = sums(len(game.all_cards()), self.copy)
+
+    def observation(self, obs: Mapping[str, Any], buf: Buffer) -> None:
+        order = self.rel[obs["seat"]]
+        buf[self.phase + _PHASE[obs["phase"]]] = 1.0
+        player = obs["current_player"]
+        if player is not None:
+            buf[self.current + order[player]] = 1.0
+        for card in obs["hand"]:
+            buf[self.hand + _slot(card)] += self.copy
+        for seat, name in enumerate(obs["characters"]):
+            if name is not None:
+                buf[self.characters + self.width * order[seat] + _PLAYER_CHARACTER[name]] = 1.0
+        for seat, side in enumerate(obs["sides"]):
+            if side == _UPSIDE_DOWN:
+                buf[self.upside + order[seat]] = 1.0
+        for seat, out in enumerate(obs["escaped"]):
+            if out:
+                buf[self.escaped + order[seat]] = 1.0
+        for seat, size in enumerate(obs["hand_sizes"]):
+            buf[self.sizes + order[seat]] = size / 16 if size < 16 else 1.0
+        card = obs["top"]
+        if card is not None:
+            buf[self.top + _slot(card)] = 1.0
+        name = obs["colour"]
+        if name is not None:
+            buf[self.colour + _COLOUR[name]] = 1.0
+        name = obs["character"]
+        if name is not None:
+            buf[self.character + _DECK_CHARACTER[name]] = 1.0
+        pile = obs["discard"]
+        add_counts(
+            buf,
+            self.discard,
+            self.width_cards,
+            [_slot(c) for c in pile] if self.own else pile,
+            self.copy,
+        )
+        a, b = obs["decks"]
+        buf[self.decks] = a / self.half
+        buf[self.decks + 1] = b / self.half
+        buf[self.demogorgons] = obs["demogorgons"] / self.total
+        if obs["direction"] == _COUNTER:
+            buf[self.direction] = 1.0
+        buf[self.owed] = obs["draws_owed"] / self.most_draws
+        buf[self.drawn] = obs["draws_this_turn"] / 2
+        for seat in obs.get("winners", ()):
+            buf[self.winners + order[seat]] = 1.0
+
+    def state(self, state: State, seat: int, buf: Row, o: int) -> None:
+        """`make_writer`'s tensor from the state (what `roost.games.eggo.views.observation` shows
+        the seat, field by field)."""
         s = cast(EggoState, state)
-        order = rel[seat]
+        order = self.rel[seat]
         phase = s._phase
-        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
+        buf[o + self.phase + _PHASE_AT[phase]] = 1.0
         if phase in (TURN, CHOOSING, DRAWING):
-            buf[o + current + order[s._player]] = 1.0
+            buf[o + self.current + order[s._player]] = 1.0
         held = s._hands[seat]
-        count_into(buf, o + hand, [_slot(c) for c in held] if own else held, copies)
+        count_into(buf, o + self.hand, [_slot(c) for c in held] if self.own else held, self.copies)
         for p, chosen in enumerate(s._characters):
             if chosen >= 0:
-                buf[o + characters + width * order[p] + _CHARACTER_AT[chosen]] = 1.0
+                buf[o + self.characters + self.width * order[p] + _CHARACTER_AT[chosen]] = 1.0
         for p, up in enumerate(s._upside):
             if up:
-                buf[o + upside + order[p]] = 1.0
+                buf[o + self.upside + order[p]] = 1.0
         for p, out in enumerate(s._escaped):
             if out:
-                buf[o + escaped + order[p]] = 1.0
+                buf[o + self.escaped + order[p]] = 1.0
         # (zeros are in the buffer already: only the other values are written)
         for p, held in enumerate(s._hands):
             size = len(held)
             if size:
-                buf[o + sizes + order[p]] = size / 16 if size < 16 else 1.0
+                buf[o + self.sizes + order[p]] = size / 16 if size < 16 else 1.0
         played = s._discard
         if played:
-            buf[o + top + _slot(played[-1])] = 1.0
-            buf[o + colour + _COLOUR_AT[s._colour]] = 1.0
+            buf[o + self.top + _slot(played[-1])] = 1.0
+            buf[o + self.colour + _COLOUR_AT[s._colour]] = 1.0
             if s._character != NO_CHARACTER:
-                buf[o + character + _DECK_CHARACTER_AT[s._character]] = 1.0
+                buf[o + self.character + _DECK_CHARACTER_AT[s._character]] = 1.0
         add_counts_row(
-            buf, o + discard, [_slot(c) for c in played] if own else played, copies, copy
+            buf,
+            o + self.discard,
+            [_slot(c) for c in played] if self.own else played,
+            self.copies,
+            self.copy,
         )
         left = s._decks
         if left[0]:
-            buf[o + decks] = left[0] / half
+            buf[o + self.decks] = left[0] / self.half
         if left[1]:
-            buf[o + decks + 1] = left[1] / half
+            buf[o + self.decks + 1] = left[1] / self.half
         if s._demogorgons:
-            buf[o + demogorgons] = s._demogorgons / total
+            buf[o + self.demogorgons] = s._demogorgons / self.total
         if s._direction != 1:
-            buf[o + direction] = 1.0
+            buf[o + self.direction] = 1.0
         if s._forced:
-            buf[o + owed] = s._forced / most_draws
+            buf[o + self.owed] = s._forced / self.most_draws
         if s._draws:
-            buf[o + drawn] = s._draws / 2
+            buf[o + self.drawn] = s._draws / 2
         if phase == OVER:
             for p in s.winners():
-                buf[o + winners + order[p]] = 1.0
+                buf[o + self.winners + order[p]] = 1.0
 
-    return write
+
+def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    return _Writers(game, at).observation
+
+
+def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
+    return _Writers(game, at).state
 
 
 class EggoEncoder(ObservationEncoder):

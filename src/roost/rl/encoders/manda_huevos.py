@@ -123,45 +123,66 @@ _PHASE = index_of(list(Phase))
 _PLAYED = str(Hen.PLAYED)
 
 
-def make_writer(game: Game, at: Mapping[str, int]) -> Write:
-    n = game.num_players
-    rel = relative(n)
-    kinds = game.card_types()
-    cards = game.all_cards()
-    top = max((card for card in cards if kinds[card].kind == "egg"), default=1) or 1
-    full = 6 * top
-    total = len(cards)
-    phase = at["phase"]
-    current = at["current_player"]
-    hand = at["hand"]
-    containers = at["containers"]
-    points = at["points"]
-    eggs = at["eggs_in_container"]
-    face_up = at["face_up_actions"]
-    must = at["must_play_egg"]
-    sizes = at["hand_sizes"]
-    deck = at["deck"]
-    hen = at["hen_played"]
-    taken = at["hen_taken"]
-    passes = at["passes_in_a_row"]
-    scores = at["scores"]
-    winners = at["winners"]
-    acting_at = at["acting"]
-    up_width = len(ACTION_CARDS) + OWN
-    width = SLOTS * SLOT_WIDTH
-    held = cast(MandaHuevosGame, game).hand_size  # H: counts stay within 0-1
-    third = 1 / held
+_PHASE_AT = [_PHASE[str(phase)] for phase in PHASES]
+"""The one-hot entry of each phase number of the state."""
+_DECIDING = (TURN, HEN_TAKING, DRAWING, ACTING)
+"""The phases whose observation names a current player."""
 
-    def write(obs: Mapping[str, Any], buf: Buffer) -> None:
-        order = rel[obs["seat"]]
-        buf[phase + _PHASE[obs["phase"]]] = 1.0
+
+class _Writers:
+    """Where each field starts in the row and what its values are divided by, worked out
+    once per binding for both writers of the tensor: from an observation (`make_writer`)
+    and from the state (`make_state_writer`)."""
+
+    def __init__(self, game: Game, at: Mapping[str, int]) -> None:
+        self.mh = cast(MandaHuevosGame, game)
+        self.n = game.num_players
+        self.rel = relative(self.n)
+        self.kinds = game.card_types()
+        self.cards = game.all_cards()
+        self.top = (
+            max((card for card in self.cards if self.kinds[card].kind == "egg"), default=1) or 1
+        )
+        self.full = 6 * self.top
+        self.total = len(self.cards)
+        self.phase = at["phase"]
+        self.current = at["current_player"]
+        self.hand = at["hand"]
+        self.containers = at["containers"]
+        self.points = at["points"]
+        self.eggs = at["eggs_in_container"]
+        self.face_up = at["face_up_actions"]
+        self.must = at["must_play_egg"]
+        self.sizes = at["hand_sizes"]
+        self.deck = at["deck"]
+        self.hen = at["hen_played"]
+        self.taken = at["hen_taken"]
+        self.passes = at["passes_in_a_row"]
+        self.scores = at["scores"]
+        self.winners = at["winners"]
+        self.acting_at = at["acting"]
+        self.up_width = len(ACTION_CARDS) + OWN
+        self.width = SLOTS * SLOT_WIDTH
+        self.held = self.mh.hand_size  # H: counts stay within 0-1
+        self.third = 1 / self.held
+        self.copies = sums(len(self.cards), 1 / self.held)  # `+= 1/H` k times, in a float32 entry
+        self.ids = (ACTION_CARD_IDS + OWN_ACTION_IDS)[
+            : len(ACTION_CARD_IDS) + len(self.mh.own_actions)
+        ]
+        self.up_entries = [card - ACTION_CARDS[0] for card in self.ids]
+        self.all_down = self.mh.all_down
+        self.memory = self.mh.memory
+
+    def observation(self, obs: Mapping[str, Any], buf: Buffer) -> None:
+        order = self.rel[obs["seat"]]
+        buf[self.phase + _PHASE[obs["phase"]]] = 1.0
         player = obs["current_player"]
         if player is not None:
-            buf[current + order[player]] = 1.0
+            buf[self.current + order[player]] = 1.0
         for card in obs["hand"]:
-            buf[hand + card] += third
+            buf[self.hand + card] += self.third
         for seat, row in enumerate(obs["containers"]):
-            base = containers + width * order[seat]
+            base = self.containers + self.width * order[seat]
             for slot, cell in enumerate(row):
                 if cell is None:
                     continue
@@ -173,93 +194,50 @@ def make_writer(game: Game, at: Mapping[str, int]) -> Write:
                 if value is None:
                     buf[at_slot + 2] = 1.0
                 else:
-                    buf[at_slot + 3] = value / top
+                    buf[at_slot + 3] = value / self.top
         for seat, value in enumerate(obs["points"]):
-            buf[points + order[seat]] = value / full
+            buf[self.points + order[seat]] = value / self.full
         for seat, value in enumerate(obs["eggs_in_container"]):
-            buf[eggs + order[seat]] = value / 6
+            buf[self.eggs + order[seat]] = value / 6
         for seat, up in enumerate(obs["face_up_actions"]):
-            base = face_up + up_width * order[seat]
+            base = self.face_up + self.up_width * order[seat]
             for card in up:
                 buf[base + card - 22] = 1.0
         for seat, forced in enumerate(obs["must_play_egg"]):
             if forced:
-                buf[must + order[seat]] = 1.0
+                buf[self.must + order[seat]] = 1.0
         for seat, size in enumerate(obs["hand_sizes"]):
-            buf[sizes + order[seat]] = size / held if size < held else 1.0
-        buf[deck] = obs["deck"] / total
+            buf[self.sizes + order[seat]] = size / self.held if size < self.held else 1.0
+        buf[self.deck] = obs["deck"] / self.total
         if obs["hen"] == _PLAYED:
-            buf[hen] = 1.0
-        buf[taken] = obs["hen_taken"] / 6
-        buf[passes] = obs["passes_in_a_row"] / n
+            buf[self.hen] = 1.0
+        buf[self.taken] = obs["hen_taken"] / 6
+        buf[self.passes] = obs["passes_in_a_row"] / self.n
         acting = obs["acting"]
         if acting is not None:
-            buf[acting_at + acting - OWN_ACTION_IDS[0]] = 1.0
-            buf[acting_at + OWN] = obs["acting_left"] / MOST_REPEATS
+            buf[self.acting_at + acting - OWN_ACTION_IDS[0]] = 1.0
+            buf[self.acting_at + OWN] = obs["acting_left"] / MOST_REPEATS
         for seat, value in enumerate(obs.get("scores", ())):
-            buf[scores + order[seat]] = value / full
+            buf[self.scores + order[seat]] = value / self.full
         for seat in obs.get("winners", ()):
-            buf[winners + order[seat]] = 1.0
+            buf[self.winners + order[seat]] = 1.0
 
-    return write
-
-
-_PHASE_AT = [_PHASE[str(phase)] for phase in PHASES]
-"""The one-hot entry of each phase number of the state."""
-_DECIDING = (TURN, HEN_TAKING, DRAWING, ACTING)
-"""The phases whose observation names a current player."""
-
-
-def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
-    """`make_writer`'s tensor from the state (what `roost.games.manda_huevos.views.observation`
-    shows the seat, field by field)."""
-    mh = cast(MandaHuevosGame, game)
-    n = game.num_players
-    rel = relative(n)
-    kinds = game.card_types()
-    cards = game.all_cards()
-    top = max((card for card in cards if kinds[card].kind == "egg"), default=1) or 1
-    full = 6 * top
-    total = len(cards)
-    phase_at = at["phase"]
-    current = at["current_player"]
-    hand = at["hand"]
-    containers = at["containers"]
-    points = at["points"]
-    eggs = at["eggs_in_container"]
-    face_up = at["face_up_actions"]
-    must = at["must_play_egg"]
-    sizes = at["hand_sizes"]
-    deck = at["deck"]
-    hen = at["hen_played"]
-    taken = at["hen_taken"]
-    passes = at["passes_in_a_row"]
-    scores = at["scores"]
-    winners = at["winners"]
-    acting_at = at["acting"]
-    up_width = len(ACTION_CARDS) + OWN
-    width = SLOTS * SLOT_WIDTH
-    held = mh.hand_size
-    copies = sums(len(cards), 1 / held)  # what `+= 1/H` k times leaves in a float32 entry
-    up_entries = [card - ACTION_CARDS[0] for card in ACTION_CARD_IDS + OWN_ACTION_IDS]
-    up_entries = up_entries[: len(ACTION_CARD_IDS) + len(mh.own_actions)]
-    all_down = mh.all_down
-    memory = mh.memory
-
-    def write(state: State, seat: int, buf: Row, o: int) -> None:
+    def state(self, state: State, seat: int, buf: Row, o: int) -> None:
+        """`make_writer`'s tensor from the state (what `roost.games.manda_huevos.views.observation`
+        shows the seat, field by field)."""
         s = cast(MandaHuevosState, state)
-        order = rel[seat]
+        order = self.rel[seat]
         phase = s._phase
-        buf[o + phase_at + _PHASE_AT[phase]] = 1.0
+        buf[o + self.phase + _PHASE_AT[phase]] = 1.0
         if phase in _DECIDING:
-            buf[o + current + order[s._player]] = 1.0
-        count_into(buf, o + hand, s._hands[seat], copies)
-        hide = memory and phase != OVER
+            buf[o + self.current + order[s._player]] = 1.0
+        count_into(buf, o + self.hand, s._hands[seat], self.copies)
+        hide = self.memory and phase != OVER
         cells = s._cells
         asleep = s._asleep
         occupied = s._occupied
-        for c in range(n):
-            base = containers + width * order[c]
+        for c in range(self.n):
+            base = self.containers + self.width * order[c]
             shown_total = 0
             first = CONTAINER_SIZE * c
             for slot in range(CONTAINER_SIZE):
@@ -277,42 +255,48 @@ def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
                 else:
                     shown_total += value
                     if value:
-                        buf[o + at_slot + 3] = value / top
+                        buf[o + at_slot + 3] = value / self.top
             if shown_total:
-                buf[o + points + order[c]] = shown_total / full
+                buf[o + self.points + order[c]] = shown_total / self.full
             count = ((occupied >> first) & FULL).bit_count()
             if count:
-                buf[o + eggs + order[c]] = count / 6
+                buf[o + self.eggs + order[c]] = count / 6
         for p, down in enumerate(s._down):
-            base = face_up + up_width * order[p]
-            for k, entry in enumerate(up_entries):
+            base = self.face_up + self.up_width * order[p]
+            for k, entry in enumerate(self.up_entries):
                 if not down >> k & 1:
                     buf[o + base + entry] = 1.0
-            if down == all_down:
-                buf[o + must + order[p]] = 1.0
+            if down == self.all_down:
+                buf[o + self.must + order[p]] = 1.0
         for p, cards_held in enumerate(s._hands):
             size = len(cards_held)
             if size:
-                buf[o + sizes + order[p]] = size / held if size < held else 1.0
+                buf[o + self.sizes + order[p]] = size / self.held if size < self.held else 1.0
         if s._pool:
-            buf[o + deck] = len(s._pool) / total
+            buf[o + self.deck] = len(s._pool) / self.total
         if s._hen_out:
-            buf[o + hen] = 1.0
+            buf[o + self.hen] = 1.0
         if s._taken:
-            buf[o + taken] = s._taken / 6
+            buf[o + self.taken] = s._taken / 6
         if s._passes:
-            buf[o + passes] = s._passes / n
+            buf[o + self.passes] = s._passes / self.n
         if s._acting >= 0:
-            buf[o + acting_at + s._acting] = 1.0
-            buf[o + acting_at + OWN] = s._left / MOST_REPEATS
+            buf[o + self.acting_at + s._acting] = 1.0
+            buf[o + self.acting_at + OWN] = s._left / MOST_REPEATS
         if phase == OVER:
             for p, value in enumerate(s._scores()):
                 if value:
-                    buf[o + scores + order[p]] = value / full
+                    buf[o + self.scores + order[p]] = value / self.full
             for p in s.winners():
-                buf[o + winners + order[p]] = 1.0
+                buf[o + self.winners + order[p]] = 1.0
 
-    return write
+
+def make_writer(game: Game, at: Mapping[str, int]) -> Write:
+    return _Writers(game, at).observation
+
+
+def make_state_writer(game: Game, at: Mapping[str, int]) -> StateWrite:
+    return _Writers(game, at).state
 
 
 ENCODER = ObservationEncoder("manda-huevos", FIELDS, make_writer, make_state_writer)
