@@ -36,6 +36,7 @@ class FakeWriter:
     def __init__(self) -> None:
         self.writes: list[list[str]] = []
         self.open = True
+        self.fails = False
         self.drained = asyncio.Event()
         self.drained.set()
 
@@ -47,6 +48,8 @@ class FakeWriter:
         await self.drained.wait()
 
     def write(self, texts: Sequence[str]) -> None:
+        if self.fails:
+            raise RuntimeError("the socket is gone")
         self.writes.append(list(texts))
 
 
@@ -152,6 +155,21 @@ def test_a_gone_client_is_written_nothing_more() -> None:
         connection.deliver("view")
         await _settled(connection)
         assert writer.writes == [] and connection.closed and socket.sent == []
+
+    asyncio.run(scenario())
+
+
+def test_a_failed_write_closes_the_connection_quietly() -> None:
+    async def scenario() -> None:
+        writer = FakeWriter()
+        connection, socket = _connection(writer)
+        writer.fails = True
+        connection.deliver("view")
+        connection.end(1000)
+        await _settled(connection)
+        assert connection.closed and not connection.busy and socket.sent == []
+        connection.deliver("later")
+        assert not connection.busy
 
     asyncio.run(scenario())
 
@@ -359,9 +377,10 @@ def test_refusals_close_with_their_codes(served: Served) -> None:
     body = _table(served.base, [{"type": "open"}, {"type": "bot", "level": "medium"}])
     ws_base = served.base.replace("http://", "ws://")
 
-    async def closed_with(path: str, first: str) -> tuple[int, dict[str, Any]]:
+    async def closed_with(path: str, first: str | None) -> tuple[int, dict[str, Any]]:
         async with websockets.connect(ws_base + path) as ws:
-            await ws.send(first)
+            if first is not None:  # a table that is not there is refused before any frame
+                await ws.send(first)
             frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
             with pytest.raises(websockets.ConnectionClosed):
                 await asyncio.wait_for(ws.recv(), 30)
@@ -370,7 +389,7 @@ def test_refusals_close_with_their_codes(served: Served) -> None:
 
     async def scenario() -> None:
         table = f"/api/tables/{body['table']['id']}/ws"
-        code, frame = await closed_with("/api/tables/nothing/ws", '{"type":"hello"}')
+        code, frame = await closed_with("/api/tables/nothing/ws", None)
         assert code == 4404 and frame["code"] == "table_not_found"
         code, frame = await closed_with(table, '{"type":"ping"}')
         assert code == 4400 and frame["code"] == "hello_first"

@@ -125,11 +125,15 @@ class SocketConnection:
         writer = self.writer
         if writer is not None and writer.writable:
             if self.pending:
-                if not writer.open:  # the client has gone: nothing more will reach it
+                try:
+                    if not writer.open:  # the client has gone: nothing more will reach it
+                        raise ConnectionError
+                    writer.write(self.pending)
+                except Exception:
                     self.pending.clear()
+                    self.closing = None
                     self.closed = True
                     return
-                writer.write(self.pending)
                 self.pending.clear()
             if self.closing is None:
                 return

@@ -26,6 +26,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn.server import ServerState
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.http11 import Request
+from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 EXTENSION: Final = "roost.frames"
@@ -52,6 +53,7 @@ class FrameWriter:
             and not protocol.close_sent
             and not protocol.disconnected
             and protocol.initial_response is None
+            and protocol.conn.state is State.OPEN
             and not protocol.transport.is_closing()
         )
 
@@ -66,7 +68,8 @@ class FrameWriter:
 
     def write(self, texts: Sequence[str]) -> None:
         """Frame `texts` (text frames, deflated if the client agreed) and write them at once;
-        the caller checks `open` first."""
+        the caller checks `open` first (a client's close frame makes it false: framing after
+        it would raise)."""
         conn = self._protocol.conn
         for text in texts:
             conn.send_text(text.encode())
