@@ -288,7 +288,7 @@ def test_after_a_restart_a_seat_nobody_came_to_opens_and_the_others_stay(store: 
         assert await lobby.restore_all() == 1
         table = lobby.tables[record.id]
         await until(lambda: table.seats[1].type == "open")
-        await until(lambda: "did not come" in table.logs[None].lines[-1]["text"])
+        await until(lambda: "did not come" in table.log_of(None).lines[-1]["text"])
         assert table.seats[0].name == "Ana" and table.status == "waiting"
         await lobby.close()
 

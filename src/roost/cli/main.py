@@ -1384,6 +1384,7 @@ def serve(
     from roost.server.config import AccountSettings, Settings, default_database_url, tune_gc
     from roost.server.db import DURABILITY
     from roost.server.logs import FORMATS, log_config
+    from roost.server.transport import PlaySocketProtocol
 
     if durability not in DURABILITY:
         raise _fail(
@@ -1439,6 +1440,7 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
+        ws=PlaySocketProtocol,
         ws_max_size=65536,
         ws_per_message_deflate=ws_deflate,
         log_level="warning",

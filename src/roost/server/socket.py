@@ -11,6 +11,7 @@ import json
 import time
 from contextlib import suppress
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
@@ -36,6 +37,7 @@ from roost.server.protocol import (
 )
 from roost.server.tables.lobby import Lobby
 from roost.server.tables.table import Table, frame_text
+from roost.server.transport import FrameWriter, frame_writer
 
 router = APIRouter()
 
@@ -47,6 +49,14 @@ FLOOD_LIMIT = 200
 
 @router.websocket("/api/tables/{table_id}/ws")
 async def play(websocket: WebSocket, table_id: str) -> None:
+    """The conversation runs in a task of its own, awaited here: each time it wakes (a frame
+    came in, a move was stored) the event loop resumes that task's few frames, not the dozen
+    of the ASGI stack above this function (uvicorn's, FastAPI's middleware, the router). A
+    cancelled connection cancels the task with it."""
+    await asyncio.get_running_loop().create_task(_play(websocket, table_id))
+
+
+async def _play(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     lobby: Lobby = websocket.app.state.lobby
     try:
@@ -63,45 +73,109 @@ async def play(websocket: WebSocket, table_id: str) -> None:
 
 
 class SocketConnection:
-    """A WebSocket as the table sees it: frames are queued and sent by a task of their own, so
-    a slow client never holds up a table."""
+    """A WebSocket as the table sees it: `deliver` never blocks, so a slow client never holds
+    up a table.
 
-    def __init__(self, websocket: WebSocket) -> None:
+    The frames delivered in one turn of the event loop are written together at its end: under
+    `roost serve`, framed and written at once by the connection's `FrameWriter`
+    (`roost.server.transport`: one system call for an ``ack`` and the view after it, no task);
+    elsewhere, or while the client's socket buffer is full, by a task of their own through
+    ASGI. Frames waiting beyond `SEND_QUEUE_LIMIT` close the connection (4429)."""
+
+    def __init__(self, websocket: WebSocket, writer: FrameWriter | None = None) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
-        """Frames to send; a number closes the connection with that code."""
+        self.writer = writer
+        self.pending: list[str] = []
+        """Frames delivered and not yet written."""
+        self.closing: int | None = None
+        """The code to close with once `pending` is written (`end`)."""
         self.closed = False
-        self.task = asyncio.get_running_loop().create_task(self._pump())
+        self.task: asyncio.Task[None] | None = None
+        """The task writing what `_flush` could not write at once, if any."""
+        self._loop = asyncio.get_running_loop()
+        self._flush_handle: asyncio.Handle | None = None
 
     def deliver(self, text: str) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= SEND_QUEUE_LIMIT:
+        if len(self.pending) >= SEND_QUEUE_LIMIT:
             self.end(4429)
             return
-        self.queue.put_nowait(text)
+        self.pending.append(text)
+        self._wake()
 
     def end(self, code: int) -> None:
         if not self.closed:
             self.closed = True
-            self.queue.put_nowait(code)
+            self.closing = code
+            self._wake()
 
-    async def _pump(self) -> None:
-        try:
-            while True:
-                item = await self.queue.get()
-                if isinstance(item, int):
-                    await self.websocket.close(code=item)
+    @property
+    def busy(self) -> bool:
+        """Whether frames or a close are still to go out."""
+        return bool(self.pending) or self.task is not None or self._flush_handle is not None
+
+    def _wake(self) -> None:
+        if self._flush_handle is None and self.task is None:
+            self._flush_handle = self._loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write what is pending if the socket takes it now, else leave it to a task."""
+        self._flush_handle = None
+        writer = self.writer
+        if writer is not None and writer.writable:
+            if self.pending:
+                try:
+                    if not writer.open:  # the client has gone: nothing more will reach it
+                        raise ConnectionError
+                    writer.write(self.pending)
+                except Exception:
+                    self.pending.clear()
+                    self.closing = None
+                    self.closed = True
                     return
-                await self.websocket.send_text(item)
+                self.pending.clear()
+            if self.closing is None:
+                return
+        self.task = self._loop.create_task(self._send())
+
+    async def _send(self) -> None:
+        try:
+            while self.pending or self.closing is not None:
+                writer = self.writer
+                if self.pending and writer is not None:
+                    await writer.wait_writable()
+                    if not writer.open:  # the client has gone
+                        self.closed = True
+                        break
+                    texts, self.pending = self.pending, []
+                    writer.write(texts)
+                elif self.pending:
+                    await self.websocket.send_text(self.pending.pop(0))
+                else:
+                    code, self.closing = self.closing, None
+                    await self.websocket.close(code=code or 1000)
         except Exception:
             self.closed = True
+        finally:
+            self.task = None
+            if self.closed:
+                self.pending.clear()
+                self.closing = None
 
     async def close(self) -> None:
+        """Stop sending (the conversation is over); frames not yet written are dropped."""
         self.closed = True
-        self.task.cancel()
-        with suppress(asyncio.CancelledError, Exception):
-            await self.task
+        self.pending.clear()
+        self.closing = None
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        task, self.task = self.task, None
+        if task is not None:
+            task.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await task
 
 
 async def _refuse(websocket: WebSocket, error: ServerError, code: int) -> None:
@@ -112,6 +186,23 @@ async def _refuse(websocket: WebSocket, error: ServerError, code: int) -> None:
 
 
 def _parse(text: str) -> AnyClientFrame:
+    """A client's frame, read by orjson and checked by its model. A frame orjson does not
+    read as the standard library would (NaN, a lone surrogate, an integer beyond 64 bits,
+    which it reads as a float), or that its model refuses, is read again by `_parse_exactly`,
+    so every refusal is the one it always was."""
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return _parse_exactly(text)
+    if type(data) is not dict or any(type(value) is float for value in data.values()):
+        return _parse_exactly(text)
+    try:
+        return CLIENT_FRAME.validate_python(data)
+    except ValidationError:
+        return _parse_exactly(text)
+
+
+def _parse_exactly(text: str) -> AnyClientFrame:
     try:
         data = json.loads(text)
     except ValueError:
@@ -147,7 +238,7 @@ async def _session(
     except ServerError as error:
         await _refuse(websocket, error, 4400)
         return
-    connection = SocketConnection(websocket)
+    connection = SocketConnection(websocket, frame_writer(websocket.scope))
     try:
         seat = await table.attach(connection, hello.token)
     except ServerError as error:
@@ -240,5 +331,5 @@ async def _receive(websocket: WebSocket) -> str | None:
 
 
 async def _drain(connection: SocketConnection) -> None:
-    while not connection.queue.empty() and not connection.closed:
+    while connection.busy and not connection.closed:
         await asyncio.sleep(0.01)

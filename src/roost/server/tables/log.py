@@ -8,6 +8,13 @@ is one line; the server's notes (a seat taken, a stand-in) are ``note`` lines. A
 holds the lines of actions not yet stored: they join the log only once the actions are
 committed.
 
+A viewer's lines are a function of the table's stored actions and notes and of that viewer's
+own observations, nothing else (not even which other viewers are followed), so they are only
+kept for the viewers someone is reading now (`TableLog.follow`: a connection of that seat, or
+a spectator). The others are worked out again from the stored history when someone comes to
+read them (`derive`), line for line what they would have been: with one person and three
+bots, the bots' seats and the spectators (whom nobody watches at most tables) cost nothing.
+
 Every line is a message (`roost.core.message`): ``text`` is its canonical English (the API,
 old clients, tests) and ``msg`` its data, which each client renders in its reader's language,
 so a viewer's frame is the same whatever language its reader reads.
@@ -15,11 +22,11 @@ so a viewer's frame is the same whatever language its reader reads.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, Protocol, TypedDict
 
-from roost.core.game import CHANCE
+from roost.core.game import CHANCE, Game
 from roost.core.message import Message
 from roost.core.state import State
 from roost.server.protocol import LogKind
@@ -42,6 +49,19 @@ class LogLine(TypedDict):
     """The line as a message's data (`Message.to_json`), for the client to translate."""
 
 
+class Note(Protocol):
+    """A stored note, as the log reads it (`roost.server.tables.rows.NoteRecord`)."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def text(self) -> str: ...
+
+
 @dataclass
 class SeatLog:
     """What one viewer (a seat, or the spectators) has been told, in order."""
@@ -51,27 +71,41 @@ class SeatLog:
     """Lines already broadcast to this viewer's connections."""
     since_decision: int = 0
     """Index of the first line after this seat's last decision (memory variants)."""
+    in_deal: bool = False
+    """Inside the deal's chance draws (told as one line), as this viewer saw them."""
+
+    def note(self, version: int, seat: int | None, said: Message) -> None:
+        self.in_deal = False
+        self.lines.append(log_line(self, version, seat, "note", said))
 
 
 class TableLog:
-    """Every viewer's log of one table."""
+    """The logs of the viewers someone is reading now (see the module docstring)."""
 
-    def __init__(self, viewers: Iterable[Viewer]) -> None:
-        self.of: dict[Viewer, SeatLog] = {viewer: SeatLog() for viewer in viewers}
-        self.in_deal = False
-        """Inside the deal's chance draws (told as one line)."""
+    def __init__(self) -> None:
+        self.of: dict[Viewer, SeatLog] = {}
+        """Each followed viewer's log."""
         self.seen: tuple[int, dict[Viewer, Mapping[str, Any]]] = (-1, {})
-        """(version, each viewer's observation at that version), carried from one action to
-        the next so each observation is worked out once."""
+        """(version, each followed viewer's observation at that version), carried from one
+        action to the next so each observation is worked out once."""
 
-    def draft(self, readers: list[Viewer]) -> LogDraft:
-        """Lines for actions about to be applied; `readers`: the viewers anyone may be (see
-        `LogDraft.readers`)."""
-        return LogDraft(self, readers)
+    def follow(self, viewer: Viewer, derived: SeatLog) -> None:
+        """Keep `viewer`'s log up to date from now on, starting from `derived` (its log so
+        far, `derive`): every line of it counts as sent."""
+        derived.sent = len(derived.lines)
+        self.of[viewer] = derived
 
-    def stored(self, state: State, version: int, action: int, readers: list[Viewer]) -> None:
+    def unfollow(self, viewer: Viewer) -> None:
+        """Nobody reads `viewer`'s log any more: stop keeping it."""
+        self.of.pop(viewer, None)
+
+    def draft(self) -> LogDraft:
+        """Lines for actions about to be applied, for every followed viewer."""
+        return LogDraft(self)
+
+    def stored(self, state: State, version: int, action: int) -> None:
         """Apply a stored action (on a rebuild, or taken from another process) and log it."""
-        draft = self.draft(readers)
+        draft = self.draft()
         draft.action(state, version, action)
         state.apply_action(action)
         draft.applied(state, version)
@@ -79,10 +113,27 @@ class TableLog:
 
     def note(self, version: int, seat: int | None, text: str) -> None:
         """A line of the server's own (to every viewer)."""
-        self.in_deal = False
         said = note_message(text)
         for viewer_log in self.of.values():
-            viewer_log.lines.append(log_line(viewer_log, version, seat, "note", said))
+            viewer_log.note(version, seat, said)
+
+
+def derive(game: Game, actions: Iterable[int], notes: Sequence[Note], viewer: Viewer) -> SeatLog:
+    """`viewer`'s log of a table whose stored actions and notes are these, replayed from the
+    game's start: the lines it would hold had it been followed throughout."""
+    log = TableLog()
+    log.of[viewer] = SeatLog()
+    state = game.new_initial_state()
+    noted = 0
+    version = 0
+    for version, action in enumerate(actions):
+        while noted < len(notes) and notes[noted].version <= version:
+            log.note(notes[noted].version, notes[noted].seat, notes[noted].text)
+            noted += 1
+        log.stored(state, version, action)
+    for note in notes[noted:]:
+        log.note(note.version, note.seat, note.text)
+    return log.of[viewer]
 
 
 def log_line(
@@ -98,68 +149,73 @@ def log_line(
     }
 
 
+Pending = tuple[int, int | None, LogKind, Message]
+"""A line not yet committed: its version, seat, kind and message."""
+
+
 class LogDraft:
-    """Log lines of actions not yet committed: added to the table's logs by `commit`.
+    """Log lines of actions not yet committed: added to the followed viewers' logs by `commit`.
 
     Besides each action's line, the events a player would say aloud about it
-    (`Game.narrate_messages`,
-    from the viewer's observations before and after the action: "P1 escaped", "Round 2 is
-    over") become ``event`` lines, each viewer's from that viewer's own observations."""
+    (`Game.narrate_messages`, from the viewer's observations before and after the action: "P1
+    escaped", "Round 2 is over") become ``event`` lines, each viewer's from that viewer's own
+    observations. With nobody following, a draft works nothing out."""
 
-    def __init__(self, log: TableLog, readers: list[Viewer]) -> None:
+    def __init__(self, log: TableLog) -> None:
         self.log = log
-        self.viewers = readers
-        """Who may read the log: people (and open seats) and spectators. A bot's seat has no
-        token, so nobody ever reads its log: its observations are not worked out (with one
-        person and three bots, that was half the server's time in the load test)."""
-        self.entries: list[tuple[int, int | None, LogKind, dict[Viewer, list[Message]]]] = []
-        self.in_deal = log.in_deal
+        self.viewers = list(log.of)
+        self.lines: dict[Viewer, list[Pending]] = {viewer: [] for viewer in self.viewers}
+        self.in_deal = {viewer: seat_log.in_deal for viewer, seat_log in log.of.items()}
         self.seen = log.seen
         self.before: dict[Viewer, Mapping[str, Any]] = {}
 
     def action(self, state: State, version: int, action: int) -> None:
         viewers = self.viewers
+        if not viewers:
+            return
         seen_version, seen = self.seen
         if seen_version == version and all(viewer in seen for viewer in viewers):
             self.before = seen
         else:
             self.before = {viewer: state.observation(viewer) for viewer in viewers}
         player = state.current_player()
-        if player == CHANCE:
-            phase = str(self.before[None].get("phase", ""))
-            if "deal" in phase:
-                if not self.in_deal:
-                    self.in_deal = True
-                    self.entries.append((version, None, "deal", {}))
-                return
-        self.in_deal = False
-        texts = {viewer: [state.action_to_message(action, viewer)] for viewer in viewers}
-        if player == CHANCE:
-            self.entries.append((version, None, "chance", texts))
-        else:
-            self.entries.append((version, player, "move", texts))
+        for viewer in viewers:
+            lines = self.lines[viewer]
+            if player == CHANCE:
+                if "deal" in str(self.before[viewer].get("phase", "")):
+                    if not self.in_deal[viewer]:
+                        self.in_deal[viewer] = True
+                        lines.append((version, None, "deal", DEAL))
+                    continue
+                self.in_deal[viewer] = False
+                lines.append((version, None, "chance", state.action_to_message(action, viewer)))
+            else:
+                self.in_deal[viewer] = False
+                lines.append((version, player, "move", state.action_to_message(action, viewer)))
 
     def applied(self, state: State, version: int) -> None:
         """The action logged at `version` was applied to `state`: log its events."""
+        if not self.viewers:
+            self.seen = (version + 1, {})
+            return
         game = state.game
         after = {viewer: state.observation(viewer) for viewer in self.viewers}
-        events = {
-            viewer: game.narrate_messages(self.before[viewer], after[viewer]) for viewer in after
-        }
-        if any(events.values()):
-            self.in_deal = False
-            self.entries.append((version, None, "event", events))
+        for viewer, seen_after in after.items():
+            events = game.narrate_messages(self.before[viewer], seen_after)
+            if events:
+                self.in_deal[viewer] = False
+                self.lines[viewer].extend((version, None, "event", said) for said in events)
         self.seen = (version + 1, after)
 
     def commit(self) -> None:
         log = self.log
-        log.in_deal = self.in_deal
         log.seen = self.seen
-        for version, seat, kind, texts in self.entries:
-            for viewer in self.viewers:
-                viewer_log = log.of[viewer]
-                lines = [DEAL] if kind == "deal" else texts[viewer]
-                for said in lines:
-                    viewer_log.lines.append(log_line(viewer_log, version, seat, kind, said))
+        for viewer, pending in self.lines.items():
+            viewer_log = log.of.get(viewer)
+            if viewer_log is None:  # cannot happen: the table's lock is held meanwhile
+                continue
+            viewer_log.in_deal = self.in_deal[viewer]
+            for version, seat, kind, said in pending:
+                viewer_log.lines.append(log_line(viewer_log, version, seat, kind, said))
                 if kind == "move" and viewer == seat:
                     viewer_log.since_decision = len(viewer_log.lines)

@@ -50,7 +50,7 @@ from roost.server.protocol import (
 from roost.server.tables import clock
 from roost.server.tables.autoplay import Autoplay
 from roost.server.tables.bots import BotRunner, bot_name, bot_name_data
-from roost.server.tables.log import SeatLog, TableLog, Viewer
+from roost.server.tables.log import SeatLog, TableLog, Viewer, derive
 from roost.server.tables.notes import taken
 from roost.server.tables.reactions import reaction_pause
 from roost.server.tables.rows import (
@@ -159,7 +159,7 @@ class Table(Autoplay):
         self.state: State = self.game.new_initial_state()
         self.lock = asyncio.Lock()
         self.connections: dict[Connection, Attached] = {}
-        self.log = TableLog([*range(self.game.num_players), None])
+        self.log = TableLog()
         self.timers = clock.Timers()
         self.bot_task: asyncio.Task[None] | None = None
         self._notes_done = 0
@@ -210,10 +210,8 @@ class Table(Autoplay):
         notes = record.notes
         for version, entry in enumerate(record.actions):
             table._log_notes(notes, version)
-            table.log.stored(state, version, entry.action, table.readers())
+            table.log.stored(state, version, entry.action)
         table._log_notes(notes, len(record.actions))
-        for viewer_log in table.logs.values():
-            viewer_log.sent = len(viewer_log.lines)
         return table
 
     def _log_notes(self, notes: list[NoteRecord], version: int) -> None:
@@ -406,7 +404,7 @@ class Table(Autoplay):
 
     def view_data(self, viewer: Viewer, *, full: bool) -> dict[str, Any]:
         """`view` as plain data, laid out as `ViewFrame`."""
-        seat_log = self.logs[viewer]
+        seat_log = self.log_of(viewer)
         if full:
             start = 0
             if not self.game.perfect_recall and viewer is not None:
@@ -457,6 +455,8 @@ class Table(Autoplay):
             if seat is not None and not self.seats[seat].arrived:
                 await self._arrived(seat, token)
             self.connections[connection] = Attached(seat)
+            if seat not in self.log.of:
+                self.log.follow(seat, self._derive(seat))
             self._tell_peers(seat)
             role = "player" if seat is not None else "spectator"
             connection.deliver(
@@ -477,6 +477,7 @@ class Table(Autoplay):
             if attached is None:
                 return
             seat = attached.seat
+            self._unfollow_if_unread(seat)
             self._tell_peers(seat)
             if seat is not None and seat not in self.connected_seats():
                 self._start_grace(seat)
@@ -630,7 +631,7 @@ class Table(Autoplay):
         for entry in record.actions[self.version :]:
             version = self.version
             self._log_notes(record.notes, version)
-            self.log.stored(self.state, version, entry.action, self.readers())
+            self.log.stored(self.state, version, entry.action)
             self.record.actions.append(entry)
             changed = True
         if self._notes_done < len(record.notes):
@@ -659,6 +660,7 @@ class Table(Autoplay):
                 del self.connections[connection]
                 self.send_error(connection, lost, None)
                 connection.end(4401)
+        self._unfollow_if_unread(seat)
         self._tell_peers(seat)
 
     async def come_back(self, seat: int) -> None:
@@ -790,7 +792,7 @@ class Table(Autoplay):
         start = self.version
         state = self.state.clone()
         records = list(decisions)
-        pending_logs = self.log.draft(self.readers())
+        pending_logs = self.log.draft()
         for offset, entry in enumerate(records):
             pending_logs.action(state, start + offset, entry.action)
             state.apply_action(entry.action)
@@ -1068,15 +1070,20 @@ class Table(Autoplay):
 
     # --- the log ------------------------------------------------------------------------------
 
-    @property
-    def logs(self) -> dict[Viewer, SeatLog]:
-        """Each viewer's log."""
-        return self.log.of
+    def log_of(self, viewer: Viewer) -> SeatLog:
+        """`viewer`'s log: the one kept while it has a connection here, else worked out from
+        the stored history (`roost.server.tables.log.derive`: the same lines)."""
+        followed = self.log.of.get(viewer)
+        return followed if followed is not None else self._derive(viewer)
 
-    def readers(self) -> list[Viewer]:
-        """The viewers whose log anyone may read: people (and open seats) and spectators; a
-        bot's seat has no token, so its log is never worked out."""
-        return [s.seat for s in self.seats if s.type != "bot"] + [None]
+    def _derive(self, viewer: Viewer) -> SeatLog:
+        actions = (entry.action for entry in self.record.actions)
+        return derive(self.game, actions, self.record.notes[: self._notes_done], viewer)
+
+    def _unfollow_if_unread(self, seat: Viewer) -> None:
+        """Stop keeping `seat`'s log when its last connection here has gone."""
+        if all(attached.seat != seat for attached in self.connections.values()):
+            self.log.unfollow(seat)
 
     # --- fan-out ------------------------------------------------------------------------------
 
