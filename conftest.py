@@ -40,6 +40,44 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     return None
 
 
+# --- the longest tests first ------------------------------------------------------------------
+# pytest-xdist hands tests to its workers in collection order, so a long test collected last
+# leaves the other core idle while it runs. The run is ordered longest first, by the bound each
+# long test declares (@pytest.mark.timeout, the only measure of length kept in the tests), in
+# groups that share a fixture: a module's tests stay together (module-scoped servers, a
+# PostgreSQL cluster), and so do a package's whose fixtures are package-scoped (tests/e2e: a
+# live server and chromium per worker, and Playwright's loop must stop before other tests).
+PACKAGE_GROUPS = ("tests/e2e",)
+"""Folders whose modules run as one group (their conftest's fixtures are package-scoped)."""
+
+
+def declared_cost(item: pytest.Item) -> float:
+    """A test's declared length: its own timeout if it sets one (the long tests all do), else 1."""
+    marker = item.get_closest_marker("timeout")
+    if marker is not None and marker.args:
+        return float(marker.args[0])
+    return 1.0
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = config.rootpath
+    groups: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        where = item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) else ""
+        package = next((p for p in PACKAGE_GROUPS if where.startswith(p + "/")), None)
+        groups.setdefault(package or where, []).append(item)
+
+    def by_module(group: list[pytest.Item]) -> list[pytest.Item]:
+        modules: dict[Path, list[pytest.Item]] = {}
+        for item in group:
+            modules.setdefault(item.path, []).append(item)
+        ordered = sorted(modules.values(), key=lambda m: -sum(map(declared_cost, m)))
+        return [item for module in ordered for item in module]
+
+    ordered = sorted(groups.values(), key=lambda g: -sum(map(declared_cost, g)))
+    items[:] = [item for group in ordered for item in by_module(group)]
+
+
 # --- no test can hang ------------------------------------------------------------------------
 # pytest-timeout bounds every test (`timeout` in pyproject.toml; longer tests say their own
 # bound with @pytest.mark.timeout). On expiry the test fails with the stack of every thread in
