@@ -11,6 +11,7 @@ without it they are left out, as the tests in tests/rl skip themselves.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import signal
 import sys
@@ -38,6 +39,47 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     if any(stem.with_name(stem.name + suffix).exists() for suffix in EXTENSION_SUFFIXES):
         return True
     return None
+
+
+# --- the longest tests first ------------------------------------------------------------------
+# pytest-xdist hands tests to its workers in collection order, so a long test collected last
+# leaves the other core idle while it runs. The run is ordered longest module first, by the
+# seconds each module took in a recorded run (tests/durations.json, refreshed by
+# tests/durations.py) or, for a module not recorded yet, the bounds its long tests declare
+# (@pytest.mark.timeout). Tests that share a fixture stay together: a module's (module-scoped
+# servers), and a package's whose fixtures are package-scoped (tests/e2e: a live server and
+# chromium per worker, and Playwright's loop must stop before other tests start theirs).
+PACKAGE_GROUPS = ("tests/e2e",)
+"""Folders whose modules run as one group (their conftest's fixtures are package-scoped)."""
+RECORDED = Path(__file__).with_name("tests") / "durations.json"
+
+
+def declared_seconds(items: list[pytest.Item]) -> float:
+    """A module's length as its tests declare it: a tenth of each long test's own timeout
+    (the long tests all set one), a tenth of a second for any other."""
+    total = 0.0
+    for item in items:
+        marker = item.get_closest_marker("timeout")
+        total += float(marker.args[0]) / 10 if marker is not None and marker.args else 0.1
+    return total
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    recorded: dict[str, float] = json.loads(RECORDED.read_text()) if RECORDED.exists() else {}
+    root = config.rootpath
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        where = item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) else ""
+        modules.setdefault(where, []).append(item)
+    seconds = {
+        where: recorded.get(where, declared_seconds(tests)) for where, tests in modules.items()
+    }
+    groups: dict[str, list[str]] = {}
+    for where in sorted(modules, key=lambda module: -seconds[module]):
+        package = next((p for p in PACKAGE_GROUPS if where.startswith(p + "/")), None)
+        groups.setdefault(package or where, []).append(where)
+    ordered = sorted(groups.values(), key=lambda group: -sum(seconds[m] for m in group))
+    items[:] = [item for group in ordered for module in group for item in modules[module]]
 
 
 # --- no test can hang ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from websockets.sync.client import connect
 
 from roost.core.game import OMNISCIENT
 from roost.core.registry import load_game
@@ -163,6 +164,21 @@ def sit_with_bots(base: str, someone: Person, game: str, bots: int = 2, **params
     someone.page.goto(f"{base}/t/{table_id}")
     someone.page.wait_for_function("Number(document.body.dataset.version ?? -1) >= 0")
     return table_id
+
+
+def arrive_and_leave(base: str, table_id: str, token: str) -> None:
+    """The holder of `token` comes to the table (a WebSocket's hello, answered by the welcome)
+    and goes: the seat stays theirs at a waiting table, and once the game runs a stand-in
+    plays it after the short `grace`, not after the arrival grace of someone who never came
+    (a minute in these tests, for pages slow to load under load)."""
+    url = f"{base.replace('http', 'ws')}/api/tables/{table_id}/ws"
+    with connect(url, max_size=2**22) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            frame = json.loads(ws.recv(timeout=30))
+            if frame["type"] == "welcome":
+                assert frame["role"] == "player", frame
+                return
 
 
 def wait_ready(page: Page) -> None:

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.helpers import (
     PHONE,
     Person,
+    arrive_and_leave,
     assert_fits,
     person,
     play_until,
@@ -85,6 +86,7 @@ def test_hostile_names_render_as_text_on_every_page(
             f"{server.url}/api/tables/{table_id}/join", json={"name": name}, timeout=10
         )
         assert joined.status_code == 200, joined.text
+        arrive_and_leave(server.url, table_id, joined.json()["token"])
     bo.page.goto(f"{server.url}/t/{table_id}")  # the waiting table, seen on a phone
     wait_ready(bo.page)
     bo.page.wait_for_function("document.body.textContent.includes('<script>__pwned=1//')")
@@ -96,6 +98,7 @@ def test_hostile_names_render_as_text_on_every_page(
         f"{server.url}/api/tables/{table_id}/join", json={"name": NAMES[-1]}, timeout=10
     )
     assert last.status_code == 200, last.text  # the table is full: it starts
+    arrive_and_leave(server.url, table_id, last.json()["token"])  # stand-ins play the five
     wait_seat(page, 0)
     wait_seat(bo.page, None)
     rng = random.Random(7)
