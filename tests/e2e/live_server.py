@@ -20,6 +20,7 @@ import uvicorn
 
 from roost.server.app import create_app
 from roost.server.config import Settings, sqlite_url
+from roost.server.transport import PlaySocketProtocol
 
 
 def free_port() -> int:
@@ -47,8 +48,13 @@ class LiveServer:
         fields.update(overrides)
         self.settings = Settings(**fields)  # type: ignore[arg-type]
         self.app = create_app(self.settings)
-        config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, ws_max_size=65536, log_level="warning"
+        config = uvicorn.Config(  # the play socket as `roost serve` runs it
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            ws=PlaySocketProtocol,
+            ws_max_size=65536,
+            log_level="warning",
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="roost-live", daemon=True)
