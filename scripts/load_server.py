@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import ClientConnection
@@ -132,15 +133,17 @@ class Person:
             max_size=2**20,
             create_connection=CountingConnection,
         ) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+            loop = asyncio.get_running_loop()
+            stop_loop = loop.time() + (stop_at - time.time()) + 0.1
             while time.time() < stop_at:
-                remaining = stop_at - time.time()
-                try:
-                    text = await asyncio.wait_for(ws.recv(), remaining + 0.1)
+                try:  # a timer per frame: `asyncio.wait_for` would make a task per frame
+                    async with asyncio.timeout_at(stop_loop):
+                        text = await ws.recv()
                 except TimeoutError:
                     return
                 self._count(text)
-                frame = json.loads(text)
+                frame = orjson.loads(text)
                 if frame["type"] != "view":
                     continue
                 if frame["table"]["status"] == "over":
@@ -152,13 +155,12 @@ class Person:
                 action = self.rng.choice(frame["actions"])["action"]
                 sent_wall = time.time()
                 sent = time.perf_counter()
-                await ws.send(
-                    json.dumps({"type": "move", "version": frame["version"], "action": action})
-                )
+                move = {"type": "move", "version": frame["version"], "action": action}
+                await ws.send(orjson.dumps(move).decode())
                 while True:
                     text = await ws.recv()
                     self._count(text)
-                    reply = json.loads(text)
+                    reply = orjson.loads(text)
                     if reply["type"] in ("ack", "error"):
                         break
                 elapsed = time.perf_counter() - sent
@@ -175,7 +177,9 @@ class Person:
 
 
 async def client_main(args: argparse.Namespace) -> None:
-    """A client process: `args.count` people, started evenly over the ramp. Its garbage
+    """A client process: `args.count` people, started evenly over the ramp. It decodes frames
+    with orjson and times out a wait with `asyncio.timeout_at` (not `wait_for`'s task per frame)
+    to keep its own CPU small beside the server's on the same cores. Its garbage
     collector is tuned as the server's is, so that its own pauses (0.3 s with the defaults)
     do not land in the round trips it measures. With `--stalls` its loop's own stalls are
     recorded (`LoopProbe`), for `stall_report`; with `--cpus` it runs on those cores only."""
@@ -399,6 +403,7 @@ async def conductor(args: argparse.Namespace) -> None:
         peak = baseline
         at_full = 0.0
         cpu_start = 0.0
+        clients_start = 0.0
         loop_start = 0.0
         loads: list[str] = []
         while time.time() < stop_at:
@@ -408,6 +413,7 @@ async def conductor(args: argparse.Namespace) -> None:
             if time.time() >= start_at and not at_full:
                 at_full = rss
                 cpu_start = cpu_seconds(server.pid) + children_cpu(server.pid)
+                clients_start = sum(cpu_seconds(client.pid) for client in clients)
                 loop_start = thread_cpu(server.pid, server.pid)
                 threads_start = thread_times(server.pid)
                 commits_start = await commits(server)
@@ -418,6 +424,7 @@ async def conductor(args: argparse.Namespace) -> None:
                     profiler = _start_profile(server, args)
         loads.append(load_average())
         cpu_used = cpu_seconds(server.pid) + children_cpu(server.pid) - cpu_start
+        clients_used = sum(cpu_seconds(client.pid) for client in clients) - clients_start
         loop_used = thread_cpu(server.pid, server.pid) - loop_start
         split = thread_split(server.pid, threads_start, thread_times(server.pid))
         committed = await commits(server) - commits_start
@@ -471,6 +478,10 @@ async def conductor(args: argparse.Namespace) -> None:
         print(
             f"store: {committed / args.seconds:.0f} commits/s, "
             f"{stored / max(1.0, committed):.2f} stored actions a commit"
+        )
+        print(
+            f"load generator CPU: {clients_used:.1f} s in the window "
+            f"({100 * clients_used / args.seconds:.0f}% of one core, {len(clients)} processes)"
         )
         frames = sum(r["frames"] for r in results)
         wire = sum(r["wire_bytes"] for r in results)

@@ -134,17 +134,22 @@ def describe_stalls(name: str, found: Sequence[Stall], window: float) -> list[st
 
 def describe_collections(events: Iterable[Event], start: float, stop: float) -> list[str]:
     """Count, total and longest collection by generation and thread, within the window."""
-    by: dict[tuple[int, str], list[float]] = {}
+    by: dict[tuple[int, str], list[tuple[float, float]]] = {}
     for event in events:
         if event.get("kind") == "gc" and start <= float(event["at"]) < stop:
             key = (int(event["generation"]), str(event["thread"]))
-            by.setdefault(key, []).append(float(event["seconds"]))
+            wall = float(event["seconds"])
+            by.setdefault(key, []).append((wall, float(event.get("cpu", wall))))
     if not by:
         return ["  server collections: none in the window"]
-    return ["  server collections (generation, thread: count, total, longest):"] + [
-        f"    gen {gen} in {thread}: {len(times)}, {sum(times):.3f} s, {_ms(max(times))}"
-        for (gen, thread), times in sorted(by.items())
-    ]
+    lines = ["  server collections (generation, thread: count; wall total, longest; CPU longest):"]
+    for (gen, thread), found in sorted(by.items()):
+        walls = [wall for wall, _ in found]
+        lines.append(
+            f"    gen {gen} in {thread}: {len(found)}; {sum(walls):.3f} s, {_ms(max(walls))}; "
+            f"{_ms(max(cpu for _, cpu in found))}"
+        )
+    return lines
 
 
 def describe_seconds(events: Iterable[Event], start: float, stop: float) -> list[str]:

@@ -15,7 +15,8 @@ more, records what the span was made of:
 * ``stacks``: the loop thread's stack as a watchdog thread saw it during the stall (which
   callback was running), a few samples a stall.
 
-Besides the stalls it records every collection (generation, thread, length) and, once a second,
+Besides the stalls it records every collection (generation, thread, length and its CPU time,
+which a loaded machine does not lengthen) and, once a second,
 the second's totals, so that a reader sees the bursts, not only the averages.
 
 `roost serve` starts it when ``ROOST_STALL_LOG`` names a file (`from_env`): one JSON object a
@@ -63,14 +64,23 @@ def _runqueue_reader() -> Callable[[], float]:
     return read
 
 
-def short_stack(frame: FrameType | None, depth: int = 8) -> str:
-    """The innermost `depth` frames as ``function (file.py:line)``, innermost first."""
-    parts: list[str] = []
-    while frame is not None and len(parts) < depth:
+def short_stack(frame: FrameType | None, depth: int = 4) -> str:
+    """The innermost `depth` frames as ``function (file.py:line)``, innermost first, then
+    ``... <`` the frame the event loop called (the callback or task that was running). A stack
+    that ends in ``run (runners.py)`` is the loop in its own C code: waiting for events, or
+    waiting for a core (uvloop's callbacks are C)."""
+    frames: list[str] = []
+    while frame is not None:
         code = frame.f_code
-        parts.append(f"{code.co_name} ({Path(code.co_filename).name}:{frame.f_lineno})")
+        frames.append(f"{code.co_name} ({Path(code.co_filename).name}:{frame.f_lineno})")
         frame = frame.f_back
-    return " < ".join(parts)
+    entry = next(
+        (i - 1 for i, text in enumerate(frames) if text.startswith("run (runners.py:")), -1
+    )
+    shown = " < ".join(frames[:depth])
+    if entry >= depth:
+        shown += f" < ... < {frames[entry]}"
+    return shown
 
 
 class LoopProbe:
@@ -98,7 +108,7 @@ class LoopProbe:
         self._beat = time.perf_counter()
         self._beats = 0
         self._samples: dict[int, list[str]] = {}
-        self._gc_started: dict[int, float] = {}
+        self._gc_started: dict[int, tuple[float, float]] = {}
         self._gc_loop = 0.0
         """Seconds of collections in the loop's thread so far."""
         self._gc_all = 0.0
@@ -211,12 +221,13 @@ class LoopProbe:
     def _on_gc(self, phase: str, info: dict[str, int]) -> None:
         thread = threading.get_ident()
         if phase == "start":
-            self._gc_started[thread] = time.perf_counter()
+            self._gc_started[thread] = (time.perf_counter(), time.thread_time())
             return
         started = self._gc_started.pop(thread, None)
         if started is None:
             return
-        seconds = time.perf_counter() - started
+        seconds = time.perf_counter() - started[0]
+        cpu = time.thread_time() - started[1]
         in_loop = thread == self._loop_thread
         name = "loop" if in_loop else threading.current_thread().name
         if in_loop:
@@ -230,6 +241,7 @@ class LoopProbe:
                     "kind": "gc",
                     "at": time.time() - seconds,
                     "seconds": seconds,
+                    "cpu": cpu,
                     "generation": generation,
                     "thread": name,
                     "collected": info.get("collected", 0),
