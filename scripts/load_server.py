@@ -317,7 +317,7 @@ async def conductor(args: argparse.Namespace) -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="roost-load-"))
     url = args.db or f"sqlite:///{folder / 'load.db'}"
-    stall_log = folder / "stalls.jsonl"
+    stall_log = Path(args.stall_log) if args.stall_log else folder / "stalls.jsonl"
     if args.pin:
         os.sched_setaffinity(0, _cpus(CLIENT_CPU))
     if args.stalls:
@@ -478,6 +478,8 @@ async def conductor(args: argparse.Namespace) -> None:
         print(
             f"store: {committed / args.seconds:.0f} commits/s, "
             f"{stored / max(1.0, committed):.2f} stored actions a commit"
+            if committed
+            else "store: no commits counter at /metrics (a server before it)"
         )
         print(
             f"load generator CPU: {clients_used:.1f} s in the window "
@@ -736,6 +738,9 @@ def main() -> None:
         action="store_true",
         help="record the server's and the load generator's loop stalls and collections, and "
         "print what the slow moves waited for",
+    )
+    parser.add_argument(
+        "--stall-log", default="", help="with --stalls: keep the server's stall log in FILE"
     )
     parser.add_argument(
         "--slow-ms", type=float, default=50.0, help="a move this slow or slower is explained"

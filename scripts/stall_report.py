@@ -104,7 +104,7 @@ def attribute(
 
 
 def _ms(seconds: float) -> str:
-    return f"{1000 * seconds:.0f} ms"
+    return f"{1000 * seconds:.0f} ms" if seconds >= 0.01 else f"{1000 * seconds:.1f} ms"
 
 
 def describe_stalls(name: str, found: Sequence[Stall], window: float) -> list[str]:
@@ -142,12 +142,15 @@ def describe_collections(events: Iterable[Event], start: float, stop: float) -> 
             by.setdefault(key, []).append((wall, float(event.get("cpu", wall))))
     if not by:
         return ["  server collections: none in the window"]
-    lines = ["  server collections (generation, thread: count; wall total, longest; CPU longest):"]
+    lines = [
+        "  server collections (generation, thread: count; wall total, longest; CPU median, max):"
+    ]
     for (gen, thread), found in sorted(by.items()):
         walls = [wall for wall, _ in found]
+        cpus = sorted(cpu for _, cpu in found)
         lines.append(
             f"    gen {gen} in {thread}: {len(found)}; {sum(walls):.3f} s, {_ms(max(walls))}; "
-            f"{_ms(max(cpu for _, cpu in found))}"
+            f"{_ms(cpus[len(cpus) // 2])}, {_ms(cpus[-1])}"
         )
     return lines
 
