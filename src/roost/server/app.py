@@ -37,7 +37,7 @@ from roost.server.chat.service import ChatService
 from roost.server.coach import routes as coach_routes
 from roost.server.coach import tutorials as tutorial_routes
 from roost.server.coach.service import Coach
-from roost.server.collector import collect_every, freeze_start_up
+from roost.server.collector import collect_every, collect_young, freeze_start_up
 from roost.server.config import Settings
 from roost.server.db import Store
 from roost.server.headers import SecurityHeaders
@@ -96,11 +96,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         collecting = (
             asyncio.create_task(collect_every(settings.gc_every)) if settings.gc_every > 0 else None
         )
+        young = asyncio.create_task(collect_young()) if settings.gc_every > 0 else None
         try:
             yield
         finally:
             if collecting is not None:
                 collecting.cancel()
+            if young is not None:
+                young.cancel()
             if stall_probe is not None:
                 await stall_probe.stop()
             if cluster is not None:
