@@ -22,11 +22,11 @@ of any age counts: a table's move makes a new state and frees the last, so the c
 moves while the young generation fills with every table's current objects. With 1,000 Eggo
 tables in one process each automatic young collection scanned ~110,000 objects, 50-80 ms of
 CPU in one pause (50-110 ms at 3,000 tables, and every twentieth, a gen-1 collection, 390 ms),
-which is what a person's move waited behind at the tail (docs/measured/server-speed.md, "The 3,000-table tail"). Collected on a
-clock instead, each young collection scans only what was made since the last one and still
-lives: at 1,000 tables under load, 5 ms (at most 16 ms) instead of 77-82 ms, and no gen-1
-collection is left to come, for 2.6 times the collector's CPU (about
-0.02 ms a stored action)."""
+which is what a person's move waited behind at the tail (docs/measured/server-speed.md, "The
+3,000-table tail"). Collected on a clock instead, each young collection scans only what was
+made since the last one and still lives: at 1,000 tables under load, 5 ms (at most 16 ms)
+instead of 77-82 ms, and no gen-1 collection is left to come, for 2.6 times the collector's
+CPU (about 0.02 ms a stored action)."""
 
 from __future__ import annotations
 
