@@ -64,8 +64,8 @@ def test_a_collection_in_the_loop_is_recorded_in_its_stall() -> None:
     full = [e for e in events if e["kind"] == "gc" and e["generation"] == 2]
     assert full and full[0]["thread"] == "loop"
     stall = max((e for e in events if e["kind"] == "stall"), key=lambda e: e["lag"])
-    assert [2, "loop"] == stall["collections"][0][:2]
-    assert stall["gc_loop"] == pytest.approx(full[0]["seconds"], rel=0.01)
+    assert [2, "loop"] in [entry[:2] for entry in stall["collections"]]
+    assert stall["gc_loop"] >= full[0]["seconds"]
 
 
 def test_a_collection_in_another_thread_is_named_by_its_thread() -> None:
