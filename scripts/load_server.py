@@ -16,9 +16,18 @@ py-spy (`pip install py-spy`) during the measured window and prints where its ti
 `--cpu-profile FILE` profiles the event loop by its CPU time instead (cProfile), which a loaded
 machine does not skew.
 
+`--stalls` says what the slow moves waited for: the server's event loop and each client
+process's run `roost.server.stalls`' probe, and `stall_report` lines their stalls (and what each
+was made of: the loop's work, collections, waiting for a core, other threads) up with the moves
+over `--slow-ms`. `--pin` puts the server on core 0 and the load generator on core 1.
+`--server-python` and `--server-src` run the server from another venv or checkout, so that one
+sitting can alternate two builds ("before" and "after"; docs/measured/server-speed.md).
+
     .venv/bin/python scripts/load_server.py --tables 1000 --seconds 60
     .venv/bin/python scripts/load_server.py --tables 1000 --profile /tmp/roost.prof
     .venv/bin/python scripts/load_server.py --tables 300 --cpu-profile /tmp/loop.pstats
+    .venv/bin/python scripts/load_server.py --tables 3000 --seconds 40 --stalls --pin
+    .venv/bin/python scripts/load_server.py --server-python ../wt-base/.venv/bin/python
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import ClientConnection
@@ -54,6 +64,7 @@ from serverkit import (
     start_server,
     wait_ready,
 )
+from stall_report import report as stall_report
 
 # --- the simulated people (a client process) ----------------------------------------------------
 
@@ -78,7 +89,8 @@ class Person:
         self.ws_base = base.replace("http://", "ws://")
         self.rng = random.Random(index)
         self.index = index
-        self.samples: list[float] = []
+        self.samples: list[tuple[float, float]] = []
+        """(sent at, wall clock; seconds to its ack) of each move in the window."""
         self.errors: Counter[str] = Counter()
         self.moves = 0
         self.games = 0
@@ -121,15 +133,17 @@ class Person:
             max_size=2**20,
             create_connection=CountingConnection,
         ) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+            loop = asyncio.get_running_loop()
+            stop_loop = loop.time() + (stop_at - time.time()) + 0.1
             while time.time() < stop_at:
-                remaining = stop_at - time.time()
-                try:
-                    text = await asyncio.wait_for(ws.recv(), remaining + 0.1)
+                try:  # a timer per frame: `asyncio.wait_for` would make a task per frame
+                    async with asyncio.timeout_at(stop_loop):
+                        text = await ws.recv()
                 except TimeoutError:
                     return
                 self._count(text)
-                frame = json.loads(text)
+                frame = orjson.loads(text)
                 if frame["type"] != "view":
                     continue
                 if frame["table"]["status"] == "over":
@@ -141,13 +155,12 @@ class Person:
                 action = self.rng.choice(frame["actions"])["action"]
                 sent_wall = time.time()
                 sent = time.perf_counter()
-                await ws.send(
-                    json.dumps({"type": "move", "version": frame["version"], "action": action})
-                )
+                move = {"type": "move", "version": frame["version"], "action": action}
+                await ws.send(orjson.dumps(move).decode())
                 while True:
                     text = await ws.recv()
                     self._count(text)
-                    reply = json.loads(text)
+                    reply = orjson.loads(text)
                     if reply["type"] in ("ack", "error"):
                         break
                 elapsed = time.perf_counter() - sent
@@ -156,7 +169,7 @@ class Person:
                     continue
                 self.moves += 1
                 if start_at <= sent_wall < stop_at:
-                    self.samples.append(elapsed)
+                    self.samples.append((sent_wall, elapsed))
 
     def _count(self, text: str | bytes) -> None:
         self.frames += 1
@@ -164,10 +177,21 @@ class Person:
 
 
 async def client_main(args: argparse.Namespace) -> None:
-    """A client process: `args.count` people, started evenly over the ramp. Its garbage
+    """A client process: `args.count` people, started evenly over the ramp. It decodes frames
+    with orjson and times out a wait with `asyncio.timeout_at` (not `wait_for`'s task per frame)
+    to keep its own CPU small beside the server's on the same cores. Its garbage
     collector is tuned as the server's is, so that its own pauses (0.3 s with the defaults)
-    do not land in the round trips it measures."""
+    do not land in the round trips it measures. With `--stalls` its loop's own stalls are
+    recorded (`LoopProbe`), for `stall_report`; with `--cpus` it runs on those cores only."""
+    from roost.server.stalls import LoopProbe
+
+    if args.cpus:
+        os.sched_setaffinity(0, _cpus(args.cpus))
     gc.set_threshold(50_000, 20, 100)
+    events: list[dict[str, Any]] = []
+    probe = LoopProbe(events.append, watch=False, gc_min=0.001) if args.stalls else None
+    if probe is not None:
+        probe.start()
     stop_at, start_at = args.stop_at, args.start_at
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
@@ -181,6 +205,8 @@ async def client_main(args: argparse.Namespace) -> None:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+    if probe is not None:
+        await probe.stop()
     errors: Counter[str] = Counter()
     for person in people:
         errors.update(person.errors)
@@ -194,6 +220,7 @@ async def client_main(args: argparse.Namespace) -> None:
                 "frames": sum(p.frames for p in people),
                 "text_bytes": sum(p.text_bytes for p in people),
                 "wire_bytes": CountingConnection.received,
+                "stalls": [e for e in events if e["kind"] != "second"],
             }
         )
     )
@@ -281,9 +308,30 @@ def children_rss(pid: int) -> float:
     return sum(rss_mib(int(child)) for child in found)
 
 
+SERVER_CPU, CLIENT_CPU = "0", "1"
+"""The cores of `--pin`: the server (and its bot workers), the load generator (and this)."""
+
+
 async def conductor(args: argparse.Namespace) -> None:
+    from roost.server.stalls import STALL_LOG_ENV, read_events
+
     folder = Path(tempfile.mkdtemp(prefix="roost-load-"))
     url = args.db or f"sqlite:///{folder / 'load.db'}"
+    stall_log = Path(args.stall_log) if args.stall_log else folder / "stalls.jsonl"
+    if args.pin:
+        os.sched_setaffinity(0, _cpus(CLIENT_CPU))
+    if args.stalls:
+        os.environ[STALL_LOG_ENV] = str(stall_log)
+    wrapper = [
+        sys.executable,
+        __file__,
+        SERVE_AS,
+        SERVER_CPU if args.pin else "",
+        args.server_src,
+        args.server_python,
+        args.cpu_profile,
+        "--",
+    ]
     server = start_server(
         url,
         folder / "server.log",
@@ -292,10 +340,9 @@ async def conductor(args: argparse.Namespace) -> None:
         grace=3600,
         extra=["--durability", args.durability]
         + ([] if args.ws_deflate == "on" else ["--no-ws-deflate"]),
-        wrapper=[sys.executable, __file__, SERVE_PROFILED, args.cpu_profile, "--"]
-        if args.cpu_profile
-        else [],
+        wrapper=wrapper,
     )
+    os.environ.pop(STALL_LOG_ENV, None)
     clients: list[subprocess.Popen[bytes]] = []
     profiler: subprocess.Popen[bytes] | None = None
     try:
@@ -307,6 +354,15 @@ async def conductor(args: argparse.Namespace) -> None:
         start_at = ramp_until + args.settle
         stop_at = start_at + args.seconds
         print(f"server pid {server.pid} on {server.base}; database {url}")
+        print(
+            f"server: {args.server_python or sys.executable}"
+            + (f" with {args.server_src} first on PYTHONPATH" if args.server_src else "")
+            + (
+                f"; pinned to core {SERVER_CPU}, the load generator to core {CLIENT_CPU}"
+                if args.pin
+                else "; not pinned (the load generator shares the cores)"
+            )
+        )
         print(
             f"{args.tables} tables of {args.game} ({args.players} seats: 1 person, "
             f"{args.players - 1} medium bots), think {args.think[0]}-{args.think[1]} s, "
@@ -339,12 +395,15 @@ async def conductor(args: argparse.Namespace) -> None:
                 str(args.players),
                 "--think",
                 f"{args.think[0]}-{args.think[1]}",
+                *(["--cpus", CLIENT_CPU] if args.pin else []),
+                *(["--stalls"] if args.stalls else []),
             ]
             clients.append(subprocess.Popen(command, stdout=subprocess.PIPE))
             first += count
         peak = baseline
         at_full = 0.0
         cpu_start = 0.0
+        clients_start = 0.0
         loop_start = 0.0
         loads: list[str] = []
         while time.time() < stop_at:
@@ -354,6 +413,7 @@ async def conductor(args: argparse.Namespace) -> None:
             if time.time() >= start_at and not at_full:
                 at_full = rss
                 cpu_start = cpu_seconds(server.pid) + children_cpu(server.pid)
+                clients_start = sum(cpu_seconds(client.pid) for client in clients)
                 loop_start = thread_cpu(server.pid, server.pid)
                 threads_start = thread_times(server.pid)
                 commits_start = await commits(server)
@@ -364,6 +424,7 @@ async def conductor(args: argparse.Namespace) -> None:
                     profiler = _start_profile(server, args)
         loads.append(load_average())
         cpu_used = cpu_seconds(server.pid) + children_cpu(server.pid) - cpu_start
+        clients_used = sum(cpu_seconds(client.pid) for client in clients) - clients_start
         loop_used = thread_cpu(server.pid, server.pid) - loop_start
         split = thread_split(server.pid, threads_start, thread_times(server.pid))
         committed = await commits(server) - commits_start
@@ -376,7 +437,7 @@ async def conductor(args: argparse.Namespace) -> None:
             out, _ = client.communicate(timeout=120)
             results.append(json.loads(out.decode().strip().splitlines()[-1]))
         decisions, draws = count_decisions(url, start_at, stop_at)
-        samples = [s * 1000 for r in results for s in r["samples"]]
+        samples = [s * 1000 for r in results for _, s in r["samples"]]
         errors: Counter[str] = Counter()
         for r in results:
             errors.update(r["errors"])
@@ -417,6 +478,12 @@ async def conductor(args: argparse.Namespace) -> None:
         print(
             f"store: {committed / args.seconds:.0f} commits/s, "
             f"{stored / max(1.0, committed):.2f} stored actions a commit"
+            if committed
+            else "store: no commits counter at /metrics (a server before it)"
+        )
+        print(
+            f"load generator CPU: {clients_used:.1f} s in the window "
+            f"({100 * clients_used / args.seconds:.0f}% of one core, {len(clients)} processes)"
         )
         frames = sum(r["frames"] for r in results)
         wire = sum(r["wire_bytes"] for r in results)
@@ -426,6 +493,17 @@ async def conductor(args: argparse.Namespace) -> None:
             f"bytes of JSON and {wire / max(1, frames):.0f} bytes on the wire a frame"
         )
         print(f"games finished: {sum(r['games'] for r in results)}; errors: {dict(errors)}")
+        if args.stalls:
+            moves = [(at, s, i) for i, r in enumerate(results) for at, s in r["samples"]]
+            for line in stall_report(
+                read_events(stall_log),
+                {i: r["stalls"] for i, r in enumerate(results)},
+                moves,
+                start_at,
+                stop_at,
+                args.slow_ms / 1000,
+            ):
+                print(line)
         if args.profile:
             summarise_profile(Path(args.profile))
         if args.cpu_profile:
@@ -521,6 +599,38 @@ def summarise_profile(path: Path, top: int = 25) -> None:
         print(f"    {100 * n / total:5.1f}%  {frame}")
 
 
+SERVE_AS = "--serve-as"
+"""This script's first argument when it starts the server for the conductor:
+``load_server.py --serve-as CPUS SRC PYTHON PROFILE -- ROOST serve ...``, each of the four
+possibly empty."""
+
+
+def serve_as(argv: list[str]) -> None:
+    """Become the server: on cores CPUS (`--pin`), with SRC first on ``PYTHONPATH``
+    (`--server-src`), as the ``roost`` beside PYTHON (`--server-python`; else this venv's), under
+    cProfile if PROFILE names a file (`--cpu-profile`). The process is replaced (`os.execv`), so
+    its id is the server's, as the conductor expects."""
+    cpus, src, python, profile = argv[:4]
+    rest = argv[6:]  # argv[4] is "--", argv[5] this venv's roost
+    if cpus:
+        os.sched_setaffinity(0, _cpus(cpus))
+    if src:
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            part for part in (src, os.environ.get("PYTHONPATH", "")) if part
+        )
+    python = python or sys.executable
+    roost = str(Path(python).parent / "roost")
+    if not Path(roost).exists():
+        sys.exit(f"no roost program beside {python}")
+    if profile:
+        os.execv(python, [python, __file__, SERVE_PROFILED, profile, "--", roost, *rest])
+    os.execv(roost, [roost, *rest])
+
+
+def _cpus(text: str) -> set[int]:
+    return {int(cpu) for cpu in text.split(",")}
+
+
 SERVE_PROFILED = "--serve-profiled"
 """This script's first argument when it runs the server itself under cProfile (`--cpu-profile`):
 ``load_server.py --serve-profiled FILE -- ROOST serve ...``."""
@@ -587,6 +697,9 @@ def main() -> None:
     if sys.argv[1:2] == [SERVE_PROFILED]:
         serve_profiled(sys.argv[2:])
         return
+    if sys.argv[1:2] == [SERVE_AS]:
+        serve_as(sys.argv[2:])
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=60.0, help="the measured window")
@@ -620,7 +733,33 @@ def main() -> None:
         action="store_true",
         help="sample only the thread holding the GIL (where the Python CPU goes)",
     )
+    parser.add_argument(
+        "--stalls",
+        action="store_true",
+        help="record the server's and the load generator's loop stalls and collections, and "
+        "print what the slow moves waited for",
+    )
+    parser.add_argument(
+        "--stall-log", default="", help="with --stalls: keep the server's stall log in FILE"
+    )
+    parser.add_argument(
+        "--slow-ms", type=float, default=50.0, help="a move this slow or slower is explained"
+    )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help=f"the server on core {SERVER_CPU}, the load generator on core {CLIENT_CPU}",
+    )
+    parser.add_argument(
+        "--server-python",
+        default="",
+        help="run the server as the roost program beside this Python (another venv: 'before')",
+    )
+    parser.add_argument(
+        "--server-src", default="", help="put this folder first on the server's PYTHONPATH"
+    )
     # a client process's own arguments
+    parser.add_argument("--cpus", default="", help=argparse.SUPPRESS)
     parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--base", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)

@@ -37,7 +37,7 @@ from roost.server.chat.service import ChatService
 from roost.server.coach import routes as coach_routes
 from roost.server.coach import tutorials as tutorial_routes
 from roost.server.coach.service import Coach
-from roost.server.collector import collect_every, freeze_start_up
+from roost.server.collector import collect_every, collect_young, freeze_start_up
 from roost.server.config import Settings
 from roost.server.db import Store
 from roost.server.headers import SecurityHeaders
@@ -46,6 +46,7 @@ from roost.server.profiles import routes as profile_routes
 from roost.server.protocol import PROTOCOL_VERSION
 from roost.server.ratings.service import rate_result
 from roost.server.routing import install_error_handlers
+from roost.server.stalls import from_env as stall_probe_from_env
 from roost.server.tables import routes as table_routes
 from roost.server.tables.bots import BotRunner
 from roost.server.tables.cluster import Cluster
@@ -89,14 +90,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if cluster is not None:
             cluster.adopting()
         log.info("roost server ready: %d unfinished tables rebuilt", restored)
+        stall_probe = stall_probe_from_env()  # ROOST_STALL_LOG: scripts/load_server.py
+        if stall_probe is not None:
+            stall_probe.start()
         collecting = (
             asyncio.create_task(collect_every(settings.gc_every)) if settings.gc_every > 0 else None
         )
+        young = asyncio.create_task(collect_young()) if settings.gc_every > 0 else None
         try:
             yield
         finally:
             if collecting is not None:
                 collecting.cancel()
+            if young is not None:
+                young.cancel()
+            if stall_probe is not None:
+                await stall_probe.stop()
             if cluster is not None:
                 await cluster.close()
             await chat.close()

@@ -156,7 +156,8 @@ class Settings:
     """Seconds between scheduled full garbage collections; 0: none (the interpreter's own
     schedule). `roost serve` sets `collector.FULL_EVERY` with its tuned thresholds; above 0,
     the objects of start-up are frozen out of the collections' scans too
-    (`collector.freeze_start_up`)."""
+    (`collector.freeze_start_up`), and the young collections are paced on the loop's clock
+    instead of the interpreter's count (`collector.collect_young`)."""
     chat: ChatLimits = ChatLimits()
     """The limits of table chat."""
     accounts: AccountSettings = AccountSettings()
@@ -184,7 +185,9 @@ A busy server makes many objects that live a few seconds (a table's state lives 
 move); with the defaults they are promoted to the oldest generation and trigger full
 collections, each a pause of the whole process: with 1,000 tables, 19 pauses of 0.1-1.2 s in
 75 s, which were the load test's whole p95/p99 (scripts/load_server.py; docs/measured/server.md).
-Young collections of up to 50,000 objects let them die first; full ones become rare."""
+Young collections of up to 50,000 objects let them die first; full ones become rare. Once the
+app runs, `collector.collect_young` replaces the automatic collections; these thresholds cover
+start-up and any process that runs the app without it."""
 
 
 def tune_gc() -> None:
