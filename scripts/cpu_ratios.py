@@ -3,11 +3,12 @@ for two builds of the engine in the same run.
 
 `roost bench` times wall-clock rounds: on a quiet machine that is the figure, but with the load
 at 10-20 on two cores the ratio of two engines measured a second apart swings by a third. This
-script gives each engine the same fixed work (seeded random games; ISMCTS from the same
-positions as `roost bench --search`), times it with `time.process_time` (the worker's CPU,
-which waiting for a core does not add to), repeats it `--repeats` rounds and keeps each
-engine's fastest run (noise only ever adds time). Each round runs every engine in a fresh
-worker process, in turn (each round starts with the next engine).
+script gives each engine the same fixed work (seeded random games, played whole until they
+add up to `--decisions` decisions; ISMCTS from the same positions as `roost bench --search`),
+times it with `time.process_time` (the worker's CPU, which waiting for a core does not add
+to), repeats it `--repeats` rounds and keeps each engine's fastest run (noise only ever adds
+time). Each round runs every engine in a fresh worker process, in turn
+(each round starts with the next engine).
 
 ``--before PYTHON`` measures a second build in the same rounds: PYTHON is the interpreter of
 a venv with that build installed, which runs this script's worker on its own roost. A build
@@ -15,7 +16,7 @@ without `State.random_action` (before issue 31) draws its random moves the old w
 the legal actions and picking ``legal_actions()[rng.randrange(n)]`` (the same moves from the
 same draws); the report says so. The search work is the same calls in both builds.
 
-    .venv/bin/python scripts/cpu_ratios.py random --repeats 5 --games 300 \
+    .venv/bin/python scripts/cpu_ratios.py random --repeats 5 \
         --before /work/wt-base/.venv/bin/python
     .venv/bin/python scripts/cpu_ratios.py search --repeats 5 \
         --before /work/wt-base/.venv/bin/python
@@ -58,16 +59,19 @@ LISTED_WAY = "listed: legal_actions()[rng.randrange(n)]"
 ACTION_WAY = "State.random_action"
 
 
-def ours_random(name: str, games: int, *, listed: bool) -> float:
-    """Decisions per CPU second over `games` seeded random games (`listed`: as the peer is
-    driven, a listing and ``randrange``; else `State.random_action`)."""
+def ours_random(name: str, decisions: int, *, listed: bool) -> float:
+    """Decisions per CPU second over seeded random games played until they add up to
+    `decisions` (`listed`: as the peer is driven, a listing and ``randrange``; else
+    `State.random_action`). A count of decisions, not of games: Egg Bound's first 300 games of
+    seed 1 average 53 decisions against 41 over 10,000, and a game's set-up and deal weigh
+    less on a longer game, so a few hundred games read it 7-10% fast."""
     game = load_game(name)
     listed = listed or not hasattr(State, "random_action")  # a build from before it
     rng = random.Random(1)
     randrange = rng.randrange
-    decisions = 0
+    made = 0
     start = time.process_time()
-    for _ in range(games):
+    while made < decisions:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.current_player() == CHANCE:
@@ -78,11 +82,11 @@ def ours_random(name: str, games: int, *, listed: bool) -> float:
                 state.apply_action(legal[randrange(len(legal))])
             else:
                 state.apply_action(state.random_action(rng))
-            decisions += 1
-    return decisions / (time.process_time() - start)
+            made += 1
+    return made / (time.process_time() - start)
 
 
-def peer_random(games: int) -> float:
+def peer_random(decisions: int) -> float:
     """OpenSpiel's C++ ``crazy_eights`` driven as `roost.sim.bench.measure_openspiel` drives it."""
     import pyspiel
 
@@ -90,11 +94,11 @@ def peer_random(games: int) -> float:
 
     game = pyspiel.load_game("crazy_eights")
     rng = random.Random(1)
-    decisions = 0
+    made = 0
     start = time.process_time()
-    for _ in range(games):
-        decisions += play_openspiel_game(game, rng)[0]
-    return decisions / (time.process_time() - start)
+    while made < decisions:
+        made += play_openspiel_game(game, rng)[0]
+    return made / (time.process_time() - start)
 
 
 def ours_search(name: str, positions: list[State]) -> float:
@@ -125,10 +129,10 @@ def fingerprint(positions: list[State]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def work(what: str, games: int) -> dict[str, Any]:
+def work(what: str, decisions: int) -> dict[str, Any]:
     """One round of one engine's fixed work in this process, as a worker answers it."""
     if what == "peer-random":
-        return {"rates": {"peer": peer_random(games)}}
+        return {"rates": {"peer": peer_random(decisions)}}
     if what == "peer-search":
         return {"rates": {"peer": peer_search()}}
     rates: dict[str, float] = {}
@@ -137,9 +141,9 @@ def work(what: str, games: int) -> dict[str, Any]:
         has_random_action = hasattr(State, "random_action")
         payload["way"] = ACTION_WAY if has_random_action else LISTED_WAY
         for name in registered_games():
-            rates[name] = ours_random(name, games, listed=False)
+            rates[name] = ours_random(name, decisions, listed=False)
             if has_random_action:
-                rates[f"{name} listed"] = ours_random(name, games, listed=True)
+                rates[f"{name} listed"] = ours_random(name, decisions, listed=True)
         return payload
     positions: dict[str, str] = {}
     for name in registered_games():
@@ -166,7 +170,7 @@ def search_roots(path: str) -> None:
 
 
 def measure_rounds(
-    mode: str, builds: list[Build], *, repeats: int, games: int, peer: bool
+    mode: str, builds: list[Build], *, repeats: int, decisions: int, peer: bool
 ) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, Any]], float | None]:
     """`repeats` rounds, each running every build's worker and the peer's in turn: each
     engine's fastest rate per key, each build's last answer (for its description), the peer's
@@ -176,7 +180,7 @@ def measure_rounds(
     best: dict[str, dict[str, float]] = {build.label: {} for build in builds}
     answers: dict[str, dict[str, Any]] = {}
     peer_best: float | None = None
-    args = ["--games", str(games)]
+    args = ["--decisions", str(decisions)]
     for round_ in range(repeats):
         print(f"round {round_ + 1} of {repeats} ...", file=sys.stderr, flush=True)
         for engine in in_turn(engines, round_):
@@ -201,13 +205,13 @@ def report(
     peer: float | None,
     *,
     repeats: int,
-    games: int,
+    decisions: int,
 ) -> list[str]:
     """The printed report: what each build is, the peer, and per game each build's rate, its
     ratio to the peer and (with two builds) after / before."""
     unit = "decisions" if mode == "random" else "iterations"
     work_text = (
-        f"{games} seeded random games"
+        f"seeded random games to {decisions:,} decisions"
         if mode == "random"
         else (f"ISMCTS, {ITERATIONS} iterations from each of the bench's positions")
     )
@@ -269,7 +273,12 @@ def main(argv: list[str] | None = None) -> int:
         f"the work of one round, answered as JSON ({', '.join(WORKS)})",
     )
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--games", type=int, default=100, help="random games per measurement")
+    parser.add_argument(
+        "--decisions",
+        type=int,
+        default=200_000,
+        help="random: seeded games are played whole until they add up to this many decisions",
+    )
     parser.add_argument(
         "--before",
         metavar="PYTHON",
@@ -277,8 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         "/work/wt-base/.venv/bin/python), in the same rounds",
     )
     args = parser.parse_args(argv)
-    if args.repeats < 1 or args.games < 1:
-        parser.error("--repeats and --games take a whole number of at least 1")
+    if args.repeats < 1 or args.decisions < 1:
+        parser.error("--repeats and --decisions take a whole number of at least 1")
     if args.before is not None:
         if args.mode not in ("random", "search"):
             parser.error("--before goes with random or search")
@@ -288,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "worker":
         if args.file not in WORKS:
             parser.error(f"worker takes the work to do: one of {', '.join(WORKS)}")
-        answer(work(args.file, args.games))
+        answer(work(args.file, args.decisions))
         return 0
     if args.mode == "roots":
         if not args.file:
@@ -310,13 +319,19 @@ def main(argv: list[str] | None = None) -> int:
     peer = importlib.util.find_spec("pyspiel") is not None
     try:
         best, answers, peer_rate = measure_rounds(
-            args.mode, builds, repeats=args.repeats, games=args.games, peer=peer
+            args.mode, builds, repeats=args.repeats, decisions=args.decisions, peer=peer
         )
     except WorkerError as error:
         print(f"cpu_ratios: {error}", file=sys.stderr)
         return 1
     for line in report(
-        args.mode, builds, best, answers, peer_rate, repeats=args.repeats, games=args.games
+        args.mode,
+        builds,
+        best,
+        answers,
+        peer_rate,
+        repeats=args.repeats,
+        decisions=args.decisions,
     ):
         print(line)
     return 0

@@ -25,7 +25,7 @@ def _error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
     [
         (["random", "--before", "/no/such/python"], "--before: /no/such/python is not a file"),
         (["random", "--repeats", "0"], "at least 1"),
-        (["search", "--games", "-3"], "at least 1"),
+        (["search", "--decisions", "-3"], "at least 1"),
         (["roots", "out.json", "--before", sys.executable], "--before goes with random or search"),
         (["worker", "everything"], "worker takes the work to do"),
         (["random", "eggo"], "random takes no file"),
@@ -43,7 +43,10 @@ def test_a_build_that_cannot_run_the_worker_is_named(
     fake = tmp_path / "python"
     fake.write_text("#!/bin/sh\necho 'no roost here' >&2\nexit 3\n")
     fake.chmod(0o755)
-    assert cpu_ratios.main(["random", "--repeats", "1", "--games", "1", "--before", str(fake)]) == 1
+    assert (
+        cpu_ratios.main(["random", "--repeats", "1", "--decisions", "1", "--before", str(fake)])
+        == 1
+    )
     err = capsys.readouterr().err
     assert f"the before build ({fake}) failed with exit code 3: no roost here" in err
 
@@ -51,10 +54,12 @@ def test_a_build_that_cannot_run_the_worker_is_named(
 def test_a_tiny_run_of_two_builds_reports_both_and_their_ratio(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ["random", "--repeats", "1", "--games", "1", "--before", sys.executable]
+    argv = ["random", "--repeats", "1", "--decisions", "1", "--before", sys.executable]
     assert cpu_ratios.main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("Random play: decisions per CPU second, 1 seeded random games")
+    assert lines[0].startswith(
+        "Random play: decisions per CPU second, seeded random games to 1 decisions"
+    )
     assert lines[1].startswith("after: ") and "moves by State.random_action" in lines[1]
     assert lines[2].startswith("before: ") and "roost from " in lines[2]
     header = next(line for line in lines if line.startswith("game"))
@@ -79,7 +84,7 @@ def test_a_build_without_random_action_is_reported_as_listed() -> None:
         "after": {"eggo": 600_000.0, "eggo listed": 500_000.0},
         "before": {"eggo": 400_000.0},  # listed already: no second measurement
     }
-    lines = cpu_ratios.report("random", builds, best, answers, 200_000.0, repeats=3, games=100)
+    lines = cpu_ratios.report("random", builds, best, answers, 200_000.0, repeats=3, decisions=100)
     assert "before: compiled, roost from b; moves by listed: legal_actions()[rng.randrange(n)]" in (
         "\n".join(lines)
     )
@@ -97,7 +102,7 @@ def test_the_search_report_says_whether_both_builds_searched_the_same_positions(
         "before": {"build": "compiled", "roost": "b", "positions": {"eggo": "abd"}},
     }
     best = {"after": {"eggo": 60_000.0}, "before": {"eggo": 50_000.0}}
-    lines = cpu_ratios.report("search", builds, best, answers, None, repeats=1, games=1)
+    lines = cpu_ratios.report("search", builds, best, answers, None, repeats=1, decisions=1)
     assert "same positions in both builds: NO" in lines
     assert any("OpenSpiel not installed" in line for line in lines)
     assert lines[-1].split() == ["eggo", "60,000", "50,000", "1.20x"]
