@@ -129,8 +129,9 @@ def fingerprint(positions: list[State]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def work(what: str, decisions: int) -> dict[str, Any]:
-    """One round of one engine's fixed work in this process, as a worker answers it."""
+def work(what: str, decisions: int, names: list[str]) -> dict[str, Any]:
+    """One round of one engine's fixed work in this process, as a worker answers it (our
+    games: `names`, or every game)."""
     if what == "peer-random":
         return {"rates": {"peer": peer_random(decisions)}}
     if what == "peer-search":
@@ -140,13 +141,13 @@ def work(what: str, decisions: int) -> dict[str, Any]:
     if what == "random":
         has_random_action = hasattr(State, "random_action")
         payload["way"] = ACTION_WAY if has_random_action else LISTED_WAY
-        for name in registered_games():
+        for name in names or registered_games():
             rates[name] = ours_random(name, decisions, listed=False)
             if has_random_action:
                 rates[f"{name} listed"] = ours_random(name, decisions, listed=True)
         return payload
     positions: dict[str, str] = {}
-    for name in registered_games():
+    for name in names or registered_games():
         searched = fixed_positions(load_game(name))
         positions[name] = fingerprint(searched)
         rates[name] = ours_search(name, searched)
@@ -170,7 +171,13 @@ def search_roots(path: str) -> None:
 
 
 def measure_rounds(
-    mode: str, builds: list[Build], *, repeats: int, decisions: int, peer: bool
+    mode: str,
+    builds: list[Build],
+    *,
+    repeats: int,
+    decisions: int,
+    peer: bool,
+    names: list[str],
 ) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, Any]], float | None]:
     """`repeats` rounds, each running every build's worker and the peer's in turn: each
     engine's fastest rate per key, each build's last answer (for its description), the peer's
@@ -180,7 +187,7 @@ def measure_rounds(
     best: dict[str, dict[str, float]] = {build.label: {} for build in builds}
     answers: dict[str, dict[str, Any]] = {}
     peer_best: float | None = None
-    args = ["--decisions", str(decisions)]
+    args = ["--decisions", str(decisions), *(f"--game={name}" for name in names)]
     for round_ in range(repeats):
         print(f"round {round_ + 1} of {repeats} ...", file=sys.stderr, flush=True)
         for engine in in_turn(engines, round_):
@@ -280,6 +287,9 @@ def main(argv: list[str] | None = None) -> int:
         help="random: seeded games are played whole until they add up to this many decisions",
     )
     parser.add_argument(
+        "--game", action="append", default=[], help="random, search: only this game (repeatable)"
+    )
+    parser.add_argument(
         "--before",
         metavar="PYTHON",
         help="also measure the build this interpreter imports (e.g. "
@@ -297,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "worker":
         if args.file not in WORKS:
             parser.error(f"worker takes the work to do: one of {', '.join(WORKS)}")
-        answer(work(args.file, args.decisions))
+        answer(work(args.file, args.decisions, args.game))
         return 0
     if args.mode == "roots":
         if not args.file:
@@ -313,13 +323,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.file:
         parser.error(f"{args.mode} takes no file")
+    unknown = [name for name in args.game if name not in registered_games()]
+    if unknown:
+        parser.error(f"--game {unknown[0]}: the games are {', '.join(registered_games())}")
     builds = [Build("after", sys.executable)]
     if args.before is not None:
         builds.append(Build("before", args.before))
     peer = importlib.util.find_spec("pyspiel") is not None
     try:
         best, answers, peer_rate = measure_rounds(
-            args.mode, builds, repeats=args.repeats, decisions=args.decisions, peer=peer
+            args.mode,
+            builds,
+            repeats=args.repeats,
+            decisions=args.decisions,
+            peer=peer,
+            names=args.game,
         )
     except WorkerError as error:
         print(f"cpu_ratios: {error}", file=sys.stderr)

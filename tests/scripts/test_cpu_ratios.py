@@ -29,6 +29,7 @@ def _error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
         (["roots", "out.json", "--before", sys.executable], "--before goes with random or search"),
         (["worker", "everything"], "worker takes the work to do"),
         (["random", "eggo"], "random takes no file"),
+        (["search", "--game", "chess"], "--game chess: the games are"),
     ],
 )
 def test_bad_arguments_are_refused_with_a_reason(
