@@ -377,6 +377,9 @@ class EggBoundState(State["EggBoundGame"]):
                 return self._turn_action_at(parts, randbelow(rng, count))
         elif phase == REACT:  # [ALLOW, CLUCK] or [ALLOW]
             return ALLOW + randbelow(rng, 2 if CLUCK_OFF in self._hands[self._target] else 1)
+        elif phase == SWAP_DISCARD:  # one discard per type held, in type order
+            types = _types_held(self._hands[self._mover])
+            return discard_action(types[randbelow(rng, len(types))])
         legal = self._legal_cached()
         return legal[randbelow(rng, len(legal))]
 
