@@ -166,9 +166,12 @@ class Settings:
     """Seconds a quick-play table waits for people before bots fill its open seats."""
     coach: CoachLimits = CoachLimits()
     """The budget of reviews and hints."""
-    commit_gap: float = 0.004
+    commit_gap: float = 0.012
     """Seconds from the start of one commit of the store before the next may start: writes
-    made meanwhile share it (`roost.server.db.Store._gather`); 0: no wait."""
+    made meanwhile share it (`roost.server.db.Store._gather`); 0: no wait. 12 ms: at 1,000
+    tables a commit then holds 8-9 moves instead of 3, a quarter less CPU a stored move (the
+    writer's thread and the loop's handing over), for about 5 ms more on a move's
+    acknowledgement; longer gaps save little more (docs/measured/server-speed.md)."""
     durability: str = "full"
     """What an acknowledged move survives: ``full``, a power cut (every commit is synced to
     stable storage before the answer); ``fast``, the server being killed but not a power cut
