@@ -70,10 +70,18 @@ R = TypeVar("R")
 SEARCH_KINDS: Final = frozenset({"hard", "ismcts"})
 """Bot kinds that think in the process pool (the others think in a thread)."""
 INLINE_KINDS: Final = frozenset({"easy", "medium", "random"})
-"""Bot kinds that decide in the event loop itself, on a copy of the table's state, when the
-table gives it (`BotRunner.choose`): a medium bot's Eggo move takes about 70 us there, where a
-thread's job cost more in handing over (the pool's queue, waking the loop) and, once a server
-held more tables than a thread's cache of states, ~450 us replaying the game's history."""
+"""Bot kinds that decide in the event loop itself, on the table's state (a copy of it unless
+`READING_KINDS`), when the table gives it (`BotRunner.choose`): a medium bot's Eggo move takes
+about 70 us there, where a thread's job cost more in handing over (the pool's queue, waking
+the loop) and, once a server held more tables than a thread's cache of states, ~450 us
+replaying the game's history."""
+READING_KINDS: Final = frozenset({"easy", "medium"})
+"""Inline kinds whose bots only read their `SeatView` (legal actions, observation, action
+details: no determinizing, no applying, no drawing on the state), so they are given the
+table's own state rather than a copy, which was 3% of the event loop at 1,000 tables
+(docs/measured/server-speed.md). The random bot draws through the state (`random_action`
+notes the position it drew at), so it keeps its copy. tests/server/test_inline_bots.py checks
+that the table's state is left exactly as it was, byte for byte, for every game and level."""
 
 
 RESEEDABLE: Final = (HeuristicBot, RandomBot)
@@ -188,12 +196,13 @@ class BotRunner:
     async def choose(self, job: BotJob, state: State | None = None) -> int:
         """The bot's action for `job`. `state`, the table's state at the job's version (the
         caller's: it is not changed), lets a heuristic bot decide now in the event loop on a
-        copy of it (`INLINE_KINDS`), with the same action as from the job's history."""
+        (`INLINE_KINDS`, which only read it), with the same action as from the job's history."""
         kind = job.kind.partition(":")[0]
         if state is not None and kind in INLINE_KINDS:
             started = time.perf_counter()
             bot = self._inline_bot(job.kind, state.game, job.seed)
-            action = int(bot.choose(SeatView(state.clone(), job.seat)))
+            seen = state if kind in READING_KINDS else state.clone()
+            action = int(bot.choose(SeatView(seen, job.seat)))
             metrics.thought_inline(time.perf_counter() - started)
             return action
         if self._pool is None or kind not in SEARCH_KINDS:
