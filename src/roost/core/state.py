@@ -48,7 +48,6 @@ import abc
 import random
 from bisect import bisect_left
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, ClassVar, Generic, Self, SupportsIndex
 
 from mypy_extensions import mypyc_attr
@@ -404,7 +403,7 @@ class State(Blank, Generic[G], metaclass=abc.ABCMeta):
 
     def _described(self, action: int, viewer: int | None) -> ActionInfo:
         info = self._action_info(action, viewer)
-        return replace(info, action=action, text=self._action_text(action, viewer))
+        return info.filled(action, self._action_text(action, viewer))
 
     @abc.abstractmethod
     def _action_info(self, action: int, viewer: int | None) -> ActionInfo:
