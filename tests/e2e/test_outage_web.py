@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.e2e.helpers import person, take_turn
 from tests.e2e.live_server import LiveServer
-from tests.server.disks import fill, mount_tmpfs
+from tests.server.disks import empty_wal, fill, mount_tmpfs
 
 
 @pytest.fixture
@@ -50,6 +50,7 @@ def test_a_move_on_a_full_disk_is_refused_visibly_and_play_resumes(
         rng = random.Random(3)
         page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=30_000)
         version = page.evaluate("document.body.dataset.version")
+        empty_wal(small_disk / "roost.db")
         filler = fill(small_disk)
         try:
             assert take_turn(ana, rng)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -40,3 +42,24 @@ def fill(folder: Path) -> Path:
     finally:
         os.close(descriptor)
     return filler
+
+
+def empty_wal(database: Path, within: float = 10.0) -> None:
+    """Checkpoint `database`'s write-ahead log into it and cut the log to nothing, so that the
+    next commit must grow the log. Without it, a full disk does not stop a commit that fits in
+    the log's old frames (SQLite writes a new log over the old one's space after a checkpoint),
+    and whether the first move after filling is refused depended on where the log stood. A
+    server's connection between two commits does not block it; one inside a commit is waited
+    for."""
+    deadline = time.monotonic() + within
+    connection = sqlite3.connect(database, timeout=within)
+    try:
+        while True:
+            busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if not busy:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the write-ahead log of {database} stayed busy")
+            time.sleep(0.05)
+    finally:
+        connection.close()

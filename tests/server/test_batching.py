@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event, text
+from sqlalchemy.orm import SessionTransaction
 
 from roost.server.db import Conflict, StorageError, Store
 from roost.server.tables.rows import (
@@ -49,7 +50,7 @@ def _moves(store: Store, table_id: str) -> list[ActionRecord]:
     return record.actions
 
 
-async def _write_all(store: Store, appends: list[Append]) -> list[object]:
+async def _write_all(store: Store, appends: list[Any]) -> list[object]:
     # queued in one tick of the loop: they go to the writer as one batch
     return await asyncio.gather(*(store.write(a) for a in appends), return_exceptions=True)
 
@@ -338,3 +339,32 @@ def test_the_server_gathers_and_a_bare_store_does_not() -> None:
     bare = Store("sqlite://", run_migrations=False)
     assert bare.commit_gap == 0.0
     bare.engine.dispose()
+
+
+def test_writes_whose_commit_fails_are_each_refused_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk fails a write at its commit, after its statements ran. Each write of the
+    batch, tried alone, is then refused once: counted twice (a success, then the failure of
+    its commit), it stopped the store's writer, and every later write waited forever."""
+    _tables(store, 1)
+    refused = store.engine.dialect.loaded_dbapi.OperationalError("database or disk is full")
+
+    def full(*_args: Any, **_kwargs: Any) -> None:
+        raise refused
+
+    def note(text_: str) -> Any:
+        return partial(add_note, table_id="batch0000", note=NoteRecord(0, None, text_))
+
+    async def write() -> tuple[list[object], list[object]]:
+        monkeypatch.setattr(SessionTransaction, "commit", full)
+        failed = await _write_all(store, [note("one"), note("two"), note("three")])
+        monkeypatch.undo()
+        later = await asyncio.wait_for(_write_all(store, [note("four")]), 10)
+        return failed, later
+
+    failed, later = run(write())
+    assert [type(o) for o in failed] == [StorageError] * 3
+    assert later == [None]
+    record = store.run(lambda session: load_table(session, "batch0000"))
+    assert record is not None and [n.text for n in record.notes] == ["four"]

@@ -27,7 +27,7 @@ import websockets
 
 from roost.server.db import Store
 from serverkit import Postgres, PostgresMissing, Server, fresh_database, start_server, wait_ready
-from tests.server.disks import fill, mount_tmpfs
+from tests.server.disks import empty_wal, fill, mount_tmpfs
 from tests.server.stored import all_tables, replay_problems, sqlite_intact
 
 SEATS = [{"type": "open"}, {"type": "bot", "level": "medium"}, {"type": "bot", "level": "medium"}]
@@ -202,7 +202,11 @@ def test_sqlite_on_a_full_filesystem(tmp_path: Path) -> None:
         filler: list[Path] = []
         try:
             asyncio.run(wait_ready(server))
-            take_away = lambda: filler.append(fill(disk))  # noqa: E731
+
+            def take_away() -> None:
+                empty_wal(disk / "roost.db")
+                filler.append(fill(disk))
+
             bring_back = lambda: filler.pop().unlink()  # noqa: E731
             table_id, acks = asyncio.run(outage(server, take_away, bring_back, away=10))
             assert server.process.poll() is None, "the server died"

@@ -309,7 +309,10 @@ class Store:
             for op in ops:
                 try:
                     with self.session() as session:
-                        outcomes.append((True, op(session)))
+                        value = op(session)
+                    # only now is it committed: a commit that fails (a full disk fails there,
+                    # not in the statements) is that op's one outcome, a failure
+                    outcomes.append((True, value))
                     self.commits += 1
                     DATABASE_COMMITS.inc()
                     self.outage.committed()

@@ -9,15 +9,10 @@ extensions): `roost.server.socket.SocketConnection` then frames every text queue
 of the event loop and writes them in one call, without a task. Everything else (the
 handshake, reading, closing, the keepalive pings) is uvicorn's, through ASGI as before.
 
-Per-message deflate keeps uvicorn's settings but for the compressor: its window is 8 KiB
-instead of 4 KiB (`SERVER_WINDOW_BITS`), and it is zlib-ng's at its fastest level
-(`QuickDeflate`). A view repeats most of the view before it, and a view is 1-3 KiB: with the
-larger window the compressor finds the repeats further back, for fewer bytes and less CPU a
-frame, at 8 KiB more memory a connection. The standard library's zlib spent 14-15 us of the
-event loop on a 1.6 KiB view at any level (a tenth of a stored action's CPU at 1,000 tables);
-zlib-ng's level 1 spends 3.3 us, for 216 bytes a frame instead of 96: 7 times smaller than the
-JSON still, and a few hundred bytes a move is nothing to a phone
-(docs/measured/server-speed.md). Any client's inflater reads it: it is plain deflate.
+Per-message deflate keeps uvicorn's settings but for the compressor's window: 8 KiB instead of
+4 KiB (`SERVER_WINDOW_BITS`). A view repeats most of the view before it, and a view is 1-3
+KiB: with the larger window the compressor finds the repeats further back, for fewer bytes and
+less CPU a frame (docs/measured/server-speed.md), at 8 KiB more memory a connection.
 """
 
 from __future__ import annotations
@@ -29,17 +24,10 @@ from typing import Any, Final
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
-from websockets.extensions.base import Extension
-from websockets.extensions.permessage_deflate import (
-    PerMessageDeflate,
-    ServerPerMessageDeflateFactory,
-)
-from websockets.frames import CONT, CTRL_OPCODES, Frame
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.http11 import Request
 from websockets.protocol import State
 from websockets.server import ServerProtocol
-from websockets.typing import ExtensionParameter
-from zlib_ng import zlib_ng
 
 EXTENSION: Final = "roost.frames"
 """The scope's extension that carries a connection's `FrameWriter`."""
@@ -47,62 +35,7 @@ SERVER_WINDOW_BITS: Final = 13
 """The compressor's window (2**13 bytes); uvicorn's is 12, and so is the decompressor's here."""
 CLIENT_WINDOW_BITS: Final = 12
 COMPRESS_SETTINGS: Final = {"memLevel": 5}
-"""uvicorn's: a smaller hash table than zlib's default, for memory."""
-COMPRESS_LEVEL: Final = 1
-"""zlib-ng's fastest level (its "quick" deflate: fixed codes, no lazy matching)."""
-_FLUSH_TAIL: Final = b"\x00\x00\xff\xff"
-"""What a sync flush ends with, which a message's last frame leaves out (RFC 7692, 7.2.1)."""
-
-
-class QuickDeflate(PerMessageDeflate):
-    """websockets' per-message deflate with zlib-ng's compressor at `COMPRESS_LEVEL` for what
-    the server sends (reading the client's frames is unchanged). The same negotiation, the
-    same framing: only the compressor differs, and its output is deflate like any other."""
-
-    def __init__(self, negotiated: PerMessageDeflate) -> None:
-        super().__init__(
-            negotiated.remote_no_context_takeover,
-            True,  # no standard-library compressor made only to be replaced
-            negotiated.remote_max_window_bits,
-            negotiated.local_max_window_bits,
-            negotiated.compress_settings,
-        )
-        self.local_no_context_takeover = negotiated.local_no_context_takeover
-        self._quick: Any = None
-        """The compressor, kept from message to message unless the client asked otherwise."""
-
-    def _compressor(self) -> Any:
-        return zlib_ng.compressobj(
-            COMPRESS_LEVEL,
-            zlib_ng.DEFLATED,
-            -self.local_max_window_bits,
-            self.compress_settings.get("memLevel", zlib_ng.DEF_MEM_LEVEL),
-        )
-
-    def encode(self, frame: Frame) -> Frame:
-        if frame.opcode in CTRL_OPCODES:
-            return frame
-        first = frame.opcode is not CONT
-        if self._quick is None or (first and self.local_no_context_takeover):
-            self._quick = self._compressor()
-        data = self._quick.compress(frame.data) + self._quick.flush(zlib_ng.Z_SYNC_FLUSH)
-        if frame.fin:
-            if not data.endswith(_FLUSH_TAIL):  # cannot happen: a sync flush ends so
-                raise AssertionError("a sync flush without its tail")
-            data = data[: -len(_FLUSH_TAIL)]
-            if self.local_no_context_takeover:
-                self._quick = None
-        return Frame(frame.opcode, data, frame.fin, first, frame.rsv2, frame.rsv3)
-
-
-class QuickDeflateFactory(ServerPerMessageDeflateFactory):
-    """The server's side of the negotiation, websockets' own, answering with a `QuickDeflate`."""
-
-    def process_request_params(
-        self, params: Sequence[ExtensionParameter], accepted_extensions: Sequence[Extension]
-    ) -> tuple[list[ExtensionParameter], PerMessageDeflate]:
-        response, negotiated = super().process_request_params(params, accepted_extensions)
-        return response, QuickDeflate(negotiated)
+"""uvicorn's: a smaller hash table than zlib's default, for memory (zlib's default level, 6)."""
 
 
 class FrameWriter:
@@ -156,7 +89,7 @@ class PlaySocketProtocol(WebSocketsSansIOProtocol):
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
         if config.ws_per_message_deflate:
-            deflate = QuickDeflateFactory(
+            deflate = ServerPerMessageDeflateFactory(
                 server_max_window_bits=SERVER_WINDOW_BITS,
                 client_max_window_bits=CLIENT_WINDOW_BITS,
                 compress_settings=dict(COMPRESS_SETTINGS),
