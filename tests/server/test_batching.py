@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -50,9 +51,12 @@ def _moves(store: Store, table_id: str) -> list[ActionRecord]:
     return record.actions
 
 
-async def _write_all(store: Store, appends: list[Any]) -> list[object]:
+async def _write_all(store: Store, appends: Sequence[Callable[[Any], Any]]) -> list[object]:
     # queued in one tick of the loop: they go to the writer as one batch
-    return await asyncio.gather(*(store.write(a) for a in appends), return_exceptions=True)
+    done: list[object] = await asyncio.gather(
+        *(store.write(a) for a in appends), return_exceptions=True
+    )
+    return done
 
 
 class _Counting:
