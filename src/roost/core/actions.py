@@ -114,7 +114,7 @@ class ActionInfo:
         """This description with its `action` and `text` (what `State.action_info` fills in).
         Made field by field: `dataclasses.replace` looks the fields up on every call, which
         was most of the cost of listing a person's legal actions for their view (a Manda
-        Huevos! turn has ~40); tests/core/test_actions.py checks every field is carried."""
+        Huevos! turn has ~40); tests/test_action_info.py checks every field is carried."""
         return ActionInfo(
             kind=self.kind,
             steps=self.steps,

@@ -195,8 +195,9 @@ class BotRunner:
 
     async def choose(self, job: BotJob, state: State | None = None) -> int:
         """The bot's action for `job`. `state`, the table's state at the job's version (the
-        caller's: it is not changed), lets a heuristic bot decide now in the event loop on a
-        (`INLINE_KINDS`, which only read it), with the same action as from the job's history."""
+        caller's: it is not changed), lets a heuristic bot decide now in the event loop
+        (`INLINE_KINDS`: on the state itself for `READING_KINDS`, else on a copy), with the
+        same action as from the job's history."""
         kind = job.kind.partition(":")[0]
         if state is not None and kind in INLINE_KINDS:
             started = time.perf_counter()
