@@ -17,6 +17,14 @@
    sitting:
 
     .venv/bin/python scripts/bench_server.py --table-cpu 200 --tables 50
+
+   `--wire` also frames and deflates every frame as a play socket does; `--protocol 1` seats
+   clients of protocol 1 (views with the table's description every time). Its CPU time still
+   wanders with a shared machine's phase; under valgrind's callgrind the count of
+   instructions does not, for comparing two builds by a few percent:
+
+    valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \
+        .venv/bin/python scripts/bench_server.py --table-cpu 20 --tables 5 --wire
 """
 
 from __future__ import annotations
@@ -169,21 +177,52 @@ def percentile(values: list[float], q: float) -> float:
 
 
 class Recorder:
-    """A connection as a table sees it, keeping only the count of its frames."""
+    """A connection as a table sees it, keeping only the count of its frames; with `wire`,
+    each frame is also framed and compressed as a play socket sends it (`roost serve`'s
+    per-message deflate settings, `roost.server.transport`), the bytes dropped."""
 
-    def __init__(self) -> None:
+    def __init__(self, wire: bool = False) -> None:
         self.frames = 0
         self.changed = asyncio.Event()
+        self.conn: Any = None
+        if wire:
+            from websockets.extensions.permessage_deflate import PerMessageDeflate
+            from websockets.protocol import State
+            from websockets.server import ServerProtocol
+
+            from roost.server import transport
+
+            deflate = PerMessageDeflate(
+                False,
+                False,
+                transport.SERVER_WINDOW_BITS,
+                transport.CLIENT_WINDOW_BITS,
+                dict(transport.COMPRESS_SETTINGS),
+            )
+            self.conn = ServerProtocol(extensions=[])
+            self.conn.extensions = [deflate]
+            self.conn.state = State.OPEN
 
     def deliver(self, text: str) -> None:
         self.frames += 1
+        if self.conn is not None:
+            self.conn.send_text(text.encode())
+            self.conn.data_to_send()
         self.changed.set()
 
     def end(self, code: int) -> None:
         pass
 
 
-async def table_cpu(games: int, at_once: int, seed: int, bot_pause: float, durability: str) -> None:
+async def table_cpu(
+    games: int,
+    at_once: int,
+    seed: int,
+    bot_pause: float,
+    durability: str,
+    wire: bool = False,
+    protocol: int = 2,
+) -> None:
     """Part 3 of the module docstring."""
     import secrets
 
@@ -223,8 +262,8 @@ async def table_cpu(games: int, at_once: int, seed: int, bot_pause: float, durab
         )
         await store.write(partial(insert_table, record=record))
         table = Table(record, store=store, bots=bots, settings=settings)
-        connection = Recorder()
-        await table.attach(connection, token)
+        connection = Recorder(wire)
+        await table.attach(connection, token, protocol)
         await table.start_if_full()
         while table.status != "over":
             connection.changed.clear()
@@ -254,7 +293,8 @@ async def table_cpu(games: int, at_once: int, seed: int, bot_pause: float, durab
     await store.close()
     print(
         f"3. {games} tables of {GAME} played in this process, {at_once} at a time "
-        f"(bot pause {bot_pause:g} s, durability {durability}, commit gap {gap or 0:g} s): "
+        f"(bot pause {bot_pause:g} s, durability {durability}, commit gap {gap or 0:g} s, "
+        f"protocol {protocol}{', frames deflated' if wire else ''}): "
         f"{stored} stored actions, "
         f"{frames} frames, {wall:.1f} s; "
         f"event loop {1000 * loop_cpu / stored:.3f} ms CPU per stored action, "
@@ -279,9 +319,23 @@ async def main() -> None:
     parser.add_argument(
         "--durability", default="full", choices=["full", "fast"], help="the store's (part 3)"
     )
+    parser.add_argument(
+        "--wire", action="store_true", help="frame and deflate every frame as sent (part 3)"
+    )
+    parser.add_argument(
+        "--protocol", type=int, default=2, help="the clients' protocol version (part 3)"
+    )
     args = parser.parse_args()
     if args.table_cpu:
-        await table_cpu(args.table_cpu, args.tables, args.seed, args.bot_pause, args.durability)
+        await table_cpu(
+            args.table_cpu,
+            args.tables,
+            args.seed,
+            args.bot_pause,
+            args.durability,
+            args.wire,
+            args.protocol,
+        )
         return
     folder = Path(tempfile.mkdtemp(prefix="roost-bench-"))
     db = folder / "bench.db"

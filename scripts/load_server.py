@@ -133,7 +133,9 @@ class Person:
             max_size=2**20,
             create_connection=CountingConnection,
         ) as ws:
-            await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+            # protocol 2, as the web client: a view's table description only when it changed
+            hello = {"type": "hello", "token": token, "protocol": 2}
+            await ws.send(orjson.dumps(hello).decode())
             loop = asyncio.get_running_loop()
             stop_loop = loop.time() + (stop_at - time.time()) + 0.1
             while time.time() < stop_at:
@@ -146,7 +148,7 @@ class Person:
                 frame = orjson.loads(text)
                 if frame["type"] != "view":
                     continue
-                if frame["table"]["status"] == "over":
+                if frame["table"] is not None and frame["table"]["status"] == "over":
                     self.games += 1
                     return
                 if not frame["actions"]:

@@ -19,6 +19,7 @@ from roost.core.game import OMNISCIENT
 from roost.core.registry import load_game
 from roost.core.state import State
 from roost.server.tables.table import legal_action_data
+from tests.server.helpers import described
 
 PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1280, "height": 860}
@@ -33,19 +34,30 @@ class Person:
     context: BrowserContext
     page: Page
     frames: list[dict[str, Any]] = field(default_factory=list)
+    """As the page's client reads them: a view without the table's description (protocol 2)
+    completed with the one its socket was last sent (`described`)."""
+    compact: int = 0
+    """Views that came without the table's description."""
     errors: list[str] = field(default_factory=list)
     moves: int = 0
 
     def watch(self, page: Page) -> None:
         def on_socket(socket: WebSocket) -> None:
-            socket.on("framereceived", lambda payload: self._frame(payload))
+            last: list[dict[str, Any] | None] = [None]  # this socket's description
+            socket.on("framereceived", lambda payload: self._frame(payload, last))
 
         page.on("websocket", on_socket)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
-    def _frame(self, payload: str | bytes) -> None:
+    def _frame(self, payload: str | bytes, last: list[dict[str, Any] | None]) -> None:
         text = payload.decode() if isinstance(payload, bytes) else payload
-        self.frames.append(json.loads(text))
+        frame = json.loads(text)
+        if frame.get("type") == "view":
+            self.compact += frame["table"] is None
+            frame = described(last[0], frame)
+        if frame.get("type") in ("view", "table"):
+            last[0] = frame["table"]
+        self.frames.append(frame)
 
     def new_page(self) -> Page:
         """A new tab in the same browser (same token), recorded like the first."""

@@ -151,3 +151,14 @@ async def until(condition: Callable[[], bool], timeout: float = 30.0, step: floa
         if time.monotonic() > deadline:
             raise AssertionError(f"condition not met within {timeout} s")
         await asyncio.sleep(step)
+
+
+def described(info: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any]:
+    """`frame` (a view) as a client of protocol 2 reads it: a view without the table's
+    description takes `info`, the one last sent on the same connection, with the view's
+    version, turn and deadline (static/js/table.js, `onView`)."""
+    if frame["table"] is not None:
+        return frame
+    assert info is not None, "a view without the table's description came first"
+    turn = {key: frame[key] for key in ("version", "to_move", "deadline")}
+    return {**frame, "table": {**info, **turn}}

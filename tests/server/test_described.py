@@ -5,13 +5,16 @@ rematch, the invitation's address) it equals the description built from scratch.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
+
+import pytest
 
 from roost.core.registry import load_game
 from roost.server.db import Store
 from roost.server.tables.table import Table
-from tests.server.helpers import FakeConnection, make_table, play_out, run, until
+from tests.server.helpers import FakeConnection, described, make_table, play_out, run, until
 
 
 def fresh(table: Table) -> dict[str, Any]:
@@ -122,5 +125,72 @@ def test_the_description_is_reused_between_versions(store: Store) -> None:
         await table.move(tokens[0], version, view["actions"][0]["action"], connection=connection)
         assert table.version > version
         assert table.info_data()["seats"] is seats
+
+    run(scenario())
+
+
+def merged(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A protocol-2 client's views as that client reads them (`described`), each taking the
+    description last sent by a view or a table frame."""
+    info: dict[str, Any] | None = None
+    views = []
+    for frame in frames:
+        if frame["type"] == "table":
+            info = frame["table"]
+        elif frame["type"] == "view":
+            view = described(info, frame)
+            info = view["table"]
+            views.append(view)
+    return views
+
+
+@pytest.mark.parametrize("name", ["eggo", "egg-bound", "manda-huevos", "big-chicken"])
+def test_a_protocol_2_client_reads_the_same_views_as_protocol_1(store: Store, name: str) -> None:
+    """Two clients of the same seat, and two spectators, one of each protocol: the views a
+    protocol-2 client is sent, read as it reads them (`merged`), are the protocol-1 client's
+    views frame for frame, through a spectator arriving, a person leaving and coming back, and
+    the end; and most of them leave the description out."""
+    game = load_game(name)
+    kinds = ["person", "person"] + ["medium"] * (game.num_players - 2)
+
+    async def scenario() -> None:
+        table, tokens = make_table(store, game, kinds, clock=60)
+        old, new = FakeConnection(), FakeConnection()
+        await table.attach(old, tokens[0], 1)
+        await table.attach(new, tokens[0], 2)
+        other = FakeConnection()
+        await table.attach(other, tokens[1], 2)
+        await table.start_if_full()
+        people = {0: (tokens[0], new), 1: (tokens[1], other)}
+        rng = random.Random(7)
+        for _ in range(6):  # a few moves, then a spectator of each protocol arrives
+            await until(lambda: table.to_move() in people or table.status == "over")
+            seat = table.to_move()
+            if seat is None or seat not in people:
+                break
+            token, connection = people[seat]
+            view = connection.last_view()
+            if view["actions"] and not view["passive"] and view["version"] == table.version:
+                action = rng.choice(view["actions"])["action"]
+                await table.move(token, view["version"], action, connection=connection)
+            else:
+                await asyncio.sleep(0.01)
+        old_watcher, new_watcher = FakeConnection(), FakeConnection()
+        await table.attach(old_watcher, None, 1)
+        await table.attach(new_watcher, None, 2)
+        await table.detach(other)  # a person leaves and comes back
+        other = FakeConnection()
+        await table.attach(other, tokens[1], 2)
+        people[1] = (tokens[1], other)
+        await play_out(table, people, rng)
+        for protocol_1, protocol_2 in ((old, new), (old_watcher, new_watcher)):
+            # each pair's first views differ only by the second one's arrival (a spectator
+            # more), which a table frame then tells the first
+            assert merged(protocol_2.frames)[1:] == protocol_1.views()[1:]
+            assert all(view["table"] is not None for view in protocol_1.views())
+            assert protocol_2.views()[0]["table"] is not None
+        compact = [view for view in new.views() if view["table"] is None]
+        assert len(compact) > len(new.views()) / 2
+        assert merged(new.frames)[-1]["table"]["status"] == "over"
 
     run(scenario())

@@ -20,7 +20,7 @@ from pydantic import (
     TypeAdapter,
 )
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 BotLevel = Literal["easy", "medium", "hard"]
 BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "medium", "hard")
@@ -437,7 +437,12 @@ class ViewFrame(BaseModel):
     type: Literal["view"] = "view"
     version: int
     seat: int | None
-    table: TableInfo
+    table: TableInfo | None
+    """The table's description; None (to a client of protocol 2 or later) when it is the
+    one this connection was last sent, but for its version, turn and deadline: those are
+    `version`, `to_move` and `deadline` here."""
+    to_move: int | None = None
+    deadline: float | None = None
     observation: JSONObject
     actions: list[JSONObject]
     log: list[LogLine]
@@ -522,7 +527,9 @@ class ReplayView(BaseModel):
 class Hello(Strict):
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(max_length=128)] | None = None
-    protocol: int = PROTOCOL_VERSION
+    protocol: int = 1
+    """The version the client speaks (docs/protocol.md, "Versioning"): one that says none
+    speaks version 1, whose views carry the table's description every time."""
 
 
 class Move(Strict):

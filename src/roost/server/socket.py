@@ -240,7 +240,7 @@ async def _session(
         return
     connection = SocketConnection(websocket, frame_writer(websocket.scope))
     try:
-        seat = await table.attach(connection, hello.token)
+        seat = await table.attach(connection, hello.token, hello.protocol)
     except ServerError as error:
         await connection.close()
         await _refuse(websocket, error, 4401 if error.code == "unauthorized" else 4429)

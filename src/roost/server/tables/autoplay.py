@@ -75,6 +75,8 @@ class Playing(Protocol):
 
     async def _clock_over(self, seat: int, version: int) -> None: ...
 
+    def _bot_job(self, seat: int, kind: str, seed: int) -> BotJob: ...
+
     def scripted(self, version: int) -> int | None: ...
 
 
@@ -145,26 +147,21 @@ class Autoplay:
                 return
             level = record.level if record.type == "bot" else self.settings.standin_level
             by = "bot" if record.type == "bot" else "standin"
-            job = BotJob(
-                table_id=self.id,
-                game=self.game.name,
-                params=tuple(sorted(self.game.params.items())),
-                history=tuple(self.state.history()),
-                seat=player,
-                kind=bot_kind(level or "medium", self.game),
-                seed=bot_seed(self.record.seed, version, player),
-            )
+            kind = bot_kind(level or "medium", self.game)
+            seed = bot_seed(self.record.seed, version, player)
             scripted = self.scripted(version)
             try:
                 # a tutorial's script decides for its bots (and a stand-in of its learner)
-                action = (
-                    scripted if scripted is not None else await self.bots.choose(job, self.state)
-                )
+                action = scripted
+                if action is None:
+                    action = self.bots.decide_now(kind, player, seed, self.state)
+                if action is None:
+                    action = await self.bots.choose(self._bot_job(player, kind, seed), self.state)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("table %s: the %s bot failed; it plays at random", self.id, level)
-                action = random.Random(job.seed).choice(self.state.legal_actions())
+                action = random.Random(seed).choice(self.state.legal_actions())
             if reacting:
                 await asyncio.sleep(max(0.0, pause - (time.monotonic() - started)))
             try:
@@ -186,6 +183,18 @@ class Autoplay:
             if next_record.type == "person" and not next_record.away:
                 return
             version = self.version
+
+    def _bot_job(self: Playing, seat: int, kind: str, seed: int) -> BotJob:
+        """The job of a bot that thinks off the event loop: all a worker needs to decide."""
+        return BotJob(
+            table_id=self.id,
+            game=self.game.name,
+            params=tuple(sorted(self.game.params.items())),
+            history=tuple(self.state.history()),
+            seat=seat,
+            kind=kind,
+            seed=seed,
+        )
 
     async def _clock_over(self: Playing, seat: int, version: int) -> None:
         async with self.lock:

@@ -196,22 +196,35 @@ class BotRunner:
     async def choose(self, job: BotJob, state: State | None = None) -> int:
         """The bot's action for `job`. `state`, the table's state at the job's version (the
         caller's: it is not changed), lets a heuristic bot decide now in the event loop
-        (`INLINE_KINDS`: on the state itself for `READING_KINDS`, else on a copy), with the
-        same action as from the job's history."""
+        (`decide_now`), with the same action as from the job's history."""
+        if state is not None:
+            action = self.decide_now(job.kind, job.seat, job.seed, state)
+            if action is not None:
+                return action
         kind = job.kind.partition(":")[0]
-        if state is not None and kind in INLINE_KINDS:
-            started = time.perf_counter()
-            bot = self._inline_bot(job.kind, state.game, job.seed)
-            seen = state if kind in READING_KINDS else state.clone()
-            action = int(bot.choose(SeatView(seen, job.seat)))
-            metrics.thought_inline(time.perf_counter() - started)
-            return action
         if self._pool is None or kind not in SEARCH_KINDS:
             with metrics.bot_job("thread"):
                 return await asyncio.to_thread(choose_action, job)
         loop = asyncio.get_running_loop()
         with metrics.bot_job("process"):
             return await loop.run_in_executor(self._pool, choose_action, job)
+
+    def decide_now(self, kind: str, seat: int, seed: int, state: State) -> int | None:
+        """The action of a bot of `kind` (`INLINE_KINDS`) for `seat` on the table's `state`
+        (not changed: read as it is for `READING_KINDS`, else on a copy), decided here in the
+        event loop; None for a kind that thinks elsewhere (`choose`, with a `BotJob`). A
+        table asks this first, so an inline bot's move builds no job: the job's copy of the
+        history was most of the turn's own work at 1,000 tables
+        (docs/measured/server-speed.md)."""
+        base = kind.partition(":")[0]
+        if base not in INLINE_KINDS:
+            return None
+        started = time.perf_counter()
+        bot = self._inline_bot(kind, state.game, seed)
+        seen = state if base in READING_KINDS else state.clone()
+        action = int(bot.choose(SeatView(seen, seat)))
+        metrics.thought_inline(time.perf_counter() - started)
+        return action
 
     def _inline_bot(self, kind: str, game: Game, seed: int) -> Bot:
         """A bot of `kind` for `game`, seeded with `seed`: a heuristic or random bot is made

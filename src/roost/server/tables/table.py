@@ -126,6 +126,9 @@ class Attached:
     """One connection's place at the table."""
 
     seat: int | None
+    compact: bool = False
+    """The client speaks protocol 2 or later: its views leave out the table's description
+    while it is the one last sent (`Table._broadcast`)."""
 
 
 class Table(Autoplay):
@@ -166,6 +169,8 @@ class Table(Autoplay):
         self.closed = False
         self._described: tuple[tuple[Any, ...], dict[str, Any]] | None = None
         """`info_data`'s description and the key it was built for (`_description_key`)."""
+        self._broadcast_key: tuple[Any, ...] | None = None
+        """The description's key at the last broadcast (`_broadcast`)."""
         self._chance = random.Random()
         """The generator of the chance draws, seeded again for each (`chance_rng`)."""
         pauses = random.Random(secrets.randbits(64))
@@ -294,8 +299,12 @@ class Table(Autoplay):
             **described[1],
             "version": len(self.record.actions),
             "to_move": to_move,
-            "deadline": self.timers.deadline(("clock", to_move)) if to_move is not None else None,
+            "deadline": self._deadline(to_move),
         }
+
+    def _deadline(self, to_move: int | None) -> float | None:
+        """When the clock of the seat to move runs out, if it runs."""
+        return self.timers.deadline(("clock", to_move)) if to_move is not None else None
 
     def _description_key(self) -> tuple[Any, ...]:
         """Everything `info_data` says besides the version, the turn and the deadline: its
@@ -400,12 +409,13 @@ class Table(Autoplay):
         otherwise the lines not yet broadcast."""
         return ViewFrame.model_validate(self.view_data(viewer, full=full))
 
-    def view_text(self, viewer: Viewer, *, full: bool) -> str:
+    def view_text(self, viewer: Viewer, *, full: bool, described: bool = True) -> str:
         """`view` as the frame's JSON text (encoded without the model: `roost.server.wire`)."""
-        return wire.dumps(self.view_data(viewer, full=full))
+        return wire.dumps(self.view_data(viewer, full=full, described=described))
 
-    def view_data(self, viewer: Viewer, *, full: bool) -> dict[str, Any]:
-        """`view` as plain data, laid out as `ViewFrame`."""
+    def view_data(self, viewer: Viewer, *, full: bool, described: bool = True) -> dict[str, Any]:
+        """`view` as plain data, laid out as `ViewFrame`; without the table's description
+        (None) unless `described`."""
         seat_log = self.log_of(viewer)
         if full:
             start = 0
@@ -415,11 +425,14 @@ class Table(Autoplay):
         else:
             lines = seat_log.lines[seat_log.sent :]
         actions = self.actions_for(viewer)
+        to_move = self.to_move()
         return {
             "type": "view",
             "version": self.version,
             "seat": viewer,
-            "table": self.info_data(),
+            "table": self.info_data() if described else None,
+            "to_move": to_move,
+            "deadline": self._deadline(to_move),
             "observation": dict(self.observation(viewer)),
             "actions": actions,
             "log": lines,
@@ -445,9 +458,12 @@ class Table(Autoplay):
 
     # --- connections ------------------------------------------------------------------------
 
-    async def attach(self, connection: Connection, token: str | None) -> int | None:
+    async def attach(
+        self, connection: Connection, token: str | None, protocol: int = 1
+    ) -> int | None:
         """Seat `connection` by its token (or as a spectator), send it the welcome and its
-        full view; a person who was replaced by a stand-in is back."""
+        full view; a person who was replaced by a stand-in is back. `protocol`: the version
+        its client speaks (its hello's)."""
         async with self.lock:
             seat = await self._seat_by_token(token)
             if len(self.connections) >= self.settings.max_connections_per_table:
@@ -456,7 +472,7 @@ class Table(Autoplay):
                 )
             if seat is not None and not self.seats[seat].arrived:
                 await self._arrived(seat, token)
-            self.connections[connection] = Attached(seat)
+            self.connections[connection] = Attached(seat, compact=protocol >= 2)
             if seat not in self.log.of:
                 self.log.follow(seat, self._derive(seat))
             self._tell_peers(seat)
@@ -1093,12 +1109,23 @@ class Table(Autoplay):
     # --- fan-out ------------------------------------------------------------------------------
 
     def _broadcast(self) -> None:
-        """Send every connection its viewer's new view (each computed once per viewer)."""
-        by_viewer: dict[Viewer, list[Connection]] = {}
+        """Send every connection its viewer's new view (each computed once per viewer and
+        kind of client).
+
+        A client of protocol 2 (`Attached.compact`) is sent the table's description only
+        when it changed since the last broadcast: every connection here got that broadcast,
+        or a full view since (which carries the description), so its client still holds the
+        rest. The description was two thirds of a view's bytes, and of the CPU spent
+        encoding and compressing it, with its version, turn and deadline the only change
+        from one move to the next (docs/measured/server-speed.md)."""
+        key = self._description_key()
+        described = key != self._broadcast_key
+        self._broadcast_key = key
+        by_viewer: dict[tuple[Viewer, bool], list[Connection]] = {}
         for connection, attached in self.connections.items():
-            by_viewer.setdefault(attached.seat, []).append(connection)
-        for viewer, connections in by_viewer.items():
-            text = self.view_text(viewer, full=False)
+            by_viewer.setdefault((attached.seat, attached.compact), []).append(connection)
+        for (viewer, compact), connections in by_viewer.items():
+            text = self.view_text(viewer, full=False, described=described or not compact)
             for connection in connections:
                 connection.deliver(text)
         for viewer_log in self.log.of.values():

@@ -5,7 +5,7 @@
 import { said } from "./common.js";
 
 const FATAL = new Set([4400, 4401, 4404]);
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 
 export class TableSocket {
   /**

@@ -130,8 +130,10 @@ class TablePage {
     const wasMine = this.mineIn(before);
     // the same moment again (a reconnection, say): keep a choice the person is in the middle of
     const same = before !== null && frame.version === before.version && JSON.stringify(frame.actions) === JSON.stringify(before.actions);
-    this.view = frame;
-    this.info = frame.table;
+    // protocol 2: a view leaves out the table's description while it is the one last sent,
+    // but for its version, turn and deadline
+    this.info = frame.table ?? { ...this.info, version: frame.version, to_move: frame.to_move, deadline: frame.deadline };
+    this.view = { ...frame, table: this.info };
     const have = this.log.length ? this.log[this.log.length - 1].n : -1;
     const fresh = frame.log.filter((line) => line.n > have);
     this.log.push(...fresh);
