@@ -128,9 +128,12 @@ class Person:
     async def _play(
         self, table_id: str, token: str, low: float, high: float, stop_at: float, start_at: float
     ) -> None:
+        # no keepalive pings from this side, as a browser (whose WebSocket never sends one);
+        # the server's own pings, and the pongs they get back, are part of the load
         async with websockets.connect(
             f"{self.ws_base}/api/tables/{table_id}/ws",
             max_size=2**20,
+            ping_interval=None,
             create_connection=CountingConnection,
         ) as ws:
             # protocol 2, as the web client: a view's table description only when it changed
