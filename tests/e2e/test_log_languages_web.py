@@ -43,7 +43,7 @@ PLANS: dict[str, Plan] = {"big-chicken": lay_by_selection}
 PARAMS: dict[str, dict[str, Any]] = {
     "egg-bound": {"max_turns": 40},
     "big-chicken": {"rounds": 1},
-    "eggo": {"copies": "characters=1"},  # half the deck: a whole game in half the time
+    "eggo": {"copies": "characters=1", "hand": 4},  # half the deck, short hands: a short game
 }
 
 
