@@ -119,8 +119,9 @@ print(frozen, gc.get_freeze_count() == frozen, tracked, gc.collect() >= 1)
 
 def test_start_up_objects_are_frozen_and_later_cycles_still_collected() -> None:
     """`freeze_start_up` (what `roost serve` runs before loading any table) takes the objects
-    of start-up out of every later full collection's scan, but not what comes after: a cycle
-    made later is scanned and freed. In a process of its own (freezing is for its life)."""
+    of start-up out of the collections' scans, but not what comes after: a cycle made later is
+    scanned and freed. In a process of its own (freezing is until a full collection of
+    `roost.server.collector.collect_all`)."""
     done = subprocess.run(
         [sys.executable, "-c", FREEZE_PROBE], capture_output=True, text=True, timeout=120
     )

@@ -156,8 +156,9 @@ class Settings:
     """Seconds between scheduled full garbage collections; 0: none (the interpreter's own
     schedule). `roost serve` sets `collector.FULL_EVERY` with its tuned thresholds; above 0,
     the objects of start-up are frozen out of the collections' scans too
-    (`collector.freeze_start_up`), and the young collections are paced on the loop's clock
-    instead of the interpreter's count (`collector.collect_young`)."""
+    (`collector.freeze_start_up`), and the young generation is tended on the loop's clock
+    instead of the interpreter's count (`collector.collect_young`: collected while that finds
+    garbage, else mostly promoted unscanned)."""
     chat: ChatLimits = ChatLimits()
     """The limits of table chat."""
     accounts: AccountSettings = AccountSettings()
