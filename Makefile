@@ -13,7 +13,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PYTEST_ARGS ?= -n 2
+# Two workers (the machine's two cores); `worksteal`: a worker that runs out of tests takes
+# half of what the other still has queued (with xdist's default scheduling one core sat idle
+# for minutes at the end of a run while the other worked through its queue).
+PYTEST_ARGS ?= -n 2 --dist worksteal
 ENGINE_SOURCES := $(shell find src/roost/core src/roost/games src/roost/bots \
 	src/roost/rl/encoders -name '*.py') src/roost/rl/encoding.py src/roost/rl/driver.py \
 	src/roost/rl/batch.py
