@@ -15,7 +15,14 @@ from roost.core.game import CHANCE, TERMINAL, Game
 from roost.core.registry import load_game, registered_games
 from roost.core.runner import Bot
 from roost.core.view import SeatView
-from roost.server.tables.bots import BotJob, BotRunner, bot_kind, bot_seed, choose_action
+from roost.server.tables.bots import (
+    BotJob,
+    BotRunner,
+    SeededOnUse,
+    bot_kind,
+    bot_seed,
+    choose_action,
+)
 
 LEVELS = ("easy", "medium")
 
@@ -102,3 +109,59 @@ def test_a_kept_bot_plays_as_one_made_per_move(monkeypatch: pytest.MonkeyPatch) 
     assert asyncio.run(play()) > 100
     kept = {(kind, type(game)) for game, kind, _ in every}
     assert len(made) == len(kept)  # one bot made per kind and game, whatever the moves
+
+
+def _draws(rng: random.Random) -> list[object]:
+    """One of every kind of draw a bot may make."""
+    items = list(range(20))
+    rng.shuffle(items)
+    return [
+        rng.random(),
+        rng.choice("abcdefgh"),
+        rng.randrange(1000),
+        rng.getrandbits(70),
+        rng.gauss(0.0, 1.0),
+        rng.sample(range(50), 5),
+        rng.randbytes(5),
+        items,
+        rng.gauss(0.0, 1.0),
+    ]
+
+
+def test_a_generator_seeded_on_use_draws_as_a_new_one() -> None:
+    """`SeededOnUse.seed_next` then any draw gives what `random.Random(seed)` gives, whatever
+    was drawn before (a half-used gauss pair included) and however many seeds went unused."""
+    kept = SeededOnUse(1)
+    for seed in (5, 6, 2**61 + 3, 7, 7):
+        kept.seed_next(seed)
+        assert _draws(kept) == _draws(random.Random(seed))
+        kept.random()
+        kept.gauss(0.0, 1.0)  # leaves the second of a gauss pair behind
+    for unused in (10, 11, 12):
+        kept.seed_next(unused)
+    kept.seed_next(13)
+    assert kept.getstate() == random.Random(13).getstate()
+    kept.seed_next(14)
+    kept.setstate(random.Random(15).getstate())
+    assert _draws(kept) == _draws(random.Random(15))
+
+
+def test_a_move_that_draws_nothing_seeds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The point of `SeededOnUse`: seeding is deferred to the first draw, and skipped when the
+    move draws nothing."""
+    seeded: list[object] = []
+    original = random.Random.seed
+
+    def counted(self: random.Random, a: object = None, version: int = 2) -> None:
+        seeded.append(a)
+        original(self, a, version)  # type: ignore[arg-type]
+
+    kept = SeededOnUse(1)
+    monkeypatch.setattr(random.Random, "seed", counted)
+    kept.seed_next(21)
+    kept.seed_next(22)
+    assert seeded == []
+    kept.random()
+    assert seeded == [22]
+    kept.random()
+    assert seeded == [22]

@@ -90,6 +90,52 @@ and seeded again before each move chooses exactly as one made for that move
 (tests/server/test_inline_bots.py checks it for every game and level)."""
 
 
+class SeededOnUse(random.Random):
+    """A kept bot's generator (`BotRunner._inline_bot`), seeded again for each move only once
+    that move draws from it (`seed_next`). A medium bot's move draws nothing in most games
+    (none of 2,733 Eggo moves, BIG CHICKEN's or Manda Huevos!'s in 20 games each; 18% of Egg
+    Bound's), and seeding a Mersenne Twister is ~5.5 us whether it is used or not
+    (docs/measured/server-speed.md). The first draw after `seed_next` seeds it first, so it
+    draws what a generator made with that seed would: the same moves."""
+
+    def __init__(self, seed: int) -> None:
+        self._due: int | None = None
+        super().__init__(seed)
+
+    def seed_next(self, seed: int) -> None:
+        """Seed with `seed` before the next draw (the state `seed` resets included)."""
+        self._due = seed
+        self.gauss_next = None
+
+    def _catch_up(self) -> None:
+        due = self._due
+        if due is not None:
+            self._due = None
+            super().seed(due)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self._due = None
+        super().seed(a, version)
+
+    def random(self) -> float:
+        if self._due is not None:
+            self._catch_up()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        if self._due is not None:
+            self._catch_up()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._catch_up()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._due = None
+        super().setstate(state)
+
+
 @dataclass(frozen=True)
 class BotJob:
     table_id: str
@@ -230,17 +276,19 @@ class BotRunner:
         """A bot of `kind` for `game`, seeded with `seed`: a heuristic or random bot is made
         once per kind and game class and seeded again for each move. Making one per move was
         a medium bot's move's largest cost in the event loop (finding the game's policy, a
-        new generator: ~1.5x the move itself, docs/measured/server-speed.md); seeding the kept
-        generator gives the same draws as a new one, so the same moves. Only the event
-        loop's thread uses these bots, one move at a time."""
+        new generator: ~1.5x the move itself, docs/measured/server-speed.md); the kept
+        generator, seeded again when the move first draws from it (`SeededOnUse`), gives
+        the same draws as a new one, so the same moves. Only the event loop's thread uses
+        these bots, one move at a time."""
         key = (kind, type(game))
         bot = self._kept.get(key)
         if bot is None:
             bot = make_bot(kind, game, seed)
-            if type(bot) in RESEEDABLE and isinstance(getattr(bot, "_rng", None), random.Random):
+            if type(bot) in RESEEDABLE and type(getattr(bot, "_rng", None)) is random.Random:
+                bot._rng = SeededOnUse(seed)  # type: ignore[attr-defined]
                 self._kept[key] = bot
             return bot
-        bot._rng.seed(seed)  # type: ignore[attr-defined]
+        bot._rng.seed_next(seed)  # type: ignore[attr-defined]
         return bot
 
     def close(self, timeout: float = 2.0) -> None:
