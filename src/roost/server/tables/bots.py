@@ -98,7 +98,8 @@ class SeededOnUse(random.Random):
     (docs/measured/server-speed.md). The first draw after `seed_next` seeds it first, so it
     draws what a generator made with that seed would: the same moves."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int | None = None) -> None:
+        # the default as random.Random's: its pickling and copying remake it with no argument
         self._due: int | None = None
         super().__init__(seed)
 
